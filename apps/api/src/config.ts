@@ -1,0 +1,240 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/**
+ * Every setting the API reads, with its default and meaning. `.env.example` and the README's
+ * configuration table mirror this schema.
+ */
+const environmentSchema = z.object({
+  /** development | production | test. Production refuses the development identity provider. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Port to listen on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on; `localhost` listens on both IPv4 and IPv6 loopback. */
+  HOST: z.string().min(1).default('localhost'),
+  /** The origin users reach the app at; used for cookies, redirects and the CSRF origin check. */
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  /** Where the embedded database, uploads and the lock file live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string. Unset: embedded PGlite in DATA_DIR. */
+  DATABASE_URL: optionalText,
+  /** Connections in the PostgreSQL pool. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Redis for shared rate-limit counters. Unset: counters live in this process. */
+  REDIS_URL: optionalText,
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('orchard:'),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For from this many proxy hops (0: use the socket address). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Load sample data into an empty database at start. */
+  SEED_SAMPLE_DATA: booleanFromEnv.default(true),
+  /** Folder of the built web app served in production; unset: apps/web/dist when it exists. */
+  WEB_DIST_DIR: optionalText,
+
+  /** Session idle time-out: a session unused this long is dead. */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60 * 24 * 7),
+  /** Session absolute time-out, counted from sign-in. */
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().int().min(1).default(24 * 30),
+
+  /** Sign-in attempts per IP per minute. */
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Writes per user (or IP when signed out) per minute. */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Uploads per user per minute. */
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+
+  /** X (OAuth 2.0 + PKCE). Offered when the client id is set. */
+  X_CLIENT_ID: optionalText,
+  X_CLIENT_SECRET: optionalText,
+  X_AUTHORIZATION_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  X_TOKEN_URL: z.url().default('https://api.x.com/2/oauth2/token'),
+  X_USERINFO_URL: z.url().default('https://api.x.com/2/users/me'),
+
+  /** Google (OpenID Connect). Offered when the client id is set. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+
+  /** Apple (OpenID Connect, form_post). Offered when the client id is set. */
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_TEAM_ID: optionalText,
+  APPLE_KEY_ID: optionalText,
+  /** The .p8 key (PEM) that signs the ES256 client secret; `\n` escapes allowed. */
+  APPLE_PRIVATE_KEY: optionalText,
+  /** A plain client secret instead of the signed one (tests against a loopback provider). */
+  APPLE_CLIENT_SECRET: optionalText,
+  APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
+
+  /** Development identity provider: on by default when no real provider is configured. */
+  DEV_IDP: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Production refuses the development identity provider unless this is true. */
+  ALLOW_DEV_IDP_IN_PRODUCTION: booleanFromEnv.default(false),
+  /** Allow http:// issuers (loopback providers in tests). */
+  ALLOW_INSECURE_ISSUERS: booleanFromEnv.default(false),
+
+  /** Payment gateway: the built-in sandbox (no real money) or Toss Payments (decisions, Points). */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'toss']).default('sandbox'),
+  /** Production refuses the sandbox gateway unless this is true. */
+  ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: booleanFromEnv.default(false),
+  /** Key the sandbox signs its webhooks with; unset: a random key per process. */
+  SANDBOX_WEBHOOK_SECRET: optionalText,
+  /** Time-out of every call to the payment gateway. */
+  PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Toss Payments API keys (developers.tosspayments.com); required when PAYMENT_GATEWAY=toss. */
+  TOSS_SECRET_KEY: optionalText,
+  TOSS_CLIENT_KEY: optionalText,
+  /** Toss Payments API origin (tests point it at a loopback server). */
+  TOSS_API_URL: z.url().default('https://api.tosspayments.com'),
+  /** Toss webhook security key: the HMAC key of tosspayments-webhook-signature. */
+  TOSS_WEBHOOK_SECRET: optionalText,
+});
+
+export type ProviderSettings = {
+  x?: { clientId: string; clientSecret?: string; authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
+  google?: { clientId: string; clientSecret?: string; issuer: string };
+  apple?: {
+    clientId: string;
+    issuer: string;
+    clientSecret?: string;
+    signing?: { teamId: string; keyId: string; privateKey: string };
+  };
+  dev: boolean;
+};
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: URL;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  redisUrl?: string;
+  redisKeyPrefix: string;
+  logLevel: string;
+  trustProxyHops: number;
+  seedSampleData: boolean;
+  webDistDir?: string;
+  session: { cookieName: string; secureCookie: boolean; idleTimeoutMs: number; absoluteTimeoutMs: number };
+  rateLimits: { signInPerMinute: number; writesPerMinute: number; uploadsPerMinute: number };
+  providers: ProviderSettings;
+  allowInsecureIssuers: boolean;
+  payments: PaymentSettings;
+};
+
+export type PaymentSettings = {
+  gateway: 'sandbox' | 'toss';
+  timeoutMs: number;
+  sandboxWebhookSecret?: string;
+  toss?: { secretKey: string; clientKey: string; apiUrl: string; webhookSecret: string };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const secureCookie = publicUrl.protocol === 'https:';
+
+  const providers: ProviderSettings = { dev: false };
+  if (e.X_CLIENT_ID) {
+    providers.x = {
+      clientId: e.X_CLIENT_ID,
+      clientSecret: e.X_CLIENT_SECRET,
+      authorizationUrl: e.X_AUTHORIZATION_URL,
+      tokenUrl: e.X_TOKEN_URL,
+      userinfoUrl: e.X_USERINFO_URL,
+    };
+  }
+  if (e.GOOGLE_CLIENT_ID) {
+    providers.google = { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER };
+  }
+  if (e.APPLE_CLIENT_ID) {
+    const signing =
+      e.APPLE_TEAM_ID && e.APPLE_KEY_ID && e.APPLE_PRIVATE_KEY
+        ? { teamId: e.APPLE_TEAM_ID, keyId: e.APPLE_KEY_ID, privateKey: e.APPLE_PRIVATE_KEY.replace(/\\n/g, '\n') }
+        : undefined;
+    if (!signing && !e.APPLE_CLIENT_SECRET) {
+      problems.push('APPLE_CLIENT_ID: set APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY (or APPLE_CLIENT_SECRET)');
+    }
+    providers.apple = { clientId: e.APPLE_CLIENT_ID, issuer: e.APPLE_ISSUER, clientSecret: e.APPLE_CLIENT_SECRET, signing };
+  }
+  const anyRealProvider = Boolean(providers.x || providers.google || providers.apple);
+  providers.dev = e.DEV_IDP === 'on' || (e.DEV_IDP === 'auto' && !anyRealProvider);
+  if (providers.dev && e.NODE_ENV === 'production' && !e.ALLOW_DEV_IDP_IN_PRODUCTION) {
+    problems.push(
+      'DEV_IDP: the development identity provider lets anyone sign in as anyone; in production configure X, Google or Apple, set DEV_IDP=off, or set ALLOW_DEV_IDP_IN_PRODUCTION=true deliberately',
+    );
+  }
+  if (e.PAYMENT_GATEWAY === 'sandbox' && e.NODE_ENV === 'production' && !e.ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION) {
+    problems.push(
+      'PAYMENT_GATEWAY: the sandbox gateway approves payments without real money; in production set PAYMENT_GATEWAY=toss with its keys, or set ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION=true deliberately',
+    );
+  }
+  let toss: PaymentSettings['toss'];
+  if (e.PAYMENT_GATEWAY === 'toss') {
+    if (e.TOSS_SECRET_KEY && e.TOSS_CLIENT_KEY && e.TOSS_WEBHOOK_SECRET) {
+      toss = { secretKey: e.TOSS_SECRET_KEY, clientKey: e.TOSS_CLIENT_KEY, apiUrl: e.TOSS_API_URL, webhookSecret: e.TOSS_WEBHOOK_SECRET };
+    } else {
+      problems.push('PAYMENT_GATEWAY=toss: set TOSS_SECRET_KEY, TOSS_CLIENT_KEY and TOSS_WEBHOOK_SECRET');
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    seedSampleData: e.SEED_SAMPLE_DATA,
+    webDistDir: e.WEB_DIST_DIR,
+    session: {
+      // S4: the __Host- prefix needs Secure, which plain-http localhost cannot set.
+      cookieName: secureCookie ? '__Host-orchard_session' : 'orchard_session',
+      secureCookie,
+      idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      absoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_HOURS * 3_600_000,
+    },
+    rateLimits: {
+      signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+    },
+    providers,
+    allowInsecureIssuers: e.ALLOW_INSECURE_ISSUERS,
+    payments: {
+      gateway: e.PAYMENT_GATEWAY,
+      timeoutMs: e.PAYMENT_GATEWAY_TIMEOUT_MS,
+      sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+      toss,
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { loadConfig } from '../config.ts';
+import { createLocalFileStore } from '../lib/storage.ts';
+import { openDatabase } from './client.ts';
+import { seedSampleDataIfEmpty } from './seed.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await database.migrate();
+  const seeded = await seedSampleDataIfEmpty({ db: database.db, files: createLocalFileStore(config.dataDir) });
+  console.log(seeded ? 'Sample data loaded.' : 'The database already has data; nothing loaded.');
+} finally {
+  await database.close();
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { expectLedgerClean } from '../../test/points-kit.ts';
+import { creditCharge, transactionCount } from '../../test/points-fixtures.ts';
+import { createScheduler, type SweepOutcome } from './scheduler.ts';
+import type { Sweep } from './sweeps.ts';
+
+const day = 86_400_000;
+
+function memoryLog() {
+  const errors: { object: object; message: string }[] = [];
+  return { errors, info: () => {}, error: (object: object, message: string) => errors.push({ object, message }) };
+}
+
+const statuses = (outcomes: SweepOutcome[]) => Object.fromEntries(outcomes.map((outcome) => [outcome.sweep, outcome.status]));
+
+describe('scheduler and sweeps', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  it('runs every sweep; a second pass at the same instant posts nothing; the reconciliation stays clean', async () => {
+    const start = t.clock.now();
+    const user = await t.createUser();
+    const points = t.app.points.points;
+    await creditCharge(t.database.db, points, { userId: user.id, orange: 1000, bonus: 50, paidAt: start });
+    // Past the bonus lot's year and the purchased lot's five years, and every session's end.
+    t.clock.set(new Date(start.getTime() + 6 * 366 * day));
+    const scheduler = createScheduler({ database: t.database, sweeps: t.app.sweeps, log: memoryLog() });
+    const first = await scheduler.runOnce();
+    expect(statuses(first)).toEqual({
+      'points.expire-lots': 'ran',
+      'payments.repair-refunds': 'ran',
+      'auth.delete-expired-flows': 'ran',
+      'auth.purge-expired-sessions': 'ran',
+    });
+    expect(first[0]).toMatchObject({ status: 'ran', result: { expired: 2 } });
+    const expiries = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from point_transactions where user_id = ${user.id} and reason = 'expiry'`);
+    expect(Number(expiries.rows[0]!.n)).toBe(2);
+    expect((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from sessions`)).rows[0]!.n).toBe(0);
+    const before = await transactionCount(t.database.db);
+    const second = await scheduler.runOnce();
+    expect(second[0]).toMatchObject({ status: 'ran', result: { expired: 0 } });
+    expect(await transactionCount(t.database.db)).toBe(before);
+    expect((await points.balances(user.id)).orange.total).toBe(0);
+    await expectLedgerClean(t);
+    t.clock.set(start);
+  });
+
+  it('starts with a pass at once, logs a failing sweep without stopping the others, and stops cleanly', async () => {
+    const log = memoryLog();
+    let calls = 0;
+    const failing: Sweep = {
+      name: 'test.failing',
+      lockKey: 900,
+      run: async () => {
+        calls += 1;
+        throw new Error('database went away');
+      },
+    };
+    const scheduler = createScheduler({ database: t.database, sweeps: [failing, ...t.app.sweeps], log, intervalMs: 5 });
+    scheduler.start();
+    await scheduler.idle();
+    expect(calls).toBeGreaterThanOrEqual(1);
+    expect(log.errors[0]).toMatchObject({ object: { sweep: 'test.failing' } });
+    // The lock of a failed sweep was released: the next pass (a few ms later) runs it again.
+    await expect.poll(() => calls, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    await scheduler.stop();
+    const after = calls;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls).toBe(after);
+    // The other sweeps ran in every pass despite the failure.
+    expect(statuses(await createScheduler({ database: t.database, sweeps: t.app.sweeps, log }).runOnce())['points.expire-lots']).toBe('ran');
+  });
+
+  it('lets one of two schedulers work a sweep at a time, on PGlite too', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const [expiry] = t.app.sweeps;
+    const held: Sweep = { ...expiry!, run: async () => (entered(), await gate, expiry!.run()) };
+    const a = createScheduler({ database: t.database, sweeps: [held], log: memoryLog() });
+    const b = createScheduler({ database: t.database, sweeps: [expiry!], log: memoryLog() });
+    const first = a.runOnce();
+    await inside;
+    expect(statuses(await b.runOnce())).toEqual({ 'points.expire-lots': 'skipped' });
+    release();
+    expect(statuses(await first)).toEqual({ 'points.expire-lots': 'ran' });
+    // Released afterwards: b gets it now.
+    expect(statuses(await b.runOnce())).toEqual({ 'points.expire-lots': 'ran' });
+  });
+});

@@ -1,0 +1,28 @@
+import type { PaymentsService } from '../modules/points/payments.service.ts';
+import type { PointsService } from '../modules/points/points.service.ts';
+
+/**
+ * A periodic, idempotent piece of maintenance (ARCHITECTURE §5). `lockKey` is fixed per sweep and
+ * never reused: it is the advisory-lock key that lets one instance at a time do the work.
+ */
+export type Sweep = { name: string; lockKey: number; run: () => Promise<unknown> };
+
+/**
+ * The sweeps of today. Each is safe to run concurrently even without the lock (the lock only saves
+ * the duplicate work): lot expiry is idempotent per lot under the wallet lock, refund repair
+ * re-checks 'refunding' under the payment lock, and the purges are plain deletes of expired rows.
+ * Keys are listed here once so two sweeps can never share one.
+ */
+export function createSweeps(deps: {
+  points: Pick<PointsService, 'sweepExpiredLots'>;
+  payments: Pick<PaymentsService, 'repairRefunds'>;
+  auth: { deleteExpiredFlows(): Promise<void> };
+  sessions: { purgeExpired(): Promise<void> };
+}): Sweep[] {
+  return [
+    { name: 'points.expire-lots', lockKey: 1, run: () => deps.points.sweepExpiredLots() },
+    { name: 'payments.repair-refunds', lockKey: 2, run: () => deps.payments.repairRefunds() },
+    { name: 'auth.delete-expired-flows', lockKey: 3, run: () => deps.auth.deleteExpiredFlows() },
+    { name: 'auth.purge-expired-sessions', lockKey: 4, run: () => deps.sessions.purgeExpired() },
+  ];
+}

@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../clock.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { createSandboxGateway } from './sandbox-gateway.ts';
+import { createTossGateway } from './toss-gateway.ts';
+
+/** The gateway the configuration asks for (decisions, Points: sandbox by default, Toss by environment). */
+export function createPaymentGateway(config: Config, clock: Clock): PaymentGateway {
+  const { payments } = config;
+  if (payments.gateway === 'toss') {
+    // loadConfig refuses PAYMENT_GATEWAY=toss without its keys, so this holds.
+    const toss = payments.toss!;
+    return createTossGateway({ settings: { ...toss, timeoutMs: payments.timeoutMs }, clock });
+  }
+  // The sandbox signs and verifies in this one process, so a per-process key is enough by default.
+  const webhookSecret = payments.sandboxWebhookSecret ?? randomBytes(32).toString('base64url');
+  return createSandboxGateway({ publicUrl: config.publicUrl, clock, webhookSecret });
+}

@@ -1,0 +1,50 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../types.ts';
+import { AppError, badRequest } from './errors.ts';
+
+/**
+ * Accepts multipart bodies on the routes of `scope` only (every other route keeps refusing them),
+ * with one file of at most `maxFileBytes` and a few small parts (S6).
+ */
+export async function acceptSingleFileUploads(scope: App, maxFileBytes: number) {
+  await scope.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: {
+      fileSize: maxFileBytes,
+      files: 1,
+      fields: 2,
+      parts: 3,
+      fieldNameSize: 100,
+      fieldSize: 1024,
+      headerPairs: 20,
+    },
+  });
+}
+
+/**
+ * The bytes of the single file sent in field `fieldName`. The client's file name and type are
+ * never used: the name stored is generated, the type is sniffed from the bytes.
+ */
+export async function readSingleFile(request: FastifyRequest, fieldName: string): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'request.unsupported_media_type', 'Send the file as multipart/form-data.');
+  }
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file' || part.fieldname !== fieldName) {
+        throw badRequest('validation.invalid', `Send only the file, in the field "${fieldName}".`);
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    // The plugin's own limit errors carry an FST_ code the error handler maps; busboy's parse
+    // errors ("Unexpected end of form", a bad boundary) carry none and are the client's fault.
+    if (error instanceof AppError || (error as { code?: unknown }).code) throw error;
+    throw badRequest('validation.invalid', 'The multipart body is malformed.');
+  }
+  if (!bytes) throw badRequest('uploads.missing_file', `Send a file in the field "${fieldName}".`);
+  if (bytes.length === 0) throw new AppError(422, 'uploads.empty_file', 'The file is empty.');
+  return bytes;
+}

@@ -1,0 +1,115 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { artistFollows, artistMembers, artists } from './artists.table.ts';
+
+const artistColumns = {
+  id: artists.id,
+  type: artists.type,
+  names: artists.names,
+  imagePath: artists.imagePath,
+};
+
+export type ArtistRow = { id: number; type: string; names: (typeof artists.$inferSelect)['names']; imagePath: string | null };
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export function createArtistsRepository({ db }: { db: DbOrTx }) {
+  return {
+    /** One keyset page in id order; `foldedSearch` is matched anywhere in `search_text`. */
+    async listPage({ foldedSearch, afterId, limit }: { foldedSearch?: string; afterId?: number; limit: number }): Promise<ArtistRow[]> {
+      const conditions = [];
+      if (afterId !== undefined) conditions.push(gt(artists.id, afterId));
+      if (foldedSearch) {
+        conditions.push(sql`${artists.searchText} like ${`%${escapeLikePattern(foldedSearch)}%`} escape '\\'`);
+      }
+      return db
+        .select(artistColumns)
+        .from(artists)
+        .where(and(...conditions))
+        .orderBy(asc(artists.id))
+        .limit(limit);
+    },
+
+    async findById(artistId: number): Promise<ArtistRow | undefined> {
+      const [row] = await db.select(artistColumns).from(artists).where(eq(artists.id, artistId));
+      return row;
+    },
+
+    async existingIds(artistIds: number[]): Promise<number[]> {
+      if (artistIds.length === 0) return [];
+      const rows = await db.select({ id: artists.id }).from(artists).where(inArray(artists.id, artistIds));
+      return rows.map((row) => row.id);
+    },
+
+    /** Members of several artists in one query (no N+1), in their display order. */
+    async membersOf(artistIds: number[]) {
+      if (artistIds.length === 0) return [];
+      return db
+        .select({ id: artistMembers.id, artistId: artistMembers.artistId, names: artistMembers.names })
+        .from(artistMembers)
+        .where(inArray(artistMembers.artistId, artistIds))
+        .orderBy(asc(artistMembers.artistId), asc(artistMembers.position), asc(artistMembers.id));
+    },
+
+    async followedAmong(userId: string, artistIds: number[]): Promise<Set<number>> {
+      if (artistIds.length === 0) return new Set();
+      const rows = await db
+        .select({ artistId: artistFollows.artistId })
+        .from(artistFollows)
+        .where(and(eq(artistFollows.userId, userId), inArray(artistFollows.artistId, artistIds)));
+      return new Set(rows.map((row) => row.artistId));
+    },
+
+    /** The user's followed artists, the earliest follow first. */
+    async followedBy(userId: string): Promise<ArtistRow[]> {
+      return db
+        .select(artistColumns)
+        .from(artistFollows)
+        .innerJoin(artists, eq(artists.id, artistFollows.artistId))
+        .where(eq(artistFollows.userId, userId))
+        .orderBy(asc(artistFollows.createdAt), asc(artists.id));
+    },
+
+    async countFollowedBy(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(artistFollows)
+        .where(eq(artistFollows.userId, userId));
+      return row?.count ?? 0;
+    },
+
+    /** Inserts the follows not there yet; answers the artist ids actually added. */
+    async insertFollows(userId: string, artistIds: number[], now: Date): Promise<number[]> {
+      if (artistIds.length === 0) return [];
+      const rows = await db
+        .insert(artistFollows)
+        .values(artistIds.map((artistId) => ({ userId, artistId, createdAt: now })))
+        .onConflictDoNothing()
+        .returning({ artistId: artistFollows.artistId });
+      return rows.map((row) => row.artistId);
+    },
+
+    /** Deletes follows; answers the artist ids actually removed. */
+    async deleteFollows(userId: string, artistIds?: number[]): Promise<number[]> {
+      if (artistIds && artistIds.length === 0) return [];
+      const rows = await db
+        .delete(artistFollows)
+        .where(and(eq(artistFollows.userId, userId), artistIds ? inArray(artistFollows.artistId, artistIds) : undefined))
+        .returning({ artistId: artistFollows.artistId });
+      return rows.map((row) => row.artistId);
+    },
+
+    async adjustFollowerCounts(artistIds: number[], delta: 1 | -1) {
+      if (artistIds.length === 0) return;
+      await db
+        .update(artists)
+        .set({ followerCount: sql`${artists.followerCount} + ${delta}` })
+        .where(inArray(artists.id, artistIds));
+    },
+  };
+}
+
+export type ArtistsRepository = ReturnType<typeof createArtistsRepository>;

@@ -1,0 +1,132 @@
+import { foldForSearch, minimumFollowedArtists, type Artist, type ArtistType } from '@orchard/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, notFound, unauthenticated, unprocessable } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/storage.ts';
+import { createUsersRepository } from '../users/users.repository.ts';
+import { createArtistsRepository, type ArtistRow } from './artists.repository.ts';
+
+/** spec §5, word for word: the web shows this text. */
+export const followingRequiredMessage = 'At least 1 following artist is required.';
+
+export const followingRequired = () => unprocessable('artists.following_required', followingRequiredMessage);
+const artistNotFound = () => notFound('artists.not_found', 'There is no such artist.');
+
+/** Cursors are opaque to clients: the last id of the page, wrapped so it can change shape later. */
+export function encodeArtistCursor(lastId: number): string {
+  return Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
+}
+
+export function decodeArtistCursor(cursor: string): number {
+  try {
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown };
+    const after = decoded?.after;
+    if (typeof after === 'number' && Number.isInteger(after) && after >= 0 && after <= 2_147_483_647) return after;
+  } catch {
+    // falls through to the refusal below
+  }
+  throw badRequest('validation.invalid', 'The cursor is not valid.', [{ in: 'querystring', path: '/cursor' }]);
+}
+
+export type FollowResult = { artistId: number; following: boolean; followingCount: number };
+
+export function createArtistsService({ db, clock, files }: { db: Db; clock: Clock; files: FileStore }) {
+  /** Members and the viewer's follows for a whole page: two queries, whatever the page size. */
+  async function present(rows: ArtistRow[], viewerId: string | null, source: DbOrTx = db): Promise<Artist[]> {
+    const repository = createArtistsRepository({ db: source });
+    const ids = rows.map((row) => row.id);
+    const [members, followed] = await Promise.all([
+      repository.membersOf(ids),
+      viewerId ? repository.followedAmong(viewerId, ids) : Promise.resolve(new Set<number>()),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type as ArtistType,
+      names: row.names,
+      imageUrl: row.imagePath ? files.urlFor(row.imagePath) : null,
+      members: members.filter((member) => member.artistId === row.id).map(({ id, names }) => ({ id, names })),
+      following: followed.has(row.id),
+    }));
+  }
+
+  /**
+   * Adds follows inside the caller's transaction, after the caller locked the user's row; keeps
+   * each artist's follower count in step. Unknown artist ids are skipped; answers the ids added.
+   */
+  async function followWithin(tx: DbOrTx, userId: string, artistIds: number[]): Promise<number[]> {
+    const repository = createArtistsRepository({ db: tx });
+    const existing = await repository.existingIds([...new Set(artistIds)]);
+    const added = await repository.insertFollows(userId, existing.sort((a, b) => a - b), clock.now());
+    await repository.adjustFollowerCounts(added, 1);
+    return added;
+  }
+
+  return {
+    async list({ q, cursor, limit, viewerId }: { q?: string; cursor?: string; limit: number; viewerId: string | null }) {
+      const foldedSearch = q === undefined ? undefined : foldForSearch(q.trim());
+      const afterId = cursor === undefined ? undefined : decodeArtistCursor(cursor);
+      const rows = await createArtistsRepository({ db }).listPage({ foldedSearch, afterId, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: await present(page, viewerId),
+        nextCursor: rows.length > limit && last ? encodeArtistCursor(last.id) : null,
+      };
+    },
+
+    async get(artistId: number, viewerId: string | null): Promise<Artist> {
+      const row = await createArtistsRepository({ db }).findById(artistId);
+      if (!row) throw artistNotFound();
+      const [artist] = await present([row], viewerId);
+      return artist!;
+    },
+
+    async listFollowing(userId: string) {
+      const rows = await createArtistsRepository({ db }).followedBy(userId);
+      return { items: await present(rows, userId) };
+    },
+
+    /** Idempotent: following an artist already followed changes nothing. */
+    async follow(userId: string, artistId: number): Promise<FollowResult> {
+      return db.transaction(async (tx) => {
+        const repository = createArtistsRepository({ db: tx });
+        if (!(await createUsersRepository({ db: tx }).lockById(userId))) throw unauthenticated();
+        if (!(await repository.findById(artistId))) throw artistNotFound();
+        await followWithin(tx, userId, [artistId]);
+        return { artistId, following: true, followingCount: await repository.countFollowedBy(userId) };
+      });
+    },
+
+    /**
+     * Idempotent, but the last followed artist stays (spec §5). The count is taken under the
+     * user's row lock, so two concurrent unfollows of the last two cannot both pass it.
+     */
+    async unfollow(userId: string, artistId: number): Promise<FollowResult> {
+      return db.transaction(async (tx) => {
+        const repository = createArtistsRepository({ db: tx });
+        if (!(await createUsersRepository({ db: tx }).lockById(userId))) throw unauthenticated();
+        if (!(await repository.findById(artistId))) throw artistNotFound();
+        const isFollowing = (await repository.followedAmong(userId, [artistId])).has(artistId);
+        const followingCount = await repository.countFollowedBy(userId);
+        if (!isFollowing) return { artistId, following: false, followingCount };
+        if (followingCount - 1 < minimumFollowedArtists) throw followingRequired();
+        const removed = await repository.deleteFollows(userId, [artistId]);
+        await repository.adjustFollowerCounts(removed, -1);
+        return { artistId, following: false, followingCount: followingCount - removed.length };
+      });
+    },
+
+    followWithin,
+
+    countFollowedWithin: (tx: DbOrTx, userId: string) => createArtistsRepository({ db: tx }).countFollowedBy(userId),
+
+    /** Account deletion: every follow goes, and the artists' follower counts with them. */
+    async removeAllFollowsWithin(tx: DbOrTx, userId: string) {
+      const repository = createArtistsRepository({ db: tx });
+      const removed = await repository.deleteFollows(userId);
+      await repository.adjustFollowerCounts(removed.sort((a, b) => a - b), -1);
+    },
+  };
+}
+
+export type ArtistsService = ReturnType<typeof createArtistsService>;

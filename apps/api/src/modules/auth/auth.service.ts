@@ -1,0 +1,196 @@
+import * as oidc from 'openid-client';
+import { isSafeReturnPath, roles as knownRoles, type ErrorCode, type Me, type ProviderId, type Role } from '@orchard/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound, unauthenticated, unprocessable, conflict } from '../../lib/errors.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import type { SessionInfo } from '../../types.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import type { AuthorizationResponse, IdentityProvider, IdentityProviders } from './providers.ts';
+import type { SessionService } from './session.service.ts';
+
+/** How long a started sign-in may take before its state is refused. */
+export const signInFlowLifetimeMs = 10 * 60_000;
+const defaultReturnPath = '/';
+const defaultLinkReturnPath = '/my-page/user-profile';
+const joinPath = '/join';
+
+/** Where the browser goes next, and what to set on the way. */
+export type CallbackOutcome =
+  | { kind: 'signed_in'; redirectTo: string; session: { token: string; expiresAt: Date } }
+  | { kind: 'linked'; redirectTo: string }
+  | { kind: 'failed'; redirectTo: string; code: ErrorCode; cause?: unknown };
+
+export type StartedSignIn =
+  | { kind: 'started'; authorizationUrl: URL; browserBinding: string }
+  | { kind: 'failed'; redirectTo: string; code: ErrorCode; cause: unknown };
+
+/** A return path that cannot leave the site, else the default (S5: no open redirect). */
+export function safeReturnPath(requested: string | undefined, fallback: string): string {
+  return requested !== undefined && isSafeReturnPath(requested) ? requested : fallback;
+}
+
+function withErrorCode(path: string, code: ErrorCode): string {
+  const url = new URL(path, 'http://orchard.invalid');
+  url.searchParams.set('error', code);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+const loginFailure = (code: ErrorCode, cause?: unknown): CallbackOutcome => ({
+  kind: 'failed',
+  code,
+  cause,
+  redirectTo: withErrorCode('/login', code),
+});
+
+/** A browser binding value we issued: 256 random bits, base64url. */
+const bindingPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export function createAuthService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  sessions: SessionService;
+  providers: IdentityProviders;
+}) {
+  const { clock, sessions, providers } = deps;
+  const repository = createAuthRepository({ db: deps.db });
+
+  function providerFor(id: string): IdentityProvider {
+    if (!providers.isKnown(id)) throw notFound('auth.provider_unknown', 'There is no such sign-in provider.');
+    const provider = providers.get(id);
+    if (!provider) throw notFound('auth.provider_disabled', 'This sign-in provider is not offered here.');
+    return provider;
+  }
+
+  async function start(
+    provider: IdentityProvider,
+    options: { returnTo: string; browserBinding?: string; linkUserId?: string },
+  ): Promise<StartedSignIn> {
+    const now = clock.now();
+    // A browser keeps one binding value across parallel sign-ins (two tabs), so neither breaks the other.
+    const browserBinding =
+      options.browserBinding && bindingPattern.test(options.browserBinding) ? options.browserBinding : randomToken();
+    const request = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+    let authorizationUrl: URL;
+    try {
+      authorizationUrl = await provider.buildAuthorizationUrl(request);
+    } catch (error) {
+      // The provider's discovery document could not be read (down, or an http issuer not allowed).
+      const failure = loginFailure('auth.provider_error', error);
+      return { kind: 'failed', redirectTo: failure.redirectTo, code: 'auth.provider_error', cause: error };
+    }
+    await repository.insertFlow({
+      stateHash: sha256(request.state),
+      provider: provider.id,
+      intent: options.linkUserId ? 'link' : 'sign_in',
+      linkUserId: options.linkUserId ?? null,
+      codeVerifier: request.codeVerifier,
+      nonce: request.nonce,
+      returnTo: options.returnTo,
+      browserBindingHash: sha256(browserBinding),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + signInFlowLifetimeMs),
+    });
+    return { kind: 'started', authorizationUrl, browserBinding };
+  }
+
+  return {
+    enabledProviders(): { providers: { id: ProviderId }[] } {
+      return { providers: providers.enabled().map((id) => ({ id })) };
+    },
+
+    /** Begins a sign-in; throws 404 for an unknown or unconfigured provider. */
+    async startSignIn(providerId: string, options: { returnTo?: string; browserBinding?: string }): Promise<StartedSignIn> {
+      const provider = providerFor(providerId);
+      return start(provider, { returnTo: safeReturnPath(options.returnTo, defaultReturnPath), browserBinding: options.browserBinding });
+    },
+
+    /** decisions (Identity): "X account link" attaches an X identity to the signed-in account. */
+    async startXLink(userId: string, options: { returnTo?: string; browserBinding?: string }): Promise<StartedSignIn> {
+      const provider = providerFor('x');
+      if (await repository.hasIdentityOf(userId, 'x')) {
+        throw conflict('auth.x_already_linked', 'An X account is already linked. Disconnect it first.');
+      }
+      return start(provider, {
+        returnTo: safeReturnPath(options.returnTo, defaultLinkReturnPath),
+        browserBinding: options.browserBinding,
+        linkUserId: userId,
+      });
+    },
+
+    /**
+     * The provider sent the browser back. Every failure ends in a redirect with an error code and
+     * no session (S5); success creates a new session, revoking the one the browser held (S4).
+     */
+    async completeCallback(
+      providerId: string,
+      response: AuthorizationResponse,
+      browser: { browserBinding?: string; sessionToken?: string; session: SessionInfo | null },
+    ): Promise<CallbackOutcome> {
+      const provider = providerFor(providerId);
+      if (!response.state || !browser.browserBinding) return loginFailure('auth.invalid_state');
+      const flow = await repository.consumeFlow(sha256(response.state), sha256(browser.browserBinding), clock.now());
+      if (!flow || flow.provider !== provider.id) return loginFailure('auth.invalid_state');
+
+      const linking = flow.intent === 'link';
+      const fail = (code: ErrorCode, cause?: unknown): CallbackOutcome =>
+        linking ? { kind: 'failed', code, cause, redirectTo: withErrorCode(flow.returnTo, code) } : loginFailure(code, cause);
+
+      if (response.error) return fail(response.error === 'access_denied' ? 'auth.sign_in_cancelled' : 'auth.provider_error');
+      let identity;
+      try {
+        identity = await provider.verifyCallback(response, { state: response.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier });
+      } catch (error) {
+        return fail('auth.provider_error', error);
+      }
+
+      if (linking) {
+        // The link belongs to the account that started it, still signed in in this browser.
+        if (!flow.linkUserId || browser.session?.userId !== flow.linkUserId) return fail('auth.invalid_state');
+        const result = await repository.linkIdentity(flow.linkUserId, identity);
+        if (result === 'taken') return fail('auth.x_already_registered');
+        if (result === 'provider_already_linked') return fail('auth.x_already_linked');
+        return { kind: 'linked', redirectTo: flow.returnTo };
+      }
+
+      const account = await repository.findOrCreateAccount(identity);
+      const session = await sessions.create(account.userId, browser.sessionToken);
+      // decisions (Identity): an account that has not finished /join goes there first.
+      return { kind: 'signed_in', session, redirectTo: account.joinState === 'joined' ? flow.returnTo : joinPath };
+    },
+
+    async me(userId: string): Promise<Me> {
+      const row = await repository.findMe(userId);
+      if (!row) throw unauthenticated();
+      return {
+        id: row.id,
+        nickname: row.nickname,
+        joinState: row.joinState as Me['joinState'],
+        language: row.language as Me['language'],
+        currency: row.currency as Me['currency'],
+        hasUnreadNotification: row.unreadNotificationCount > 0,
+        roles: row.roles.filter((role): role is Role => (knownRoles as readonly string[]).includes(role)),
+      };
+    },
+
+    async logout(sessionToken: string | undefined) {
+      if (sessionToken) await sessions.revoke(sessionToken);
+    },
+
+    async unlinkX(userId: string) {
+      const result = await repository.unlinkIdentity(userId, 'x');
+      if (result === 'not_linked') throw notFound('users.x_not_linked', 'No X account is linked.');
+      if (result === 'last_identity') {
+        throw unprocessable('users.last_identity', 'X is the only way to sign in to this account, so it cannot be disconnected.');
+      }
+    },
+
+    async deleteExpiredFlows() {
+      await repository.deleteExpiredFlows(clock.now());
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

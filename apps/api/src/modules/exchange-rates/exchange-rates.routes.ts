@@ -1,0 +1,16 @@
+import { errorResponseSchema, exchangeRatesResponseSchema } from '@orchard/shared';
+import { emptyQuerySchema } from '../../lib/schemas.ts';
+import type { App } from '../../types.ts';
+import type { ExchangeRatesService } from './exchange-rates.service.ts';
+
+export function registerExchangeRatesRoutes(app: App, { exchangeRates }: { exchangeRates: ExchangeRatesService }) {
+  // decisions.md (Points): the dated display-currency rate table the web app formats amounts with.
+  app.get(
+    '/api/exchange-rates',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['exchange-rates'], querystring: emptyQuerySchema, response: { 200: exchangeRatesResponseSchema, 503: errorResponseSchema } },
+    },
+    async () => exchangeRates.current(),
+  );
+}

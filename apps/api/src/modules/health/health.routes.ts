@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { App } from '../../types.ts';
+
+const healthResponseSchema = z.object({ status: z.literal('ok') });
+const readyResponseSchema = z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) });
+
+export function registerHealthRoutes(app: App, database: Database) {
+  // Liveness: the process answers.
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: healthResponseSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  // Readiness: the database answers and every committed migration is applied.
+  app.get(
+    '/api/ready',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: readyResponseSchema } } },
+    async () => {
+      const migrated = await database.isMigrated().catch(() => false);
+      if (!migrated) throw new AppError(503, 'unavailable', 'The database is not reachable or not migrated.');
+      return { status: 'ready' as const, database: database.kind };
+    },
+  );
+}

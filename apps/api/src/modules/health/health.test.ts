@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, errorCode, type TestContext } from '../../../test/harness.ts';
+
+describe('health and platform behaviour', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness without touching the database', async () => {
+    const response = await t.request({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('reports ready once migrations are applied', async () => {
+    const response = await t.request({ url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('answers an unknown route with the JSON error shape', async () => {
+    const response = await t.request({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('sends security headers and a request id on every response (S7)', async () => {
+    for (const url of ['/api/health', '/api/nothing-here', '/api/docs/json']) {
+      const response = await t.request({ url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(response.headers['strict-transport-security']).toContain('max-age=');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const response = await t.request({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toContain('/api/ready');
+  });
+
+  it('refuses text/plain bodies with 415 and a code', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/health', payload: 'x', headers: { 'content-type': 'text/plain' } });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(errorCode(response)).toBeDefined();
+  });
+});

@@ -1,0 +1,282 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { LotKind, PointCurrency } from '../../lib/points/rules.ts';
+
+/**
+ * The ledger's SQL, written as few statements as possible (TOOLCHAIN "Where the time goes"): a
+ * point movement is two locking reads and one `WITH … INSERT … UPDATE` statement.
+ */
+
+export type SystemAccount = 'sales' | 'bonus_expense' | 'expired' | 'exchange' | 'refunds' | 'forfeited' | 'returns';
+export type TransactionType = 'charge' | 'bonus' | 'spend' | 'refund' | 'return' | 'exchange';
+
+export type WalletRow = {
+  userId: string;
+  orangePurchased: number;
+  orangeBonus: number;
+  berryPurchased: number;
+  berryBonus: number;
+  /** The transaction already applied with the idempotency key asked about, if any. */
+  existingTransactionId: number | null;
+};
+
+export type LockedLot = {
+  id: number;
+  kind: LotKind;
+  currency: PointCurrency;
+  original: number;
+  remaining: number;
+  expiresAt: Date;
+  paymentId: string | null;
+};
+
+/** The balancing legs of a movement: an escrow account or a system account. */
+export type CounterLeg = { escrowAccountId: number; amount: number } | { systemAccount: SystemAccount; amount: number };
+
+export type Movement = {
+  userId: string;
+  currency: PointCurrency;
+  type: TransactionType;
+  reason: string;
+  idempotencyKey: string;
+  now: Date;
+  projectId?: number | null;
+  escrowAccountId?: number | null;
+  paymentId?: string | null;
+  relatedTransactionId?: number | null;
+  /** Amounts taken out of lots (positive numbers). */
+  lotDebits?: { lotId: number; kind: LotKind; amount: number }[];
+  /** Amounts put back into existing lots (returns, refund reversals). */
+  lotCredits?: { lotId: number; kind: LotKind; amount: number }[];
+  /** Lots created by this movement. */
+  newLots?: { kind: LotKind; amount: number; expiresAt: Date; parentLotId?: number | null; paymentId?: string | null }[];
+  counters: CounterLeg[];
+};
+
+export type PostedMovement = { transactionId: number; newLotIds: number[] };
+
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+function walletColumn(currency: PointCurrency, kind: LotKind): string {
+  return `${currency}_${kind}`;
+}
+
+export function createLedgerRepository({ db }: { db: DbOrTx }) {
+  return {
+    /** Creates the user's wallet row when missing (a first charge). */
+    async ensureWallet(userId: string) {
+      await db.execute(sql`insert into point_wallets (user_id) values (${userId}) on conflict (user_id) do nothing`);
+    },
+
+    /**
+     * The first lock of every movement (ARCHITECTURE §4). Answers, in the same round trip, the
+     * transaction already applied with `idempotencyKey`, so a replay is recognised under the lock.
+     */
+    async lockWallet(userId: string, idempotencyKey: string | null = null): Promise<WalletRow | null> {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        select w.user_id, w.orange_purchased, w.orange_bonus, w.berry_purchased, w.berry_bonus,
+          (select t.id from point_transactions t where t.user_id = w.user_id and t.idempotency_key = ${idempotencyKey}) as existing_id
+        from point_wallets w where w.user_id = ${userId} for update of w`);
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        userId: String(row.user_id),
+        orangePurchased: Number(row.orange_purchased),
+        orangeBonus: Number(row.orange_bonus),
+        berryPurchased: Number(row.berry_purchased),
+        berryBonus: Number(row.berry_bonus),
+        existingTransactionId: row.existing_id === null || row.existing_id === undefined ? null : Number(row.existing_id),
+      };
+    },
+
+    /** The second lock: a user's lots that still hold points (of one currency, or some ids), in id order. */
+    async lockLots(filter: { userId: string; currency?: PointCurrency; ids?: number[]; paymentId?: string; expiredBy?: Date }): Promise<LockedLot[]> {
+      const conditions: SQL[] = [sql`user_id = ${filter.userId}`];
+      if (filter.currency) conditions.push(sql`currency = ${filter.currency}`);
+      if (filter.ids) conditions.push(sql`id in (select value::bigint from jsonb_array_elements_text(${JSON.stringify(filter.ids)}::jsonb))`);
+      if (filter.paymentId) conditions.push(sql`payment_id = ${filter.paymentId}`);
+      else if (!filter.ids) conditions.push(sql`remaining > 0`);
+      if (filter.expiredBy) conditions.push(sql`expires_at < ${filter.expiredBy.toISOString()}::timestamptz`);
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        select id, kind, currency, original, remaining, ${epochMs(sql`expires_at`)} as expires_ms, payment_id
+        from point_lots where ${sql.join(conditions, sql` and `)} order by id for update`);
+      return rows.map((row) => ({
+        id: Number(row.id),
+        kind: row.kind as LotKind,
+        currency: row.currency as PointCurrency,
+        original: Number(row.original),
+        remaining: Number(row.remaining),
+        expiresAt: new Date(Number(row.expires_ms)),
+        paymentId: row.payment_id === null ? null : String(row.payment_id),
+      }));
+    },
+
+    /**
+     * One movement as one statement: the transaction, its lot debits and credits, new lots, every
+     * posting, the wallet's cached balances and the escrow balance. The lots were locked before;
+     * the escrow row is locked here, last (the fixed lock order).
+     */
+    async post(movement: Movement): Promise<PostedMovement> {
+      const debits = movement.lotDebits ?? [];
+      const credits = movement.lotCredits ?? [];
+      const newLots = movement.newLots ?? [];
+      const lotTotal =
+        credits.reduce((sum, leg) => sum + leg.amount, 0) +
+        newLots.reduce((sum, leg) => sum + leg.amount, 0) -
+        debits.reduce((sum, leg) => sum + leg.amount, 0);
+      const counterTotal = movement.counters.reduce((sum, leg) => sum + leg.amount, 0);
+      // Double entry: refuse to write a transaction whose legs do not sum to zero.
+      if (lotTotal + counterTotal !== 0) throw new Error(`unbalanced movement: lots ${lotTotal}, counters ${counterTotal}`);
+
+      const delta: Record<LotKind, number> = { purchased: 0, bonus: 0 };
+      for (const leg of debits) delta[leg.kind] -= leg.amount;
+      for (const leg of credits) delta[leg.kind] += leg.amount;
+      for (const leg of newLots) delta[leg.kind] += leg.amount;
+      const purchasedColumn = sql.raw(walletColumn(movement.currency, 'purchased'));
+      const bonusColumn = sql.raw(walletColumn(movement.currency, 'bonus'));
+      const escrowDelta = movement.counters.reduce((sum, leg) => sum + ('escrowAccountId' in leg ? leg.amount : 0), 0);
+      const escrowId = movement.counters.find((leg) => 'escrowAccountId' in leg) as { escrowAccountId: number } | undefined;
+      const changes = JSON.stringify([
+        ...debits.map((leg) => ({ lot_id: leg.lotId, amount: -leg.amount })),
+        ...credits.map((leg) => ({ lot_id: leg.lotId, amount: leg.amount })),
+      ]);
+      const created = JSON.stringify(
+        newLots.map((leg, position) => ({
+          position,
+          kind: leg.kind,
+          amount: leg.amount,
+          expires_at: leg.expiresAt.toISOString(),
+          parent_lot_id: leg.parentLotId ?? null,
+          payment_id: leg.paymentId ?? null,
+        })),
+      );
+      const counters = JSON.stringify(
+        movement.counters.map((leg) => ({
+          escrow_account_id: 'escrowAccountId' in leg ? leg.escrowAccountId : null,
+          system_account: 'systemAccount' in leg ? leg.systemAccount : null,
+          amount: leg.amount,
+        })),
+      );
+      const now = movement.now.toISOString();
+      const { rows } = await db.execute<{ id: unknown; lot_ids: unknown }>(sql`
+        with t as (
+          insert into point_transactions (user_id, currency, type, reason, amount, project_id, escrow_account_id, payment_id, related_transaction_id, idempotency_key, created_at)
+          values (${movement.userId}, ${movement.currency}, ${movement.type}, ${movement.reason}, ${lotTotal}, ${movement.projectId ?? null},
+            ${escrowId?.escrowAccountId ?? movement.escrowAccountId ?? null}, ${movement.paymentId ?? null}, ${movement.relatedTransactionId ?? null},
+            ${movement.idempotencyKey}, ${now}::timestamptz)
+          returning id
+        ),
+        changed as (
+          update point_lots l set remaining = l.remaining + v.amount
+          from jsonb_to_recordset(${changes}::jsonb) as v(lot_id bigint, amount int)
+          where l.id = v.lot_id and l.user_id = ${movement.userId}
+          returning l.id, v.amount
+        ),
+        created as (
+          insert into point_lots (user_id, currency, kind, original, remaining, expires_at, parent_lot_id, source_transaction_id, payment_id, created_at)
+          select ${movement.userId}, ${movement.currency}, v.kind, v.amount, v.amount, v.expires_at, v.parent_lot_id, t.id, v.payment_id, ${now}::timestamptz
+          from t, jsonb_to_recordset(${created}::jsonb) as v(position int, kind text, amount int, expires_at timestamptz, parent_lot_id bigint, payment_id uuid)
+          order by v.position
+          returning id, original
+        ),
+        legs as (
+          insert into point_postings (transaction_id, currency, lot_id, escrow_account_id, system_account, amount)
+          select t.id, ${movement.currency}::text, changed.id, null::bigint, null::text, changed.amount from t, changed
+          union all select t.id, ${movement.currency}::text, created.id, null::bigint, null::text, created.original from t, created
+          union all select t.id, ${movement.currency}::text, null::bigint, v.escrow_account_id, v.system_account, v.amount
+            from t, jsonb_to_recordset(${counters}::jsonb) as v(escrow_account_id bigint, system_account text, amount int)
+        ),
+        wallet as (
+          update point_wallets set ${purchasedColumn} = ${purchasedColumn} + ${delta.purchased}, ${bonusColumn} = ${bonusColumn} + ${delta.bonus},
+            updated_at = ${now}::timestamptz
+          where user_id = ${movement.userId}
+        ),
+        escrow as (
+          update point_escrow_accounts set balance = balance + ${escrowDelta} where id = ${escrowId?.escrowAccountId ?? null}
+        )
+        select t.id, (select coalesce(json_agg(created.id order by created.id), '[]'::json) from created) as lot_ids from t`);
+      const row = rows[0]!;
+      const lotIds = (typeof row.lot_ids === 'string' ? JSON.parse(row.lot_ids) : row.lot_ids) as unknown[];
+      return { transactionId: Number(row.id), newLotIds: lotIds.map(Number) };
+    },
+
+    /** The lots a transaction took points from, with what each gave (a participation's allocations). */
+    async allocationsOf(transactionId: number) {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        select p.lot_id, l.kind, -p.amount as amount, ${epochMs(sql`l.expires_at`)} as expires_ms
+        from point_postings p join point_lots l on l.id = p.lot_id
+        where p.transaction_id = ${transactionId} and p.amount < 0 order by p.lot_id`);
+      return rows.map((row) => ({
+        lotId: Number(row.lot_id),
+        kind: row.kind as LotKind,
+        amount: Number(row.amount),
+        lotExpiresAt: new Date(Number(row.expires_ms)),
+      }));
+    },
+
+    async findTransaction(transactionId: number) {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        select id, user_id, currency, type, reason, amount, project_id, escrow_account_id, payment_id from point_transactions where id = ${transactionId}`);
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        id: Number(row.id),
+        userId: String(row.user_id),
+        currency: row.currency as PointCurrency,
+        type: row.type as TransactionType,
+        reason: String(row.reason),
+        amount: Number(row.amount),
+        projectId: row.project_id === null ? null : Number(row.project_id),
+        escrowAccountId: row.escrow_account_id === null ? null : Number(row.escrow_account_id),
+        paymentId: row.payment_id === null ? null : String(row.payment_id),
+      };
+    },
+
+    async findTransactionByKey(userId: string, idempotencyKey: string) {
+      const { rows } = await db.execute<{ id: unknown }>(
+        sql`select id from point_transactions where user_id = ${userId} and idempotency_key = ${idempotencyKey}`,
+      );
+      return rows[0] ? Number(rows[0].id) : undefined;
+    },
+
+    async findEscrowAccount(escrowAccountId: number) {
+      const { rows } = await db.execute<Record<string, unknown>>(
+        sql`select id, project_id, currency, balance from point_escrow_accounts where id = ${escrowAccountId}`,
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return { id: Number(row.id), projectId: row.project_id === null ? null : Number(row.project_id), currency: row.currency as PointCurrency, balance: Number(row.balance) };
+    },
+
+    async createEscrowAccount(currency: PointCurrency, projectId: number | null) {
+      const { rows } = await db.execute<{ id: unknown }>(
+        sql`insert into point_escrow_accounts (project_id, currency) values (${projectId}, ${currency}) returning id`,
+      );
+      return Number(rows[0]!.id);
+    },
+
+    /** Users holding points in a lot past its end (the expiry sweep's work list). */
+    async usersWithExpiredLots(now: Date, limit: number): Promise<string[]> {
+      const { rows } = await db.execute<{ user_id: unknown }>(sql`
+        select distinct user_id from point_lots where remaining > 0 and expires_at < ${now.toISOString()}::timestamptz limit ${limit}`);
+      return rows.map((row) => String(row.user_id));
+    },
+
+    /** What can be spent now, by currency and kind, and what of it ends within `horizon`. */
+    async balances(userId: string, now: Date, horizon: Date) {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        select currency, kind, coalesce(sum(remaining), 0)::int as total,
+          coalesce(sum(remaining) filter (where expires_at <= ${horizon.toISOString()}::timestamptz), 0)::int as expiring
+        from point_lots where user_id = ${userId} and remaining > 0 and expires_at >= ${now.toISOString()}::timestamptz
+        group by currency, kind`);
+      return rows.map((row) => ({
+        currency: row.currency as PointCurrency,
+        kind: row.kind as LotKind,
+        total: Number(row.total),
+        expiring: Number(row.expiring),
+      }));
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

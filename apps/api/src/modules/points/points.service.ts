@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { addKstDays, endOfKstDay, kstDateOf } from '../../lib/kst.ts';
+import {
+  allocateSpend,
+  assertPositivePoints,
+  berryFromExchange,
+  berryPerOrange,
+  lotExpiresAt,
+  planReturn,
+  type Allocation,
+  type LotKind,
+  type PointCurrency,
+} from '../../lib/points/rules.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { createLedgerRepository, type LockedLot } from './ledger.repository.ts';
+import { insufficientPoints, transactionNotFound } from './points.errors.ts';
+
+export type SpendReason = 'project_participation' | 'event_participation';
+export type ReturnReason = 'project_not_achieved' | 'event_not_achieved';
+
+export type SpendInput = {
+  userId: string;
+  currency: PointCurrency;
+  amount: number;
+  /** The project's escrow account the participation goes into. */
+  escrowAccountId: number;
+  projectId?: number | null;
+  reason: SpendReason;
+  /** Applied at most once: a retry with the same key answers the first spend. */
+  idempotencyKey: string;
+};
+
+export type SpendResult = { transactionId: number; allocations: Allocation[]; replayed: boolean };
+
+/** Balances shown on My page: Orange purchased + bonus ("additional earned"), and Berry. */
+export type Balances = Record<PointCurrency, { total: number; purchased: number; bonus: number; expiringWithin30Days: number }>;
+
+export const expiryNoticeDays = 30;
+
+/**
+ * The ledger service (ARCHITECTURE §4): every point movement is one database transaction at
+ * READ COMMITTED that locks the user's wallet row, then the lots it touches (FOR UPDATE), then the
+ * project's escrow account, always in that order, so concurrent movements queue instead of
+ * deadlocking or double spending. The money rules are the pure functions of lib/points/rules.ts.
+ */
+export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
+  const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work);
+
+  async function spendWithin(tx: DbOrTx, input: SpendInput): Promise<SpendResult> {
+    assertPositivePoints(input.amount);
+    const ledger = createLedgerRepository({ db: tx });
+    const now = clock.now();
+    const wallet = await ledger.lockWallet(input.userId, input.idempotencyKey);
+    if (!wallet) throw insufficientPoints('spend', 0);
+    if (wallet.existingTransactionId !== null) {
+      const allocations = await ledger.allocationsOf(wallet.existingTransactionId);
+      return { transactionId: wallet.existingTransactionId, allocations, replayed: true };
+    }
+    const escrow = await ledger.findEscrowAccount(input.escrowAccountId);
+    if (!escrow || escrow.currency !== input.currency) throw badRequest('validation.invalid', 'The escrow account does not take this currency.');
+    const lots = await ledger.lockLots({ userId: input.userId, currency: input.currency });
+    // decisions: Points — bonus first, soonest expiry first, never from an expired lot, all or nothing.
+    const plan = allocateSpend(lots, input.amount, now);
+    if (!plan.ok) throw insufficientPoints('spend', plan.available);
+    const { transactionId } = await ledger.post({
+      userId: input.userId,
+      currency: input.currency,
+      type: 'spend',
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+      now,
+      projectId: input.projectId ?? escrow.projectId,
+      lotDebits: plan.allocations,
+      counters: [{ escrowAccountId: escrow.id, amount: input.amount }],
+    });
+    return { transactionId, allocations: plan.allocations, replayed: false };
+  }
+
+  /** Expires one user's lots past their end, one spend entry (reason expiry) per lot. */
+  async function expireLotsWithin(tx: DbOrTx, userId: string, now: Date): Promise<number> {
+    const ledger = createLedgerRepository({ db: tx });
+    if (!(await ledger.lockWallet(userId))) return 0;
+    // Locked after the wallet: a concurrent sweep or spend of this user waits, then sees remaining 0.
+    const lots = await ledger.lockLots({ userId, expiredBy: now });
+    for (const lot of lots) {
+      await ledger.post({
+        userId,
+        currency: lot.currency,
+        type: 'spend',
+        reason: 'expiry',
+        // Idempotent per lot: the unique key refuses a second expiry entry for the same lot.
+        idempotencyKey: `expiry:${lot.id}`,
+        now,
+        lotDebits: [{ lotId: lot.id, kind: lot.kind, amount: lot.remaining }],
+        counters: [{ systemAccount: 'expired', amount: lot.remaining }],
+      });
+    }
+    return lots.length;
+  }
+
+  function walletDeltaLots(lots: LockedLot[]) {
+    return lots.filter((lot) => lot.remaining > 0).map((lot) => ({ lotId: lot.id, kind: lot.kind, amount: lot.remaining }));
+  }
+
+  return {
+    spendWithin,
+
+    /** The spending service later features call (project participation, events). */
+    spend: (input: SpendInput) => inTransaction((tx) => spendWithin(tx, input)),
+
+    /**
+     * Gives a participation back to the very lots it came from (decisions: Points), with at least
+     * 30 days of validity: an amount whose lot ends sooner is re-credited as a new lot of its kind.
+     * Idempotent: a second return of the same participation answers the first.
+     */
+    async returnParticipation(input: { spendTransactionId: number; reason: ReturnReason }) {
+      return inTransaction(async (tx) => {
+        const ledger = createLedgerRepository({ db: tx });
+        const spend = await ledger.findTransaction(input.spendTransactionId);
+        if (!spend || spend.type !== 'spend' || spend.escrowAccountId === null) throw transactionNotFound();
+        const key = `return:${spend.id}`;
+        const wallet = await ledger.lockWallet(spend.userId, key);
+        if (!wallet) throw transactionNotFound();
+        if (wallet.existingTransactionId !== null) return { transactionId: wallet.existingTransactionId, replayed: true };
+        const allocations = await ledger.allocationsOf(spend.id);
+        await ledger.lockLots({ userId: spend.userId, ids: allocations.map((allocation) => allocation.lotId) });
+        const now = clock.now();
+        const plan = planReturn(allocations, now);
+        const kindOf = new Map(allocations.map((allocation) => [allocation.lotId, allocation.kind]));
+        const amount = -spend.amount;
+        const { transactionId } = await ledger.post({
+          userId: spend.userId,
+          currency: spend.currency,
+          type: 'return',
+          reason: input.reason,
+          idempotencyKey: key,
+          now,
+          projectId: spend.projectId,
+          relatedTransactionId: spend.id,
+          lotCredits: plan.toLots.map((leg) => ({ ...leg, kind: kindOf.get(leg.lotId)! })),
+          newLots: plan.recredits.map((leg) => ({ kind: leg.kind, amount: leg.amount, expiresAt: leg.expiresAt })),
+          counters: [{ escrowAccountId: spend.escrowAccountId, amount: -amount }],
+        });
+        return { transactionId, replayed: false };
+      });
+    },
+
+    /**
+     * Orange → Berry at 1 : 13, irreversible (decisions: Points). The Orange is spent bonus-first
+     * like any spend; each Berry lot keeps the kind of the Orange it came from and its validity
+     * (purchased: 1 year, bonus: 6 months) from today.
+     */
+    async exchangeWithin(tx: DbOrTx, input: { userId: string; orange: number; idempotencyKey: string }) {
+      assertPositivePoints(input.orange);
+      const ledger = createLedgerRepository({ db: tx });
+      const now = clock.now();
+      const spendKey = `exchange:${input.idempotencyKey}`;
+      const wallet = await ledger.lockWallet(input.userId, spendKey);
+      if (!wallet) throw insufficientPoints('exchange', 0);
+      if (wallet.existingTransactionId !== null) {
+        const berryId = await ledger.findTransactionByKey(input.userId, `exchange-berry:${input.idempotencyKey}`);
+        return { orange: input.orange, berry: input.orange * berryPerOrange, spendTransactionId: wallet.existingTransactionId, exchangeTransactionId: berryId! };
+      }
+      const lots = await ledger.lockLots({ userId: input.userId, currency: 'orange' });
+      const plan = allocateSpend(lots, input.orange, now);
+      if (!plan.ok) throw insufficientPoints('exchange', plan.available);
+      const spent = await ledger.post({
+        userId: input.userId,
+        currency: 'orange',
+        type: 'spend',
+        reason: 'exchange',
+        idempotencyKey: spendKey,
+        now,
+        lotDebits: plan.allocations,
+        counters: [{ systemAccount: 'exchange', amount: input.orange }],
+      });
+      const berry = berryFromExchange(plan.allocations);
+      const berryTotal = berry.reduce((sum, leg) => sum + leg.amount, 0);
+      const received = await ledger.post({
+        userId: input.userId,
+        currency: 'berry',
+        type: 'exchange',
+        reason: 'exchange',
+        idempotencyKey: `exchange-berry:${input.idempotencyKey}`,
+        now,
+        relatedTransactionId: spent.transactionId,
+        newLots: berry.map((leg) => ({ kind: leg.kind, amount: leg.amount, expiresAt: lotExpiresAt(now, 'berry', leg.kind) })),
+        counters: [{ systemAccount: 'exchange', amount: -berryTotal }],
+      });
+      return { orange: input.orange, berry: berryTotal, spendTransactionId: spent.transactionId, exchangeTransactionId: received.transactionId };
+    },
+
+    /**
+     * A confirmed payment's purchased lot and its bonus lot (decisions: Points: the bonus is a
+     * separate lot tied to its purchase). The caller holds the wallet and payment locks and has
+     * checked the payment was not credited; the unique keys make a second credit impossible anyway.
+     */
+    async creditChargeWithin(
+      tx: DbOrTx,
+      payment: { id: string; userId: string; orange: number; bonusOrange: number },
+      paidAt: Date,
+    ): Promise<{ chargeTransactionId: number; bonusTransactionId: number | null }> {
+      const ledger = createLedgerRepository({ db: tx });
+      const purchased = await ledger.post({
+        userId: payment.userId,
+        currency: 'orange',
+        type: 'charge',
+        reason: 'point_charge',
+        idempotencyKey: `charge:${payment.id}`,
+        now: paidAt,
+        paymentId: payment.id,
+        newLots: [{ kind: 'purchased', amount: payment.orange, expiresAt: lotExpiresAt(paidAt, 'orange', 'purchased'), paymentId: payment.id }],
+        counters: [{ systemAccount: 'sales', amount: -payment.orange }],
+      });
+      if (payment.bonusOrange === 0) return { chargeTransactionId: purchased.transactionId, bonusTransactionId: null };
+      const bonus = await ledger.post({
+        userId: payment.userId,
+        currency: 'orange',
+        type: 'bonus',
+        reason: 'bonus_from_charge',
+        idempotencyKey: `bonus:${payment.id}`,
+        now: paidAt,
+        paymentId: payment.id,
+        relatedTransactionId: purchased.transactionId,
+        newLots: [
+          {
+            kind: 'bonus',
+            amount: payment.bonusOrange,
+            expiresAt: lotExpiresAt(paidAt, 'orange', 'bonus'),
+            parentLotId: purchased.newLotIds[0]!,
+            paymentId: payment.id,
+          },
+        ],
+        counters: [{ systemAccount: 'bonus_expense', amount: -payment.bonusOrange }],
+      });
+      return { chargeTransactionId: purchased.transactionId, bonusTransactionId: bonus.transactionId };
+    },
+
+    /**
+     * A refund takes both lots of the charge back to zero (the caller checked they are untouched).
+     * `attempt` counts refunds of this charge the gateway refused and we reversed, plus one: each
+     * attempt needs its own key, or the refund after a reversal hits the unique key (a 500).
+     */
+    async debitRefundWithin(tx: DbOrTx, payment: { id: string; userId: string }, lots: LockedLot[], now: Date, attempt = 1) {
+      const legs = walletDeltaLots(lots);
+      const sales = legs.filter((leg) => leg.kind === 'purchased').reduce((sum, leg) => sum + leg.amount, 0);
+      const bonus = legs.filter((leg) => leg.kind === 'bonus').reduce((sum, leg) => sum + leg.amount, 0);
+      return createLedgerRepository({ db: tx }).post({
+        userId: payment.userId,
+        currency: 'orange',
+        type: 'refund',
+        reason: 'refund_of_charge',
+        // The first attempt keeps the plain key, so entries written before attempts were counted still match.
+        idempotencyKey: attempt === 1 ? `refund:${payment.id}` : `refund:${payment.id}:${attempt}`,
+        now,
+        paymentId: payment.id,
+        lotDebits: legs,
+        counters: [
+          { systemAccount: 'refunds', amount: sales },
+          ...(bonus > 0 ? [{ systemAccount: 'refunds' as const, amount: bonus }] : []),
+        ],
+      });
+    },
+
+    /** The gateway refused the cancellation: the points go back into the very lots. */
+    async reverseRefundWithin(tx: DbOrTx, payment: { id: string; userId: string }, lots: LockedLot[], now: Date, attempt: number) {
+      const legs = lots.filter((lot) => lot.remaining === 0).map((lot) => ({ lotId: lot.id, kind: lot.kind, amount: lot.original }));
+      const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
+      return createLedgerRepository({ db: tx }).post({
+        userId: payment.userId,
+        currency: 'orange',
+        type: 'refund',
+        reason: 'refund_reversed',
+        idempotencyKey: `refund-reversed:${payment.id}:${attempt}`,
+        now,
+        paymentId: payment.id,
+        lotCredits: legs,
+        counters: [{ systemAccount: 'refunds', amount: -total }],
+      });
+    },
+
+    expireLotsWithin,
+
+    /**
+     * The expiry sweep (ARCHITECTURE §5): every lot past the end of its last KST day gets a spend
+     * entry of reason expiry. One user per transaction; idempotent and safe to run concurrently.
+     */
+    async sweepExpiredLots(options: { batch?: number } = {}) {
+      const now = clock.now();
+      let expired = 0;
+      for (;;) {
+        const userIds = await createLedgerRepository({ db }).usersWithExpiredLots(now, options.batch ?? 200);
+        if (userIds.length === 0) return { expired };
+        let progressed = 0;
+        for (const userId of userIds) {
+          const count = await inTransaction((tx) => expireLotsWithin(tx, userId, now));
+          expired += count;
+          progressed += count;
+        }
+        // Another instance took these users meanwhile; nothing is left for this pass.
+        if (progressed === 0) return { expired };
+      }
+    },
+
+    /** decisions: Identity — a deleted account forfeits its remaining points, with a ledger entry. */
+    async forfeitAllWithin(tx: Tx, userId: string) {
+      const ledger = createLedgerRepository({ db: tx });
+      if (!(await ledger.lockWallet(userId))) return;
+      const lots = await ledger.lockLots({ userId });
+      const now = clock.now();
+      for (const currency of ['orange', 'berry'] as const) {
+        const legs = walletDeltaLots(lots.filter((lot) => lot.currency === currency));
+        const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
+        if (total === 0) continue;
+        await ledger.post({
+          userId,
+          currency,
+          type: 'spend',
+          reason: 'account_deleted',
+          idempotencyKey: `forfeit:${currency}:${randomUUID()}`,
+          now,
+          lotDebits: legs,
+          counters: [{ systemAccount: 'forfeited', amount: total }],
+        });
+      }
+    },
+
+    async balances(userId: string): Promise<Balances> {
+      const now = clock.now();
+      const horizon = endOfKstDay(addKstDays(kstDateOf(now), expiryNoticeDays));
+      const rows = await createLedgerRepository({ db }).balances(userId, now, horizon);
+      const result: Balances = {
+        orange: { total: 0, purchased: 0, bonus: 0, expiringWithin30Days: 0 },
+        berry: { total: 0, purchased: 0, bonus: 0, expiringWithin30Days: 0 },
+      };
+      for (const row of rows) {
+        const entry = result[row.currency];
+        entry[row.kind satisfies LotKind] += row.total;
+        entry.total += row.total;
+        entry.expiringWithin30Days += row.expiring;
+      }
+      return result;
+    },
+
+    createEscrowAccount: (currency: PointCurrency, projectId: number | null = null) =>
+      createLedgerRepository({ db }).createEscrowAccount(currency, projectId),
+  };
+}
+
+export type PointsService = ReturnType<typeof createPointsService>;

@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
+
+/**
+ * The points ledger (ARCHITECTURE §4): append-only transactions and postings, lots that carry
+ * expiry, and cached balances in a wallet row. Integer points only.
+ */
+
+/**
+ * Cached balances of one user, every currency and kind. The wallet row is the first lock of every
+ * point movement of its user (the fixed lock order: wallet, then lots, then the escrow account).
+ */
+export const pointWallets = pgTable(
+  'point_wallets',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    orangePurchased: integer('orange_purchased').notNull().default(0),
+    orangeBonus: integer('orange_bonus').notNull().default(0),
+    berryPurchased: integer('berry_purchased').notNull().default(0),
+    berryBonus: integer('berry_bonus').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'point_wallets_non_negative',
+      sql`${table.orangePurchased} >= 0 and ${table.orangeBonus} >= 0 and ${table.berryPurchased} >= 0 and ${table.berryBonus} >= 0`,
+    ),
+  ],
+);
+
+/** One acquisition: a purchase, its bonus, an exchange result or a re-credit (decisions: Points). */
+export const pointLots = pgTable(
+  'point_lots',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    kind: text('kind').notNull(),
+    original: integer('original').notNull(),
+    remaining: integer('remaining').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A bonus lot's purchase: the bonus is refunded with its parent, never alone. */
+    parentLotId: bigint('parent_lot_id', { mode: 'number' }),
+    /** The transaction that created the lot. */
+    sourceTransactionId: bigint('source_transaction_id', { mode: 'number' }).notNull(),
+    paymentId: uuid('payment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('point_lots_currency_check', sql`${table.currency} in ('orange', 'berry')`),
+    check('point_lots_kind_check', sql`${table.kind} in ('purchased', 'bonus')`),
+    check('point_lots_remaining_check', sql`${table.remaining} >= 0 and ${table.remaining} <= ${table.original}`),
+    check('point_lots_original_check', sql`${table.original} > 0`),
+    // The spend path reads a user's live lots of one currency; the sweep reads lots past their end.
+    index('point_lots_user_live_idx').on(table.userId, table.currency).where(sql`${table.remaining} > 0`),
+    index('point_lots_expiry_idx').on(table.expiresAt).where(sql`${table.remaining} > 0`),
+    index('point_lots_payment_idx').on(table.paymentId),
+  ],
+);
+
+/** A project's (or event's) escrow: participations sit here until success or return (ARCHITECTURE §4b). */
+export const pointEscrowAccounts = pgTable(
+  'point_escrow_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The project it belongs to; projects come in a later issue (no foreign key yet). */
+    projectId: integer('project_id'),
+    currency: text('currency').notNull(),
+    balance: integer('balance').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('point_escrow_currency_check', sql`${table.currency} in ('orange', 'berry')`),
+    check('point_escrow_balance_check', sql`${table.balance} >= 0`),
+    uniqueIndex('point_escrow_project_unique').on(table.projectId),
+  ],
+);
+
+/** One user-visible history entry (spec §3). `amount` is signed: credits positive, debits negative. */
+export const pointTransactions = pgTable(
+  'point_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    type: text('type').notNull(),
+    reason: text('reason').notNull(),
+    amount: integer('amount').notNull(),
+    projectId: integer('project_id'),
+    escrowAccountId: bigint('escrow_account_id', { mode: 'number' }),
+    paymentId: uuid('payment_id'),
+    /** A return's participation, a bonus's charge, an exchange's spend, a refund reversal's refund. */
+    relatedTransactionId: bigint('related_transaction_id', { mode: 'number' }),
+    /** Applied at most once per user: a second attempt with the same key changes nothing. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('point_transactions_currency_check', sql`${table.currency} in ('orange', 'berry')`),
+    check('point_transactions_type_check', sql`${table.type} in ('charge', 'bonus', 'spend', 'refund', 'return', 'exchange')`),
+    uniqueIndex('point_transactions_idempotency_unique').on(table.userId, table.idempotencyKey),
+    // History pages: newest first, keyset on the id (ids grow with time), one range per entry type,
+    // so a tab of rare entries (refunds) never scans a long history of other types.
+    index('point_transactions_history_idx').on(table.userId, table.currency, table.type, table.id),
+    index('point_transactions_related_idx').on(table.relatedTransactionId),
+  ],
+);
+
+/**
+ * The double-entry legs of a transaction: each leg moves one lot, one escrow account or one system
+ * account; the legs of a transaction sum to zero per currency.
+ */
+export const pointPostings = pgTable(
+  'point_postings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => pointTransactions.id),
+    currency: text('currency').notNull(),
+    lotId: bigint('lot_id', { mode: 'number' }).references(() => pointLots.id),
+    escrowAccountId: bigint('escrow_account_id', { mode: 'number' }).references(() => pointEscrowAccounts.id),
+    /** sales, bonus_expense, expired, exchange, refunds, forfeited, returns. */
+    systemAccount: text('system_account'),
+    amount: integer('amount').notNull(),
+  },
+  (table) => [
+    check('point_postings_one_account', sql`num_nonnulls(${table.lotId}, ${table.escrowAccountId}, ${table.systemAccount}) = 1`),
+    check('point_postings_non_zero', sql`${table.amount} <> 0`),
+    check(
+      'point_postings_system_account_check',
+      sql`${table.systemAccount} is null or ${table.systemAccount} in ('sales', 'bonus_expense', 'expired', 'exchange', 'refunds', 'forfeited', 'returns')`,
+    ),
+    index('point_postings_transaction_idx').on(table.transactionId),
+    index('point_postings_lot_idx').on(table.lotId),
+    index('point_postings_escrow_idx').on(table.escrowAccountId),
+  ],
+);
+
+/** A charge: one payment through the gateway for one package (state machine in payments.service). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The order id the gateway knows the payment by. */
+    orderId: text('order_id').notNull(),
+    gateway: text('gateway').notNull(),
+    packageId: text('package_id').notNull(),
+    orange: integer('orange').notNull(),
+    bonusOrange: integer('bonus_orange').notNull(),
+    amountKrw: integer('amount_krw').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('pending'),
+    paymentKey: text('payment_key'),
+    failureCode: text('failure_code'),
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('payments_order_id_unique').on(table.orderId),
+    check('payments_status_check', sql`${table.status} in ('pending', 'confirmed', 'declined', 'refunding', 'refunded')`),
+    check('payments_amount_check', sql`${table.amountKrw} > 0 and ${table.orange} > 0 and ${table.bonusOrange} >= 0`),
+    index('payments_user_idx').on(table.userId, table.createdAt),
+    index('payments_refunding_idx').on(table.refundRequestedAt).where(sql`${table.status} = 'refunding'`),
+  ],
+);
+
+/** Gateway webhook events applied, by the gateway's event id (S10: a replayed event changes nothing). */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: text('order_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gateway, table.eventId] })],
+);
+
+/**
+ * The first answer to a write sent with an `Idempotency-Key` (ARCHITECTURE §3): the same key and
+ * body get it again; the same key with another body is a 409.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** Method, route and a hash of the body. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+);

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { Reconciliation } from '@orchard/shared';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * Every invariant of the ledger (ARCHITECTURE §4), each a query that answers its violations.
+ * Tests run it after every file (R6); operators run it as `npm run ledger:check` or through
+ * GET /api/operator/ledger/reconciliation.
+ */
+const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
+  {
+    name: 'postings of every transaction sum to zero per currency',
+    query: sql`select transaction_id::text as subject, 'sum ' || sum(amount) as detail from point_postings group by transaction_id, currency having sum(amount) <> 0`,
+  },
+  {
+    name: 'every transaction has postings in its own currency only',
+    query: sql`select t.id::text as subject, 'posting currency ' || p.currency as detail from point_transactions t join point_postings p on p.transaction_id = t.id where p.currency <> t.currency`,
+  },
+  {
+    name: "a transaction's amount equals its postings on the user's lots",
+    query: sql`select t.id::text as subject, 'amount ' || t.amount || ', lot postings ' || coalesce(sum(p.amount), 0) as detail
+      from point_transactions t left join point_postings p on p.transaction_id = t.id and p.lot_id is not null
+      group by t.id having t.amount <> coalesce(sum(p.amount), 0)`,
+  },
+  {
+    name: 'postings on a lot belong to its owner',
+    query: sql`select p.id::text as subject, 'lot ' || l.id || ' of another user' as detail from point_postings p join point_transactions t on t.id = p.transaction_id join point_lots l on l.id = p.lot_id where l.user_id <> t.user_id or l.currency <> p.currency`,
+  },
+  {
+    name: "every lot's remaining equals the sum of its postings (its original plus what moved since) and lies in [0, original]",
+    query: sql`select l.id::text as subject, 'remaining ' || l.remaining || ', original ' || l.original || ', postings ' || coalesce(sum(p.amount), 0) as detail
+      from point_lots l left join point_postings p on p.lot_id = l.id
+      group by l.id having l.remaining <> coalesce(sum(p.amount), 0) or l.remaining < 0 or l.remaining > l.original`,
+  },
+  {
+    name: 'cached balances equal the sum of the lots (expired lots hold nothing once swept)',
+    query: sql`select w.user_id::text as subject,
+        'cached ' || w.orange_purchased || '/' || w.orange_bonus || '/' || w.berry_purchased || '/' || w.berry_bonus ||
+        ', lots ' || coalesce(s.op, 0) || '/' || coalesce(s.ob, 0) || '/' || coalesce(s.bp, 0) || '/' || coalesce(s.bb, 0) as detail
+      from point_wallets w left join (
+        select user_id,
+          sum(remaining) filter (where currency = 'orange' and kind = 'purchased') as op,
+          sum(remaining) filter (where currency = 'orange' and kind = 'bonus') as ob,
+          sum(remaining) filter (where currency = 'berry' and kind = 'purchased') as bp,
+          sum(remaining) filter (where currency = 'berry' and kind = 'bonus') as bb
+        from point_lots group by user_id) s on s.user_id = w.user_id
+      where w.orange_purchased <> coalesce(s.op, 0) or w.orange_bonus <> coalesce(s.ob, 0)
+        or w.berry_purchased <> coalesce(s.bp, 0) or w.berry_bonus <> coalesce(s.bb, 0)
+      union all
+      select l.user_id::text, 'lots without a wallet' from point_lots l left join point_wallets w on w.user_id = l.user_id where w.user_id is null group by l.user_id`,
+  },
+  {
+    name: 'escrow of a project equals its postings and the sum of its live participations',
+    query: sql`select e.id::text as subject, 'balance ' || e.balance || ', postings ' || coalesce(p.total, 0) || ', live participations ' || coalesce(live.total, 0) as detail
+      from point_escrow_accounts e
+      left join (select escrow_account_id, sum(amount) as total from point_postings where escrow_account_id is not null group by escrow_account_id) p on p.escrow_account_id = e.id
+      left join (
+        select s.escrow_account_id, -sum(s.amount) as total from point_transactions s
+        where s.type = 'spend' and s.escrow_account_id is not null
+          and not exists (select 1 from point_transactions r where r.type = 'return' and r.related_transaction_id = s.id)
+        group by s.escrow_account_id) live on live.escrow_account_id = e.id
+      where e.balance <> coalesce(p.total, 0) or e.balance <> coalesce(live.total, 0) or e.balance < 0`,
+  },
+  {
+    name: 'no idempotency key is applied twice',
+    query: sql`select user_id || ' ' || idempotency_key as subject, count(*) || ' transactions' as detail from point_transactions group by user_id, idempotency_key having count(*) > 1
+      union all
+      select related_transaction_id::text, count(*) || ' returns' from point_transactions where type = 'return' group by related_transaction_id having count(*) > 1`,
+  },
+  {
+    name: 'a payment is credited exactly once when paid, never otherwise',
+    query: sql`select p.id::text as subject, p.status || ' with ' || count(t.id) || ' charge entries' as detail
+      from payments p left join point_transactions t on t.payment_id = p.id and t.type = 'charge'
+      group by p.id having (p.status in ('confirmed', 'refunding', 'refunded') and count(t.id) <> 1) or (p.status in ('pending', 'declined') and count(t.id) <> 0)`,
+  },
+  {
+    name: 'a refunded charge holds no points; a refund entry exists for it',
+    query: sql`select p.id::text as subject, 'lots hold ' || coalesce(sum(l.remaining), 0) as detail
+      from payments p left join point_lots l on l.payment_id = p.id
+      where p.status in ('refunding', 'refunded') group by p.id having coalesce(sum(l.remaining), 0) <> 0`,
+  },
+];
+
+export async function reconcileLedger(db: DbOrTx, now: Date): Promise<Reconciliation> {
+  const violations: Reconciliation['violations'] = [];
+  for (const invariant of invariants) {
+    const { rows } = await db.execute<{ subject: string; detail: string }>(invariant.query);
+    for (const row of rows.slice(0, 100)) violations.push({ invariant: invariant.name, subject: String(row.subject), detail: String(row.detail) });
+  }
+  return { ok: violations.length === 0, checkedAt: now.toISOString(), violations };
+}

@@ -1,0 +1,83 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { userIdentities } from '../auth/auth.table.ts';
+import { users, type UserRow } from './users.table.ts';
+
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    | 'nickname'
+    | 'nicknameKey'
+    | 'email'
+    | 'country'
+    | 'profileImagePath'
+    | 'language'
+    | 'currency'
+    | 'adInfoConsent'
+    | 'nightNotificationConsent'
+    | 'marketingConsent'
+    | 'joinState'
+    | 'joinedAt'
+    | 'deletedAt'
+  >
+>;
+
+export function createUsersRepository({ db }: { db: DbOrTx }) {
+  return {
+    /** A live (not deleted) account. */
+    async findById(userId: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+      return row;
+    },
+
+    /**
+     * Locks the account's row until the transaction ends (SELECT … FOR UPDATE): every decision
+     * about one user's follows, join state or deletion is taken under this lock, always first,
+     * so two requests of one user cannot both pass a check the other invalidates.
+     */
+    async lockById(userId: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .for('update');
+      return row;
+    },
+
+    async update(userId: string, changes: UserChanges, now: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+
+    /** True when another account holds this nickname key. */
+    async isNicknameKeyTakenByOther(nicknameKey: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.nicknameKey, nicknameKey), ne(users.id, userId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async identitiesOf(userId: string) {
+      return db
+        .select({ provider: userIdentities.provider, username: userIdentities.username })
+        .from(userIdentities)
+        .where(eq(userIdentities.userId, userId))
+        .orderBy(userIdentities.createdAt, userIdentities.id);
+    },
+
+    async deleteIdentities(userId: string) {
+      await db.delete(userIdentities).where(eq(userIdentities.userId, userId));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

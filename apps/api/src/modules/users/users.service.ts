@@ -1,0 +1,243 @@
+import {
+  currentTermsVersion,
+  nicknameKey,
+  nicknameProblem,
+  normalizeNickname,
+  profilePictureSize,
+  type CountryCode,
+  type Currency,
+  type ErrorCode,
+  type Language,
+  type ProviderId,
+  type UpdateUserProfile,
+  type UserProfile,
+} from '@orchard/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { badRequest, conflict, unauthenticated, unprocessable } from '../../lib/errors.ts';
+import { reencodeImageAsWebp } from '../../lib/images.ts';
+import type { FileStore } from '../../lib/storage.ts';
+import type { ArtistsService } from '../artists/artists.service.ts';
+import type { SessionService } from '../auth/session.service.ts';
+import { createJoinRepository } from '../join/join.repository.ts';
+import { createUsersRepository, type UserChanges } from './users.repository.ts';
+import type { UserRow } from './users.table.ts';
+
+/** spec §5, word for word: the web shows this text. */
+export const nicknameTakenMessage = 'This nickname is already in use. Please use a different nickname.';
+
+/**
+ * Asked inside the deletion transaction, before anything changes: a code refuses the deletion
+ * (decisions: Identity — e.g. the creator of a project still funding, `users.deletion_blocked`).
+ */
+export type AccountDeletionGuard = (userId: string, tx: Tx) => Promise<ErrorCode | null>;
+/** Runs inside the deletion transaction once no guard refused (e.g. forfeiting point balances). */
+export type AccountDeletedHook = (userId: string, tx: Tx) => Promise<void>;
+
+const deletionRefusalMessages: Partial<Record<ErrorCode, string>> = {
+  'users.deletion_blocked': 'You cannot delete your account while a project you created is still funding.',
+};
+
+export type LocaleChange = { language: Language } | { currency: Currency };
+
+export function createUsersService({
+  db,
+  clock,
+  files,
+  sessions,
+  artists,
+}: {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+  sessions: Pick<SessionService, 'revokeAllForUser'>;
+  artists: ArtistsService;
+}) {
+  const accountDeletionGuards: AccountDeletionGuard[] = [];
+  const onAccountDeleted: AccountDeletedHook[] = [];
+
+  async function liveUser(userId: string): Promise<UserRow> {
+    const user = await createUsersRepository({ db }).findById(userId);
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  async function profileOf(user: UserRow): Promise<UserProfile> {
+    const identities = await createUsersRepository({ db }).identitiesOf(user.id);
+    const x = identities.find((identity) => identity.provider === 'x');
+    return {
+      id: user.id,
+      nickname: user.nickname,
+      email: user.email,
+      country: user.country as CountryCode | null,
+      profileImageUrl: user.profileImagePath ? files.urlFor(user.profileImagePath) : null,
+      adInfoConsent: user.adInfoConsent,
+      nightNotificationConsent: user.nightNotificationConsent,
+      marketingConsent: user.marketingConsent,
+      identities: identities.map((identity) => ({ provider: identity.provider as ProviderId, username: identity.username })),
+      xAccount: x ? { username: x.username } : null,
+    };
+  }
+
+  /** A stored file no record points to any more is harmless; its removal never fails a request. */
+  async function removeFileQuietly(key: string | null) {
+    if (key) await files.remove(key).catch(() => undefined);
+  }
+
+  return {
+    /** Registries other modules add to when the app is built (projects, points). */
+    accountDeletionGuards,
+    onAccountDeleted,
+
+    async displayInfo(userId: string) {
+      const user = await liveUser(userId);
+      return {
+        id: user.id,
+        nickname: user.nickname,
+        profileImageUrl: user.profileImagePath ? files.urlFor(user.profileImagePath) : null,
+        language: user.language as Language,
+        currency: user.currency as Currency,
+        followingArtistCount: await artists.countFollowedWithin(db, userId),
+      };
+    },
+
+    async changeLocale(userId: string, change: LocaleChange) {
+      const updated = await createUsersRepository({ db }).update(userId, change, clock.now());
+      if (!updated) throw unauthenticated();
+      return { language: updated.language as Language, currency: updated.currency as Currency };
+    },
+
+    async profile(userId: string) {
+      return profileOf(await liveUser(userId));
+    },
+
+    async nicknameAvailability(userId: string, rawNickname: string) {
+      const nickname = normalizeNickname(rawNickname);
+      const problem = nicknameProblem(nickname);
+      if (problem) return { nickname, available: false, problem };
+      // The user's own current nickname counts as available: saving it again changes nothing.
+      const taken = await createUsersRepository({ db }).isNicknameKeyTakenByOther(nicknameKey(nickname), userId);
+      return { nickname, available: !taken, problem: taken ? ('taken' as const) : null };
+    },
+
+    /**
+     * The availability check is advice; the unique index on nickname_key decides. Of concurrent
+     * saves of one nickname exactly one wins, the others get users.nickname_taken.
+     */
+    async updateProfile(userId: string, body: UpdateUserProfile) {
+      const changes: UserChanges = {};
+      if (body.nickname !== undefined) {
+        const problem = nicknameProblem(body.nickname);
+        if (problem) throw unprocessable('users.nickname_invalid', 'This nickname cannot be used.', { problem });
+        changes.nickname = normalizeNickname(body.nickname);
+        changes.nicknameKey = nicknameKey(body.nickname);
+      }
+      if (body.country !== undefined) changes.country = body.country;
+      if (body.adInfoConsent !== undefined) changes.adInfoConsent = body.adInfoConsent;
+      if (body.nightNotificationConsent !== undefined) changes.nightNotificationConsent = body.nightNotificationConsent;
+      if (body.marketingConsent !== undefined) changes.marketingConsent = body.marketingConsent;
+      try {
+        const updated = await db.transaction(async (tx) => {
+          const users = createUsersRepository({ db: tx });
+          const user = await users.lockById(userId);
+          if (!user) throw unauthenticated();
+          const now = clock.now();
+          if (body.marketingConsent !== undefined && body.marketingConsent !== user.marketingConsent) {
+            // decisions: Identity — consent is recorded with the terms version and time, also when changed later.
+            await createJoinRepository({ db: tx }).recordAgreements(
+              userId,
+              [{ kind: 'marketing', agreed: body.marketingConsent }],
+              currentTermsVersion,
+              now,
+            );
+          }
+          const saved = await users.update(userId, changes, now);
+          if (!saved) throw unauthenticated();
+          return saved;
+        });
+        return profileOf(updated);
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_nickname_key_unique')) throw conflict('users.nickname_taken', nicknameTakenMessage);
+        throw error;
+      }
+    },
+
+    /** S6: re-encoded to a square WebP under a generated name; the previous picture is removed. */
+    async setProfilePicture(userId: string, upload: Buffer) {
+      const picture = await reencodeImageAsWebp(upload, { width: profilePictureSize, height: profilePictureSize });
+      const key = await files.save('avatars', 'webp', picture);
+      let previous: string | null;
+      try {
+        previous = await db.transaction(async (tx) => {
+          const users = createUsersRepository({ db: tx });
+          const user = await users.lockById(userId);
+          if (!user) throw unauthenticated();
+          await users.update(userId, { profileImagePath: key }, clock.now());
+          return user.profileImagePath;
+        });
+      } catch (error) {
+        await removeFileQuietly(key);
+        throw error;
+      }
+      await removeFileQuietly(previous);
+      return { profileImageUrl: files.urlFor(key) };
+    },
+
+    async removeProfilePicture(userId: string) {
+      const previous = await db.transaction(async (tx) => {
+        const users = createUsersRepository({ db: tx });
+        const user = await users.lockById(userId);
+        if (!user) throw unauthenticated();
+        if (user.profileImagePath) await users.update(userId, { profileImagePath: null }, clock.now());
+        return user.profileImagePath;
+      });
+      await removeFileQuietly(previous);
+      return { profileImageUrl: null };
+    },
+
+    /**
+     * decisions: Identity — refused while a guard objects; otherwise the account is anonymised
+     * (its personal data, identities and follows go; ledger rows stay), every session is revoked,
+     * all in one transaction. The same sign-in later makes a fresh account.
+     */
+    async deleteAccount(userId: string, acknowledgePointForfeit: boolean) {
+      if (!acknowledgePointForfeit) {
+        throw badRequest('users.deletion_unconfirmed', 'Confirm that your remaining points will be forfeited.');
+      }
+      const picture = await db.transaction(async (tx) => {
+        const users = createUsersRepository({ db: tx });
+        const user = await users.lockById(userId);
+        if (!user) throw unauthenticated();
+        for (const guard of accountDeletionGuards) {
+          const refusal = await guard(userId, tx);
+          if (refusal) throw conflict(refusal, deletionRefusalMessages[refusal] ?? 'This account cannot be deleted right now.');
+        }
+        for (const hook of onAccountDeleted) await hook(userId, tx);
+        await artists.removeAllFollowsWithin(tx, userId);
+        await users.deleteIdentities(userId);
+        const now = clock.now();
+        await users.update(
+          userId,
+          {
+            nickname: null,
+            nicknameKey: null,
+            email: null,
+            country: null,
+            profileImagePath: null,
+            adInfoConsent: false,
+            nightNotificationConsent: false,
+            marketingConsent: false,
+            deletedAt: now,
+          },
+          now,
+        );
+        await sessions.revokeAllForUser(userId, tx);
+        return user.profileImagePath;
+      });
+      await removeFileQuietly(picture);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nickname: text('nickname'),
+    /** NFC + lower case: nicknames are unique case-insensitively (decisions: Identity). */
+    nicknameKey: text('nickname_key'),
+    email: text('email'),
+    country: text('country'),
+    profileImagePath: text('profile_image_path'),
+    language: text('language').notNull().default('ko'),
+    currency: text('currency').notNull().default('KRW'),
+    adInfoConsent: boolean('ad_info_consent').notNull().default(false),
+    nightNotificationConsent: boolean('night_notification_consent').notNull().default(false),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    joinState: text('join_state').notNull().default('agreements'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    unreadNotificationCount: integer('unread_notification_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_nickname_key_unique').on(table.nicknameKey),
+    check('users_join_state_check', sql`${table.joinState} in ('agreements', 'artists', 'joined')`),
+    check('users_language_check', sql`${table.language} in ('ko', 'en', 'zh', 'ja', 'es')`),
+    check('users_currency_check', sql`${table.currency} in ('KRW', 'USD', 'JPY')`),
+    check('users_unread_check', sql`${table.unreadNotificationCount} >= 0`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,68 @@
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '@orchard/shared';
+import { AppError } from '../lib/errors.ts';
+import type { App } from '../types.ts';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: unknown) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ error: details === undefined ? { code, message } : { code, message, details } });
+}
+
+/** Fastify's own errors, by code, as our status and error code. */
+const fastifyErrors: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'request.too_large', 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'request.unsupported_media_type', 'Send the body as application/json.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'request.malformed_json', 'The Content-Length does not match the body.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request.malformed_json', 'The JSON body is empty.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.malformed_json', 'The body is not valid JSON.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'request.unsupported_media_type', 'Send the file as multipart/form-data.'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'uploads.too_large', 'The file is too large.'],
+  FST_FILES_LIMIT: [413, 'uploads.too_many_files', 'Too many files.'],
+  FST_PARTS_LIMIT: [413, 'uploads.too_many_files', 'Too many parts.'],
+  FST_FIELDS_LIMIT: [413, 'request.too_large', 'Too many fields.'],
+  FST_PROTO_VIOLATION: [400, 'validation.invalid', 'Prototype keys are not allowed.'],
+  FST_ERR_VALIDATION: [400, 'validation.invalid', 'The request is not valid.'],
+};
+
+/**
+ * One error shape for every failure (ARCHITECTURE §3): `{ error: { code, message, details? } }`.
+ * A 5xx never carries internals; it is logged with the request id instead.
+ */
+export function registerErrorHandling(app: App) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return send(reply, error.statusCode, error.code, error.message, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        in: error.validationContext,
+        path: issue.instancePath,
+        message: issue.message,
+      }));
+      return send(reply, 400, 'validation.invalid', 'The request is not valid.', details);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema');
+      return send(reply, 500, 'internal', 'Something went wrong on our side.');
+    }
+    const known = error.code ? fastifyErrors[error.code] : undefined;
+    if (known) return send(reply, known[0], known[1], known[2]);
+    if (error instanceof SyntaxError && error.message.includes('JSON')) {
+      return send(reply, 400, 'request.malformed_json', 'The body is not valid JSON.');
+    }
+    if (error.statusCode === 429) {
+      return send(reply, 429, 'rate_limited', 'Too many requests. Please wait and try again.');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, error.statusCode, 'validation.invalid', 'The request is not valid.');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'internal', 'Something went wrong on our side.');
+  });
+
+  app.setNotFoundHandler((_request, reply) => send(reply, 404, 'not_found', 'There is nothing at this address.'));
+}

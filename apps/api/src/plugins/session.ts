@@ -1,0 +1,76 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { forbidden, unauthenticated } from '../lib/errors.ts';
+import type { SessionService } from '../modules/auth/session.service.ts';
+import type { Access, App, SessionInfo } from '../types.ts';
+
+const publicPrefixes = ['/api/docs', '/api/files/'];
+
+/**
+ * Reads the session cookie on every API request and enforces each route's declared access (S1).
+ * A route without a declared access level stops the app from starting.
+ */
+export async function registerSessions(app: App, config: Config, sessions: SessionService) {
+  await app.register(fastifyCookie);
+  app.decorateRequest('session', null);
+  app.decorate('routeCatalogue', []);
+
+  app.addHook('onRoute', (route) => {
+    recordRoute(app, route.method, route.url, route.config?.access);
+    if (route.config?.access) return;
+    if (publicPrefixes.some((prefix) => route.url.startsWith(prefix)) || !route.url.startsWith('/api')) {
+      // Plugin-made routes (web app files, API docs, uploaded files) are public by nature.
+      route.config = { ...route.config, access: 'public' };
+      recordRoute(app, route.method, route.url, 'public');
+      return;
+    }
+    throw new Error(`Route ${String(route.method)} ${route.url} declares no access level (see types.ts Access)`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api')) return;
+    const token = request.cookies[config.session.cookieName];
+    request.session = token ? await sessions.resolve(token) : null;
+    const access = request.routeOptions.config?.access ?? 'public';
+    if (access === 'public') return;
+    if (!request.session) throw unauthenticated();
+    if (access === 'session') return;
+    if (!request.session.joined) throw forbidden('auth.join_required', 'Finish joining Orchard first.');
+    if (access === 'operator' && !request.session.roles.includes('operator')) {
+      throw forbidden('auth.forbidden', 'This is for operators only.');
+    }
+  });
+}
+
+/** Every route with its access level, for the authorization matrix test (S1). */
+function recordRoute(app: App, method: string | string[], url: string, access: Access | undefined) {
+  if (!access) return;
+  for (const m of Array.isArray(method) ? method : [method]) {
+    if (m === 'HEAD') continue;
+    const existing = app.routeCatalogue.findIndex((entry) => entry.method === m && entry.url === url);
+    if (existing >= 0) app.routeCatalogue.splice(existing, 1);
+    app.routeCatalogue.push({ method: m, url, access });
+  }
+}
+
+/** The signed-in session of a request whose route requires one. */
+export function requireSession(request: FastifyRequest): SessionInfo {
+  if (!request.session) throw unauthenticated();
+  return request.session;
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
+  reply.setCookie(config.session.cookieName, token, {
+    path: '/',
+    httpOnly: true,
+    secure: config.session.secureCookie,
+    sameSite: 'lax',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(config.session.cookieName, { path: '/', httpOnly: true, secure: config.session.secureCookie, sameSite: 'lax' });
+}
+

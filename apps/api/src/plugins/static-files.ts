@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.ts';
+import type { FileStore } from '../lib/storage.ts';
+import type { App } from '../types.ts';
+
+export const defaultWebDistDir = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/** Uploaded files: never sniffed, never framed, never run as a page (S6). */
+export async function registerUploadedFiles(app: App, files: FileStore) {
+  fs.mkdirSync(files.root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: files.root,
+    prefix: '/api/files/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '365d',
+    immutable: true,
+    setHeaders: (res) => {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Disposition', 'inline');
+      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.header('Cross-Origin-Resource-Policy', 'same-origin');
+    },
+  });
+}
+
+/**
+ * The built SPA: hashed assets cached for a year, index.html revalidated, and any other GET that
+ * asks for HTML answered with index.html so client routes survive a reload.
+ */
+export async function registerWebApp(app: App, config: Config) {
+  const dist = config.webDistDir ?? defaultWebDistDir;
+  const indexFile = path.join(dist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ dist }, 'web app not built; run `npm run build` to serve it');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // The web build writes .br and .gz copies of its assets (apps/web/vite.config.ts).
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const indexHtml = fs.readFileSync(indexFile);
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || !request.headers.accept?.includes('text/html')) {
+      return reply.callNotFound();
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

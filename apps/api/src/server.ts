@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedSampleDataIfEmpty } from './db/seed.ts';
+import { createLocalFileStore } from './lib/storage.ts';
+import { createScheduler } from './jobs/scheduler.ts';
+
+function readConfig(): Config {
+  // A .env file in the working folder, when there is one, fills in what the environment leaves unset.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+const files = createLocalFileStore(config.dataDir);
+let redis: Redis | undefined;
+
+try {
+  await database.migrate();
+  if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files });
+  redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
+  const app = await buildApp(config, { database, files, redis });
+  const scheduler = createScheduler({ database, sweeps: app.sweeps, log: app.log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forceExit = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      // Sweeps first: the pass in progress finishes its current sweep while the database is still open.
+      await scheduler.stop();
+      await app.close();
+      await database.close();
+      await redis?.quit();
+    } finally {
+      clearTimeout(forceExit);
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  scheduler.start();
+  app.log.info({ address }, `Orchard is running at ${config.publicUrl.origin} (database: ${database.kind})`);
+} catch (error) {
+  console.error(error);
+  await database.close().catch(() => {});
+  redis?.disconnect();
+  process.exit(1);
+}

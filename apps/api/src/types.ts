@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Role } from '@orchard/shared';
+import type { Sweep } from './jobs/sweeps.ts';
+import type { PaymentGateway } from './lib/payments/gateway.ts';
+import type { PaymentsService } from './modules/points/payments.service.ts';
+import type { PointsService } from './modules/points/points.service.ts';
+
+/**
+ * Who may call a route (S1). Every route declares one; the app refuses to start with a route that
+ * does not.
+ * - public: anyone; a session is read when present.
+ * - session: signed in; the join need not be finished (me, logout, join itself).
+ * - joined: signed in and joined; otherwise 403 `auth.join_required`.
+ * - operator: joined and holding the operator role.
+ */
+export type Access = 'public' | 'session' | 'joined' | 'operator';
+
+/** Which rate-limit bucket a route counts against (S8); writes default to `writes`. */
+export type RateLimitBucket = 'sign_in' | 'writes' | 'uploads' | 'none';
+
+export type SessionInfo = {
+  userId: string;
+  tokenHash: string;
+  joined: boolean;
+  roles: Role[];
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** false only for cross-site callbacks protected otherwise (Apple's form_post: state + binding cookie). */
+    csrf?: boolean;
+    rateLimitBucket?: RateLimitBucket;
+  }
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+  interface FastifyInstance {
+    routeCatalogue: { method: string; url: string; access: Access }[];
+    /** The points and payments services, for jobs, the webhook route and tests. */
+    points: {
+      points: PointsService;
+      payments: PaymentsService;
+      gateway: PaymentGateway;
+    };
+    /** The scheduled sweeps (jobs/), run by the scheduler server.ts starts, and by tests directly. */
+    sweeps: Sweep[];
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

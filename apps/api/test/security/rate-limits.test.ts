@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestContext, errorCode, type TestContext } from '../harness.ts';
+
+const signInLimit = 5;
+const writeLimit = 8;
+
+/** S8: limits on sign-in and writes; a burst of 10× the limit; spoofed X-Forwarded-For changes nothing. */
+function rateLimitSuite(store: 'memory' | 'redis') {
+  describe(`rate limits (${store})`, () => {
+    let t: TestContext;
+    let redis: Redis | undefined;
+    const contexts: TestContext[] = [];
+    const setup = async () => {
+      redis = store === 'redis' ? new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 }) : undefined;
+      t = await createTestContext({
+        env: {
+          RATE_LIMIT_SIGN_IN_PER_MINUTE: String(signInLimit),
+          RATE_LIMIT_WRITES_PER_MINUTE: String(writeLimit),
+          REDIS_KEY_PREFIX: `orchard-test-${randomBytes(6).toString('hex')}:`,
+        },
+        deps: { redis },
+      });
+      contexts.push(t);
+    };
+    afterAll(async () => {
+      for (const context of contexts) await context.close();
+      redis?.disconnect();
+    });
+
+    it('answers a sign-in burst of 10× the limit with 429 and Retry-After, whatever X-Forwarded-For says', async () => {
+      await setup();
+      const statuses: number[] = [];
+      let retryAfter: string | undefined;
+      for (let attempt = 0; attempt < signInLimit * 10; attempt++) {
+        const response = await t.request({
+          url: '/api/auth/dev/start?returnTo=/',
+          headers: { 'x-forwarded-for': `203.0.113.${attempt % 250}` },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          retryAfter = String(response.headers['retry-after']);
+          expect(errorCode(response)).toBe('rate_limited');
+        }
+      }
+      expect(statuses.filter((status) => status !== 429)).toHaveLength(signInLimit);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    });
+
+    it('limits writes per user, so one user cannot exhaust another', async () => {
+      const alice = await t.createUser();
+      const bob = await t.createUser();
+      const write = (cookie: string) =>
+        t.request({ method: 'PATCH', url: '/api/users/user-profile/currency-and-language', cookie, payload: { currency: 'USD' } });
+      const aliceStatuses: number[] = [];
+      for (let attempt = 0; attempt < writeLimit * 10; attempt++) aliceStatuses.push((await write(alice.cookie)).statusCode);
+      expect(aliceStatuses.filter((status) => status === 200)).toHaveLength(writeLimit);
+      expect(aliceStatuses.filter((status) => status === 429)).toHaveLength(writeLimit * 9);
+      expect((await write(bob.cookie)).statusCode).toBe(200);
+    });
+
+    it('leaves reads unlimited', async () => {
+      for (let attempt = 0; attempt < writeLimit * 3; attempt++) {
+        expect((await t.request({ url: '/api/health' })).statusCode).toBe(200);
+      }
+    });
+  });
+}
+
+rateLimitSuite('memory');
+rateLimitSuite('redis');

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { captureScreen, expectAccessible, expectNoHorizontalScroll, useEnglish } from './support.ts';
+
+test.describe('app shell, logged out', () => {
+  test('opens in Korean by default with the header, tab bar and floating menu', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByRole('navigation', { name: '주요 메뉴' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '홈', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: '마이페이지' })).toHaveAttribute('href', '/login');
+    await captureScreen(page, 'home-ko');
+    await expectAccessible(page, 'home (ko)');
+    await expectNoHorizontalScroll(page);
+  });
+
+  test('the home tab goes to /home, which redirects to / replacing the history entry', async ({ page }) => {
+    await useEnglish(page);
+    await page.goto('/artist');
+    await expect(page.getByRole('link', { name: 'Artists' })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/artist$/);
+  });
+
+  test('every screen has its frame, is accessible and fits 375 px', async ({ page }) => {
+    await useEnglish(page);
+    const screens: [string, string, RegExp][] = [
+      ['/', 'home', /Put your artist on the big screen/],
+      ['/login', 'login', /Welcome to Orchard/],
+      ['/artist', 'artist-list', /Artists/],
+      ['/film', 'film', /No films have been posted yet/],
+      ['/create-film', 'create-film', /Log in to continue/],
+      ['/notification', 'notification', /You have no notifications yet/],
+      ['/project/1', 'project-detail', /Project/],
+      ['/media-detail/1', 'media-detail', /Media details/],
+      ['/media-list/1', 'media-list', /There is no media to show yet/],
+      ['/comment-list/1', 'comment-list', /No comments yet/],
+      ['/funding-list/1', 'funding-list', /No one has joined yet/],
+      ['/no-such-page', 'not-found', /Page not found/],
+    ];
+    for (const [path, name, text] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toContainText(text);
+      await captureScreen(page, name);
+      await expectAccessible(page, name);
+      await expectNoHorizontalScroll(page);
+    }
+    await page.goto('/artist');
+    await page.getByRole('link').filter({ hasText: 'LUMINA' }).click();
+    await expect(page.getByRole('heading', { name: 'LUMINA' })).toBeVisible();
+    await captureScreen(page, 'artist-detail');
+    await expectAccessible(page, 'artist detail');
+  });
+
+  test('the floating plus button opens create ad and create film', async ({ page }) => {
+    await useEnglish(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open the create menu' }).click();
+    await expect(page.getByRole('link', { name: 'Create an ad' })).toHaveAttribute('href', '/request-project');
+    await captureScreen(page, 'floating-menu');
+    await page.getByRole('link', { name: 'Post a film' }).click();
+    await expect(page).toHaveURL(/\/create-film$/);
+    await expect(page.getByRole('link', { name: 'Go to login' })).toBeVisible();
+  });
+
+  test('a protected route while logged out shows the dialog; "no" lands on /home, then /', async ({ page }) => {
+    await useEnglish(page);
+    await page.goto('/my-page');
+    const dialog = page.getByRole('alertdialog', { name: 'Please log in' });
+    await expect(dialog).toBeVisible();
+    await captureScreen(page, 'redirect-dialog');
+    await expectAccessible(page, 'redirect dialog');
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/request-project');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Frequest-project$/);
+  });
+
+  test('the language and currency sheet is a real bottom sheet', async ({ page }) => {
+    await useEnglish(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: /Language and currency/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Language and currency' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByTestId('orange-price')).toContainText('₩100');
+    await captureScreen(page, 'language-sheet');
+    await expectAccessible(page, 'language sheet');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+
+    await page.getByRole('button', { name: /Language and currency/ }).click();
+    // Grab the handle once the sheet has finished sliding in.
+    await page.waitForFunction(() => document.querySelector('.sheet')?.getAnimations().length === 0);
+    const handle = sheet.getByTestId('sheet-handle-zone');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + 220, { steps: 5 });
+    await page.mouse.up();
+    await expect(sheet).toBeHidden();
+  });
+});

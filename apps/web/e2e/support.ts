@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Starts a browser session in English (the persisted setting the app reads at boot). */
+export async function useEnglish(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('languageAndCurrency')) {
+      localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'en', currency: 'KRW' }, version: 0 }));
+    }
+  });
+}
+
+/** A test identity unique to this run, so every journey starts as a brand-new account. */
+export function uniqueSubject(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/**
+ * Signs in through the development identity provider's real redirect flow: the login page's
+ * button leaves the SPA for /api/auth/dev/start, the provider's own page takes the identity, and
+ * the callback sets the session and comes back (to /join for a new account).
+ */
+export async function signInWithDevProvider(page: Page, subject: string) {
+  await page.goto('/login');
+  await page.getByRole('link', { name: /Continue with the test account|테스트 계정으로 계속하기/ }).click();
+  await page.waitForURL(/\/dev-idp\//);
+  await page.getByLabel('Test identity').fill(subject);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/dev-idp') && !url.pathname.startsWith('/api/'));
+}
+
+/** Both join steps: the three required terms, then one favourite artist. */
+export async function completeJoin(page: Page, artistCount = 1) {
+  await expect(page).toHaveURL(/\/join$/);
+  await expect(page.getByRole('heading', { name: 'Agree to the terms' })).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await page.getByText('Terms of service').click();
+  await page.getByText('Collection and use of personal information').click();
+  await expect(next).toBeDisabled();
+  await page.getByText('Processing of unique identification information').click();
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(page.getByRole('heading', { name: 'Choose your favourite artists' })).toBeVisible();
+  const complete = page.getByRole('button', { name: 'Complete sign-up' });
+  await expect(complete).toBeDisabled();
+  const artists = page.getByRole('list', { name: 'Artists' }).getByRole('button');
+  for (let index = 0; index < artistCount; index += 1) await artists.nth(index).click();
+  await expect(complete).toBeEnabled();
+  await complete.click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** axe-core on the current screen: no serious or critical violation (issue 3). */
+export async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    `accessibility of ${screen}`,
+  ).toEqual([]);
+}
+
+/** With ORCHARD_SHOTS_DIR set, keeps a picture of the screen at 375 and 416 px for a human to look at. */
+export async function captureScreen(page: Page, name: string) {
+  const directory = process.env.ORCHARD_SHOTS_DIR;
+  if (!directory) return;
+  fs.mkdirSync(directory, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [375, 416]) {
+    await page.setViewportSize({ width, height: 844 });
+    // Fixed header and tab bar are drawn where the page is scrolled to: shoot from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(directory, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** No horizontal scrolling at the narrowest supported width (spec §1: 375 px). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  if (original) await page.setViewportSize(original);
+}

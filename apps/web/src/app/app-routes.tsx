@@ -1,0 +1,84 @@
+import { Navigate, matchRoutes, type RouteObject } from 'react-router';
+import { lazyPage, type PageLoader } from './lazy-page.ts';
+import { AppShell } from './shell/app-shell.tsx';
+import { createFilmPath } from './tabs.ts';
+
+type LazyPage = ReturnType<typeof lazyPage>;
+type AppRoute = RouteObject & { page?: LazyPage; children?: AppRoute[] };
+
+function page(path: string | undefined, load: PageLoader, children?: AppRoute[]): AppRoute {
+  const Page = lazyPage(load);
+  return path === undefined ? { index: true, element: <Page />, page: Page } : { path, element: <Page />, page: Page, ...(children ? { children } : {}) };
+}
+
+const QueryLayer = lazyPage(() => import('./query-layer.tsx'));
+const ProtectedLayout = lazyPage(() => import('./shell/protected-layout.tsx'));
+
+/** spec §2: every route and every /my-page child, each page its own lazy chunk. */
+export const appRoutes: AppRoute[] = [
+  {
+    element: <AppShell />,
+    children: [
+      {
+        element: <QueryLayer />,
+        page: QueryLayer,
+        children: [
+          page('/', () => import('./routes/home.tsx')),
+          // decisions.md: /home redirects to / replacing the history entry.
+          { path: '/home', element: <Navigate to="/" replace /> },
+          page('/notification', () => import('./routes/notification.tsx')),
+          page('/film', () => import('./routes/film.tsx')),
+          page(createFilmPath, () => import('./routes/create-film.tsx')),
+          page('/login', () => import('./routes/login.tsx')),
+          page('/artist', () => import('./routes/artist-list.tsx')),
+          page('/artist/:type/:id', () => import('./routes/artist-detail.tsx')),
+          page('/media-list/:id', () => import('./routes/media-list.tsx')),
+          page('/project/:id', () => import('./routes/project-detail.tsx')),
+          page('/media-detail/:id', () => import('./routes/media-detail.tsx')),
+          page('/comment-list/:id', () => import('./routes/comment-list.tsx')),
+          page('/funding-list/:id', () => import('./routes/funding-list.tsx')),
+          {
+            element: <ProtectedLayout />,
+            page: ProtectedLayout,
+            children: [
+              page('/join', () => import('./routes/join.tsx')),
+              page('/request-project', () => import('./routes/request-project.tsx')),
+              page('/create-project/:id', () => import('./routes/create-project.tsx')),
+              {
+                path: '/my-page',
+                children: [
+                  page(undefined, () => import('./routes/my-page/my-page-home.tsx')),
+                  page('user-profile', () => import('./routes/my-page/user-profile.tsx')),
+                  page('film-list', () => import('./routes/my-page/film-list.tsx')),
+                  page('project-list', () => import('./routes/my-page/project-list.tsx')),
+                  page('project-info-detail/:status/:id', () => import('./routes/my-page/project-info-detail.tsx')),
+                  page('point-charge', () => import('./routes/my-page/point-charge.tsx')),
+                  page('payment', () => import('./routes/my-page/payment.tsx')),
+                  page('completed-charge/:id', () => import('./routes/my-page/completed-charge.tsx')),
+                  page('point-history/:type', () => import('./routes/my-page/point-history.tsx')),
+                  page('following-artists', () => import('./routes/my-page/following-artists.tsx')),
+                  {
+                    path: 'customer-support',
+                    children: [
+                      page(undefined, () => import('./routes/my-page/customer-support.tsx')),
+                      page('inquiry', () => import('./routes/my-page/inquiry.tsx')),
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          page('*', () => import('./routes/not-found.tsx')),
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * Starts downloading the layers and the page of a path at boot, in parallel, so none waits on
+ * another; settles once all have arrived (or failed: the route's own loading handles that).
+ */
+export function preloadPagesFor(pathname: string): Promise<unknown> {
+  return Promise.allSettled((matchRoutes(appRoutes, pathname) ?? []).map((match) => (match.route as AppRoute).page?.preload()));
+}

@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { bootLoadingLabel } from '../lib/locale.ts';
+import { useLanguageAndCurrencyStore } from '../lib/stores/language-and-currency.ts';
+import { appRoutes } from './app-routes.tsx';
+
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+/** Shown until the first translations arrive (spec §2: "/" shows "Loading..." while loading). */
+export function BootLoading() {
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  return (
+    <div className="boot-loading" role="status">
+      {bootLoadingLabel[language]}
+    </div>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<BootLoading />}>
+        <AppRoutes />
+      </Suspense>
+    </BrowserRouter>
+  );
+}

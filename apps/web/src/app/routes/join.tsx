@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router';
+import { useBottomBarHidden } from '../../lib/stores/use-bottom-bar-hidden.ts';
+import { ArtistPicker } from '../../features/artists/components/artist-picker.tsx';
+import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';
+import { JoinFlow } from '../../features/join/components/join-flow.tsx';
+
+/** spec §2 Join, composed here: the join feature's steps with the artists feature's picker. */
+export default function JoinPage() {
+  useBottomBarHidden();
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  if (!me.data) return null;
+  if (me.data.joinState === 'joined') return <Navigate to="/" replace />;
+  return (
+    <div className="page page--padded">
+      <JoinFlow
+        joinState={me.data.joinState}
+        renderArtistPicker={(props) => <ArtistPicker {...props} />}
+        onAgreed={() => void queryClient.invalidateQueries({ queryKey: meQueryKey })}
+        onJoined={() => {
+          navigate('/', { replace: true });
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PointHistory } from '../../../features/points/components/point-history.tsx';
+import { PageFrame } from '../page-frame.tsx';
+
+/** spec §2 Point history/{type}: type orange or berry. */
+export default function PointHistoryPage() {
+  const { t } = useTranslation('myPage');
+  const navigate = useNavigate();
+  const { type } = useParams();
+  const currency = type === 'berry' ? 'berry' : 'orange';
+  return (
+    <PageFrame title={t('history.title')}>
+      <PointHistory currency={currency} onCurrencyChange={(next) => navigate(`/my-page/point-history/${next}`, { replace: true })} />
+    </PageFrame>
+  );
+}

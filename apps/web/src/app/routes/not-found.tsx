@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/ui/primitives.tsx';
+import { PageFrame } from './page-frame.tsx';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation('common');
+  return (
+    <PageFrame title={t('notFound.title')}>
+      <EmptyState
+        message={t('notFound.message')}
+        action={
+          <Link to="/" className="button button--secondary">
+            {t('notFound.home')}
+          </Link>
+        }
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,69 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-login-dialog.ts';
+import { useUserInfoStore } from '../../lib/stores/user-info.ts';
+import { createTestQueryClient, errorResponse, jsonResponse, LocationProbe } from '../../test/render.tsx';
+import ProtectedLayout from './protected-layout.tsx';
+
+const me = { id: 'user-7', nickname: 'mina', joinState: 'joined', language: 'ko', currency: 'KRW', hasUnreadNotification: true, roles: [] };
+
+function renderProtected(path: string) {
+  // The app's own 401 handling: reset userInfo and open the dialog (spec §4).
+  const queryClient = createTestQueryClient(() => {
+    useUserInfoStore.getState().resetUserInfo();
+    useRedirectToLoginDialogStore.getState().openRedirectToLoginDialog();
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<ProtectedLayout />}>
+            <Route path="/my-page" element={<p>my page content</p>} />
+            <Route path="/join" element={<p>join content</p>} />
+          </Route>
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('protected routes (spec §2, §6)', () => {
+  beforeEach(() => {
+    useRedirectToLoginDialogStore.getState().closeRedirectToLoginDialog();
+    useUserInfoStore.getState().setUserInfo({ isActive: true, id: 'stale', hasUnreadNotification: false });
+  });
+
+  it('shows a spinner while the auth check loads, then the page, and records the user', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(me));
+    renderProtected('/my-page');
+    expect(screen.getByRole('status').textContent).toContain('Checking your sign-in');
+    expect(await screen.findByText('my page content')).toBeTruthy();
+    expect(useUserInfoStore.getState()).toMatchObject({ isActive: true, id: 'user-7', hasUnreadNotification: true });
+  });
+
+  it('opens the redirect dialog and resets userInfo when the auth check answers 401', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(errorResponse(401, 'auth.unauthenticated'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderProtected('/my-page');
+    await vi.waitFor(() => expect(useRedirectToLoginDialogStore.getState().isOpen).toBe(true));
+    expect(useUserInfoStore.getState()).toMatchObject({ isActive: false, id: null, hasUnreadNotification: false });
+    expect(screen.queryByText('my page content')).toBeNull();
+  });
+
+  it('opens the redirect dialog when the auth check fails for another reason', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderProtected('/my-page');
+    await vi.waitFor(() => expect(useRedirectToLoginDialogStore.getState().isOpen).toBe(true));
+  });
+
+  it('sends an account that has not finished joining to /join', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ ...me, joinState: 'agreements' }));
+    renderProtected('/my-page');
+    expect(await screen.findByText('join content')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/join');
+  });
+});

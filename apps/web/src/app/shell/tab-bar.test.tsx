@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useUserInfoStore } from '../../lib/stores/user-info.ts';
+import { activeTabFor } from '../tabs.ts';
+import { TabBar } from './tab-bar.tsx';
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <TabBar />
+    </MemoryRouter>,
+  );
+}
+
+describe('tab bar (spec §2)', () => {
+  beforeEach(() => useUserInfoStore.getState().resetUserInfo());
+
+  it.each([
+    ['/', 'Home'],
+    ['/home', 'Home'],
+    ['/artist', 'Artists'],
+    ['/artist/group/3', 'Artists'],
+    ['/film', 'Films'],
+    ['/my-page/user-profile', 'My page'],
+  ])('highlights the right tab on %s', (path, tabName) => {
+    renderAt(path);
+    const current = screen.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual([tabName]);
+  });
+
+  it('highlights nothing on a page outside the tabs', () => {
+    expect(activeTabFor('/notification')).toBeNull();
+    renderAt('/notification');
+    expect(screen.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page')).toEqual([]);
+  });
+
+  it('sends home to /home and my-page to /login when logged out, /my-page when logged in', () => {
+    renderAt('/');
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
+    expect(screen.getByRole('link', { name: 'Artists' }).getAttribute('href')).toBe('/artist');
+    expect(screen.getByRole('link', { name: 'Films' }).getAttribute('href')).toBe('/film');
+    expect(screen.getByRole('link', { name: 'My page' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('sends my-page to /my-page when logged in', () => {
+    useUserInfoStore.getState().setUserInfo({ isActive: true, id: 'u1', hasUnreadNotification: false });
+    renderAt('/');
+    expect(screen.getByRole('link', { name: 'My page' }).getAttribute('href')).toBe('/my-page');
+  });
+});

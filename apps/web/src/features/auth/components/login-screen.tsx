@@ -1,0 +1,80 @@
+import type { ProviderId } from '@orchard/shared';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { OrchardMark } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/primitives.tsx';
+import { apiErrorMessage, i18next } from '../../../lib/i18n.ts';
+import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
+import { signInUrl, useAuthProviders } from '../api/get-auth-providers.ts';
+import { useMe, userInfoFromMe } from '../api/get-me.ts';
+import { ProviderLogo } from './provider-logo.tsx';
+
+/** Only a same-origin path may follow sign-in (S5: no open redirects). */
+export function safeNextPath(next: string | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
+  return next;
+}
+
+const providerOrder: ProviderId[] = ['x', 'google', 'apple', 'dev'];
+
+/**
+ * spec §2 Login: one button per configured provider. Sign-in leaves the SPA and returns here with
+ * a session; this page then reads the auth check (its 401 is expected here, spec §4) and moves on.
+ */
+export function LoginScreen() {
+  const { t } = useTranslation(['auth', 'common']);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const errorCode = searchParams.get('error');
+  const me = useMe();
+  const providers = useAuthProviders();
+  const setUserInfo = useUserInfoStore((state) => state.setUserInfo);
+
+  useEffect(() => {
+    if (!me.data) return;
+    setUserInfo(userInfoFromMe(me.data));
+    navigate(me.data.joinState === 'joined' ? next : '/join', { replace: true });
+  }, [me.data, navigate, next, setUserInfo]);
+
+  const returnTo = `/login${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`;
+  const errorKey = errorCode ? `common:errors.${errorCode}` : null;
+  const errorMessage = errorKey ? (i18next.exists(errorKey) ? t(errorKey) : t('common:errors.generic')) : null;
+
+  return (
+    <div className="login">
+      <div className="login__hero">
+        <OrchardMark size={72} />
+        <h1 className="login__title">{t('auth:login.title')}</h1>
+        <p className="login__lead">{t('auth:login.lead')}</p>
+      </div>
+      {errorMessage ? (
+        <p className="notice notice--error" role="alert">
+          {errorMessage}
+        </p>
+      ) : null}
+      {me.isPending || providers.isPending ? (
+        <Spinner label={t('common:loading')} />
+      ) : providers.isError ? (
+        <p className="notice notice--error" role="alert">
+          {apiErrorMessage(t, providers.error)}
+        </p>
+      ) : (
+        <ul className="login__providers">
+          {providerOrder
+            .filter((id) => providers.data.providers.some((provider) => provider.id === id))
+            .map((id) => (
+              <li key={id}>
+                <a className={`provider-button provider-button--${id}`} href={signInUrl(id, returnTo)}>
+                  <ProviderLogo provider={id} />
+                  <span>{t(`auth:login.continueWith.${id}`)}</span>
+                </a>
+              </li>
+            ))}
+        </ul>
+      )}
+      <p className="login__terms">{t('auth:login.terms')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { AgreementKind, JoinAgreements, JoinState } from '@orchard/shared';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, CheckRow } from '../../../components/ui/primitives.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useAgreeToTerms, useCompleteJoin } from '../api/join.ts';
+
+/** spec §2 and §5: service, personal information and unique identification are required. */
+const requiredAgreementKinds = ['service', 'privacy', 'uniqueIdentification'] as const satisfies readonly AgreementKind[];
+const agreementKinds = [...requiredAgreementKinds, 'marketing'] as const satisfies readonly AgreementKind[];
+
+export function canContinueWithAgreements(agreements: JoinAgreements): boolean {
+  return requiredAgreementKinds.every((kind) => agreements[kind]);
+}
+
+const noAgreements: JoinAgreements = { service: false, privacy: false, uniqueIdentification: false, marketing: false };
+
+function StepIndicator({ step }: { step: 1 | 2 }) {
+  const { t } = useTranslation('join');
+  return (
+    <div className="step-indicator">
+      <p className="step-indicator__label">{t('stepOf', { step, total: 2 })}</p>
+      <div className="step-indicator__bar" aria-hidden="true">
+        <span className="step-indicator__fill" style={{ width: `${step * 50}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function TermsStep({ onAgreed }: { onAgreed(): void }) {
+  const { t } = useTranslation(['join', 'common']);
+  const [agreements, setAgreements] = useState<JoinAgreements>(noAgreements);
+  const agree = useAgreeToTerms();
+  const allAgreed = agreementKinds.every((kind) => agreements[kind] === true);
+  const submit = () =>
+    agree.mutate(agreements, {
+      onSuccess: onAgreed,
+      onError: (error) => showToast({ message: apiErrorMessage(t, error) }),
+    });
+  return (
+    <section className="stack" aria-labelledby="join-terms-title">
+      <StepIndicator step={1} />
+      <h1 id="join-terms-title" className="page-title">
+        {t('join:terms.title')}
+      </h1>
+      <p className="page-lead">{t('join:terms.lead')}</p>
+      <div className="card card--flush">
+        <CheckRow
+          emphasis
+          checked={allAgreed}
+          onChange={(checked) => setAgreements({ service: checked, privacy: checked, uniqueIdentification: checked, marketing: checked })}
+          label={t('join:terms.allAgree')}
+        />
+        <hr className="divider" />
+        {agreementKinds.map((kind) => (
+          <CheckRow
+            key={kind}
+            checked={agreements[kind] ?? false}
+            onChange={(checked) => setAgreements((current) => ({ ...current, [kind]: checked }))}
+            label={t(`join:terms.kinds.${kind}`)}
+            badge={kind === 'marketing' ? t('join:terms.optional') : t('join:terms.required')}
+          />
+        ))}
+      </div>
+      <div className="bottom-action">
+        <Button block disabled={!canContinueWithAgreements(agreements) || agree.isPending} onClick={submit}>
+          {t('common:actions.next')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export type ArtistPickerSlot = (props: { isSelected(artistId: number): boolean; onToggle(artistId: number, selected: boolean): void }) => ReactNode;
+
+function ArtistsStep({ renderArtistPicker, onJoined }: { renderArtistPicker: ArtistPickerSlot; onJoined(): void }) {
+  const { t } = useTranslation(['join', 'common']);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const complete = useCompleteJoin();
+  const submit = () =>
+    complete.mutate([...selected], {
+      onSuccess: onJoined,
+      onError: (error) => showToast({ message: apiErrorMessage(t, error) }),
+    });
+  return (
+    <section className="stack" aria-labelledby="join-artists-title">
+      <StepIndicator step={2} />
+      <h1 id="join-artists-title" className="page-title">
+        {t('join:artists.title')}
+      </h1>
+      <p className="page-lead">{t('join:artists.lead')}</p>
+      {renderArtistPicker({
+        isSelected: (artistId) => selected.has(artistId),
+        onToggle: (artistId, isNowSelected) =>
+          setSelected((current) => {
+            const next = new Set(current);
+            if (isNowSelected) next.add(artistId);
+            else next.delete(artistId);
+            return next;
+          }),
+      })}
+      <div className="bottom-action">
+        <p className="bottom-action__hint" aria-live="polite">
+          {selected.size > 0 ? t('join:artists.selectedCount', { count: selected.size }) : t('join:artists.atLeastOne')}
+        </p>
+        <Button block disabled={selected.size === 0 || complete.isPending} onClick={submit}>
+          {t('join:artists.complete')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** spec §2 Join: step 1 terms, then step 2 favourite artists (at least one). */
+export function JoinFlow({
+  joinState,
+  renderArtistPicker,
+  onAgreed,
+  onJoined,
+}: {
+  joinState: Exclude<JoinState, 'joined'>;
+  renderArtistPicker: ArtistPickerSlot;
+  onAgreed(): void;
+  onJoined(): void;
+}) {
+  const [step, setStep] = useState<1 | 2>(joinState === 'agreements' ? 1 : 2);
+  if (step === 1) {
+    return (
+      <TermsStep
+        onAgreed={() => {
+          setStep(2);
+          onAgreed();
+        }}
+      />
+    );
+  }
+  return <ArtistsStep renderArtistPicker={renderArtistPicker} onJoined={onJoined} />;
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Spinner } from '../../../components/ui/primitives.tsx';
+import { useDisplayAmount } from '../../../lib/exchange-rates.ts';
+import { formatCurrency, formatNumber } from '../../../lib/format.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { usePackages } from '../api/get-packages.ts';
+
+/** The payment tab: the charge packages with their bonus, priced in the display currency (tax included). */
+export function ChargePackages() {
+  const { t } = useTranslation(['myPage', 'common']);
+  const navigate = useNavigate();
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const { format } = useDisplayAmount();
+  const packages = usePackages();
+  const [selected, setSelected] = useState<string | null>(null);
+  if (packages.isPending) return <Spinner label={t('common:loading')} />;
+  if (packages.isError) return <p className="form-message form-message--error">{apiErrorMessage(t, packages.error)}</p>;
+  const chosen = selected ?? packages.data.items[0]?.id ?? null;
+  return (
+    <div className="stack">
+      <ul className="package-list" aria-label={t('myPage:charge.packagesLabel')}>
+        {packages.data.items.map((item) => (
+          <li key={item.id}>
+            <button type="button" className="package-option" aria-pressed={item.id === chosen} onClick={() => setSelected(item.id)}>
+              <span className="dot dot--orange" aria-hidden="true" />
+              <span className="package-option__main">
+                <span className="package-option__orange">{t('myPage:points.orangeAmount', { amount: formatNumber(item.orange, language) })}</span>
+                {item.bonusOrange > 0 ? (
+                  <span className="package-option__bonus">
+                    {t('myPage:charge.bonus', { amount: formatNumber(item.bonusOrange, language), percent: item.bonusPercent })}
+                  </span>
+                ) : null}
+              </span>
+              <span className="package-option__price">{format(item.priceKrw) ?? formatCurrency(item.priceKrw, 'KRW', language)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="form-hint">{t('myPage:charge.taxIncluded')}</p>
+      <div className="bottom-action">
+        <Button block disabled={chosen === null} onClick={() => chosen && navigate(`/my-page/payment?package=${encodeURIComponent(chosen)}`)}>
+          {t('myPage:charge.next')}
+        </Button>
+      </div>
+    </div>
+  );
+}

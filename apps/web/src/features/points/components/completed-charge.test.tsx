@@ -1,0 +1,97 @@
+import type { Charge } from '@orchard/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { pendingPollLimit } from '../api/get-charge.ts';
+import { CompletedCharge } from './completed-charge.tsx';
+
+const chargeId = '2b7d5a0e-7c1f-4d7a-9a55-3f0f3d1c9e10';
+const rates = { base: 'KRW', asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } };
+const charge = (overrides: Partial<Charge>): Charge => ({
+  id: chargeId,
+  status: 'confirmed',
+  packageId: 'orange-500',
+  orange: 500,
+  bonusOrange: 15,
+  amountKrw: 50_000,
+  method: 'kakao_pay',
+  failure: null,
+  createdAt: '2026-11-01T01:00:00.000Z',
+  paidAt: '2026-11-01T01:00:05.000Z',
+  refundedAt: null,
+  refundable: true,
+  ...overrides,
+});
+
+function mockCharge(answers: Array<() => Response>) {
+  let call = 0;
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.startsWith('/api/exchange-rates')) return jsonResponse(rates);
+    if (url.startsWith(`/api/points/charges/${chargeId}`)) return answers[Math.min(call++, answers.length - 1)]!();
+    return errorResponse(404, 'not_found');
+  });
+}
+
+const render = () => renderWithProviders(<CompletedCharge chargeId={chargeId} />, { path: `/my-page/completed-charge/${chargeId}` });
+
+describe('completed charge (spec §2, §8)', () => {
+  beforeEach(() => useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' }));
+
+  it('a confirmed charge shows the Orange, the bonus, the price and the method', async () => {
+    mockCharge([() => jsonResponse(charge({}))]);
+    render();
+    expect(await screen.findByRole('heading', { name: 'Purchase complete' })).toBeTruthy();
+    expect(screen.getByTestId('charged-amount').textContent).toBe('515 Orange');
+    expect(screen.getByText('500 Orange')).toBeTruthy();
+    expect(screen.getByText('15 Orange')).toBeTruthy();
+    expect(await screen.findByText('₩50,000')).toBeTruthy();
+    expect(screen.getByText('KakaoPay')).toBeTruthy();
+  });
+
+  it('a declined charge says "Purchase failed." with the reason, and OK goes back to point charge', async () => {
+    mockCharge([() => jsonResponse(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'EXCEED_MAX_AMOUNT', reason: 'x' } }))]);
+    render();
+    expect(await screen.findByRole('heading', { name: 'Purchase failed.' })).toBeTruthy();
+    expect(screen.getByTestId('failure-reason').textContent).toBe('The card limit has been exceeded.');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByTestId('location').textContent).toBe('/my-page/point-charge');
+  });
+
+  it('an unknown decline code shows the gateway’s own reason', async () => {
+    mockCharge([() => jsonResponse(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'NEW_CODE', reason: 'Bank offline.' } }))]);
+    render();
+    expect((await screen.findByTestId('failure-reason')).textContent).toBe('Bank offline.');
+  });
+
+  it('a pending charge is polled until it is confirmed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockCharge([() => jsonResponse(charge({ status: 'pending', paidAt: null })), () => jsonResponse(charge({}))]);
+    render();
+    expect(await screen.findByRole('heading', { name: 'Confirming your payment' })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await screen.findByRole('heading', { name: 'Purchase complete' })).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/points/charges/'))).toHaveLength(2);
+  });
+
+  it('stops polling after a few tries and offers to check again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockCharge([() => jsonResponse(charge({ status: 'pending', paidAt: null }))]);
+    render();
+    await screen.findByRole('heading', { name: 'Confirming your payment' });
+    await vi.advanceTimersByTimeAsync(20_000);
+    const checkAgain = await screen.findByRole('button', { name: 'Check again' });
+    const polls = fetchMock.mock.calls.filter(([url]) => String(url).includes('/points/charges/')).length;
+    expect(polls).toBe(pendingPollLimit + 1);
+    await userEvent.click(checkAgain);
+    await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/points/charges/')).length).toBe(polls + 1));
+  });
+
+  it('another user’s or an unknown charge is not found', async () => {
+    mockCharge([() => errorResponse(404, 'points.charge_not_found')]);
+    render();
+    expect(await screen.findByText("We couldn't find this charge.")).toBeTruthy();
+  });
+});

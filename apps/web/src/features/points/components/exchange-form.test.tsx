@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToastStore } from '../../../components/ui/toast.tsx';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { ExchangeForm } from './exchange-form.tsx';
+
+const balance = (orange: number) => ({
+  orange: { total: orange, purchased: orange, bonus: 0, expiringWithin30Days: 0 },
+  berry: { total: 0, purchased: 0, bonus: 0, expiringWithin30Days: 0 },
+});
+
+function mockApi(exchangeAnswer: () => Response) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith('/api/points/balances')) return jsonResponse(balance(100));
+    if (url.startsWith('/api/points/exchange') && init?.method === 'POST') return exchangeAnswer();
+    return errorResponse(404, 'not_found');
+  });
+}
+
+const exchangeCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/points/exchange'));
+
+describe('exchange tab (spec §2, §8)', () => {
+  beforeEach(() => {
+    useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
+    useToastStore.setState({ toasts: [] });
+  });
+
+  it('shows what the Orange becomes, confirms, then exchanges once with an idempotency key', async () => {
+    const fetchMock = mockApi(() => jsonResponse({ orange: 10, berry: 130, spendTransactionId: '1', exchangeTransactionId: '2' }));
+    const onCharge = vi.fn();
+    renderWithProviders(<ExchangeForm onCharge={onCharge} />);
+    expect(await screen.findByText('Orange available: 100')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Orange to exchange'), '10');
+    expect(screen.getByTestId('exchange-preview').textContent).toBe('10 Orange becomes 130 Berry');
+    await userEvent.click(screen.getByRole('button', { name: 'Exchange' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Exchange Orange for Berry?' });
+    expect(dialog.textContent).toContain("10 Orange will become 130 Berry. Exchanges can't be undone.");
+    expect(exchangeCalls(fetchMock)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Exchange' }));
+    await vi.waitFor(() => expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual(['Exchange complete: 130 Berry added.']));
+    const [[, init]] = exchangeCalls(fetchMock) as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ orange: 10 });
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('more than the balance: "Exchange failed. Please charge and try again." with a Charge button, nothing sent', async () => {
+    const fetchMock = mockApi(() => errorResponse(422, 'points.insufficient'));
+    const onCharge = vi.fn();
+    renderWithProviders(<ExchangeForm onCharge={onCharge} />);
+    await screen.findByText('Orange available: 100');
+    await userEvent.type(screen.getByLabelText('Orange to exchange'), '101');
+    expect(screen.getByTestId('exchange-preview').textContent).toBe('101 Orange becomes 1,313 Berry');
+    await userEvent.click(screen.getByRole('button', { name: 'Exchange' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Exchange failed. Please charge and try again.' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Charge' }));
+    expect(onCharge).toHaveBeenCalledOnce();
+    expect(exchangeCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('the server refusing for lack of Orange opens the same notice, without retrying', async () => {
+    const fetchMock = mockApi(() => errorResponse(422, 'points.insufficient'));
+    renderWithProviders(<ExchangeForm onCharge={() => {}} />);
+    await screen.findByText('Orange available: 100');
+    await userEvent.type(screen.getByLabelText('Orange to exchange'), '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Exchange' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Exchange' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Exchange failed. Please charge and try again.' })).toBeTruthy();
+    expect(exchangeCalls(fetchMock)).toHaveLength(1);
+  });
+});

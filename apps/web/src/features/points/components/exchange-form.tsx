@@ -1,0 +1,132 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/primitives.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { useBalances } from '../api/get-balances.ts';
+import { useExchange } from '../api/exchange.ts';
+import { useActionKey } from '../hooks/use-action-key.ts';
+import { berryPerOrange, checkExchange } from './points-format.ts';
+
+/**
+ * The exchange tab: Orange → Berry at 1 : 13, irreversible, so it is confirmed first (spec §2, §9).
+ * Not enough Orange: "Exchange failed. Please charge and try again." with a Charge button (spec §8).
+ */
+export function ExchangeForm({ onCharge }: { onCharge(): void }) {
+  const { t } = useTranslation(['myPage', 'common']);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const inputId = useId();
+  const hintId = useId();
+  const balances = useBalances();
+  const exchange = useExchange();
+  const actionKey = useActionKey();
+  const [input, setInput] = useState('');
+  const [dialog, setDialog] = useState<'none' | 'confirm' | 'insufficient'>('none');
+  const [error, setError] = useState<string | null>(null);
+  const available = balances.data?.orange.total ?? null;
+  const check = checkExchange(input, available);
+  const number = (value: number) => formatNumber(value, language);
+
+  const submit = () => {
+    setError(null);
+    if (check.kind === 'insufficient') setDialog('insufficient');
+    else if (check.kind === 'ok') setDialog('confirm');
+  };
+
+  const confirm = () => {
+    if (check.kind !== 'ok') return;
+    setDialog('none');
+    const { orange } = check;
+    exchange.mutate(
+      { orange, idempotencyKey: actionKey.keyFor(`exchange:${orange}`) },
+      {
+        onSuccess: (result) => {
+          actionKey.settle(null);
+          setInput('');
+          showToast({ message: t('myPage:exchange.done', { orange: number(result.orange), berry: number(result.berry) }) });
+        },
+        onError: (cause) => {
+          actionKey.settle(cause);
+          if (cause instanceof ApiError && cause.code === 'points.insufficient') setDialog('insufficient');
+          else setError(apiErrorMessage(t, cause));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="stack">
+      <div className="exchange-rate" aria-label={t('myPage:exchange.rateLabel')}>
+        <span className="exchange-rate__side">
+          <span className="dot dot--orange" aria-hidden="true" />
+          {t('myPage:points.orangeAmount', { amount: number(1) })}
+        </span>
+        <span className="exchange-rate__arrow" aria-hidden="true" />
+        <span className="exchange-rate__side">
+          <span className="dot dot--berry" aria-hidden="true" />
+          {t('myPage:points.berryAmount', { amount: number(berryPerOrange) })}
+        </span>
+      </div>
+      <p className="muted">{t('myPage:charge.exchangeRule')}</p>
+      <p className="exchange-available" data-testid="exchange-available">
+        {t('myPage:exchange.available', { amount: available === null ? t('myPage:points.pendingAmount') : number(available) })}
+      </p>
+      <div className="stack stack--tight">
+        <label htmlFor={inputId} className="field-label">
+          {t('myPage:exchange.inputLabel')}
+        </label>
+        <input
+          id={inputId}
+          className="text-field"
+          inputMode="numeric"
+          autoComplete="off"
+          value={input}
+          aria-describedby={hintId}
+          aria-invalid={check.kind === 'invalid'}
+          onChange={(event) => setInput(event.target.value.replace(/[^0-9]/g, ''))}
+        />
+        <p id={hintId} className={`form-hint${check.kind === 'invalid' ? ' form-message--error' : ''}`} aria-live="polite" data-testid="exchange-preview">
+          {check.kind === 'ok' || check.kind === 'insufficient'
+            ? t('myPage:exchange.preview', { orange: number(check.orange), berry: number(check.berry) })
+            : check.kind === 'invalid'
+              ? t('myPage:exchange.invalid')
+              : t('myPage:exchange.hint')}
+        </p>
+      </div>
+      {error ? (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="bottom-action">
+        <Button block disabled={(check.kind !== 'ok' && check.kind !== 'insufficient') || exchange.isPending} onClick={submit}>
+          {exchange.isPending ? t('myPage:exchange.working') : t('myPage:exchange.action')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={dialog === 'confirm' && check.kind === 'ok'}
+        title={t('myPage:exchange.confirmTitle')}
+        message={check.kind === 'ok' ? t('myPage:exchange.confirmMessage', { orange: number(check.orange), berry: number(check.berry) }) : undefined}
+        confirmLabel={t('myPage:exchange.action')}
+        cancelLabel={t('common:actions.cancel')}
+        onConfirm={confirm}
+        onCancel={() => setDialog('none')}
+      />
+      <ConfirmDialog
+        open={dialog === 'insufficient'}
+        title={t('myPage:exchange.failed')}
+        confirmLabel={t('myPage:exchange.charge')}
+        cancelLabel={t('common:actions.close')}
+        onConfirm={() => {
+          setDialog('none');
+          onCharge();
+        }}
+        onCancel={() => setDialog('none')}
+      />
+    </div>
+  );
+}

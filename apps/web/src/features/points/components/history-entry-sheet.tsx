@@ -1,0 +1,124 @@
+import type { HistoryEntry } from '@orchard/shared';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
+import { Button, Spinner } from '../../../components/ui/primitives.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { useDisplayAmount } from '../../../lib/exchange-rates.ts';
+import { formatCurrency, formatKstDate, formatNumber } from '../../../lib/format.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { useCharge } from '../api/get-charge.ts';
+import { useRefundCharge } from '../api/refund-charge.ts';
+import { useActionKey } from '../hooks/use-action-key.ts';
+import { refundRefusal, signedAmount } from './points-format.ts';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="detail-list__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The refund of the charge an Orange charge entry belongs to, or why there is none (decisions: Points). */
+function RefundSection({ chargeId }: { chargeId: string }) {
+  const { t } = useTranslation(['myPage', 'common']);
+  const charge = useCharge(chargeId);
+  const refund = useRefundCharge();
+  const actionKey = useActionKey();
+  const [confirming, setConfirming] = useState(false);
+  if (charge.isPending) return <Spinner label={t('common:loading')} />;
+  if (charge.isError) return <p className="form-message form-message--error">{apiErrorMessage(t, charge.error)}</p>;
+  const refusal = refundRefusal(charge.data, new Date());
+  if (refusal) {
+    const reason = refusal === 'refund_in_progress' ? t('myPage:refund.inProgress') : t(`common:errors.points.${refusal}`);
+    return (
+      <p className="notice" data-testid="refund-refusal">
+        {reason}
+      </p>
+    );
+  }
+  const run = () => {
+    refund.mutate(
+      { chargeId, idempotencyKey: actionKey.keyFor(`refund:${chargeId}`) },
+      {
+        onSuccess: () => {
+          actionKey.settle(null);
+          setConfirming(false);
+          showToast({ message: t('myPage:refund.done') });
+        },
+        onError: (cause) => actionKey.settle(cause),
+      },
+    );
+  };
+  return (
+    <div className="stack stack--tight">
+      {refund.isError ? (
+        <p className="form-message form-message--error" role="alert">
+          {apiErrorMessage(t, refund.error)}
+        </p>
+      ) : null}
+      {confirming ? (
+        <>
+          <p className="notice">{t('myPage:refund.confirm')}</p>
+          <div className="button-row">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button variant="danger" disabled={refund.isPending} onClick={run}>
+              {refund.isPending ? t('myPage:refund.working') : t('myPage:refund.confirmAction')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Button variant="secondary" block onClick={() => setConfirming(true)}>
+          {t('myPage:refund.action')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** spec §3: an entry's type, date, content, payment, charge date, usable date, transaction id, charge method, amount and project. */
+export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | null; onClose(): void }) {
+  const { t } = useTranslation(['myPage', 'common']);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const { format } = useDisplayAmount();
+  if (!entry) return null;
+  const none = t('myPage:history.detail.none');
+  const date = (value: string | null) => (value ? formatKstDate(value, language, { withTime: true }) : none);
+  const unit = t(`common:points.${entry.currency}`);
+  const canRefund = entry.currency === 'orange' && entry.type === 'charge' && entry.payment !== null;
+  return (
+    <BottomSheet open onClose={onClose} title={t('myPage:history.detail.title')} closeLabel={t('common:actions.close')}>
+      <dl className="detail-list detail-list--sheet">
+        <Row label={t('myPage:history.detail.type')}>{t(`myPage:history.types.${entry.type}`)}</Row>
+        <Row label={t('myPage:history.detail.date')}>{date(entry.date)}</Row>
+        <Row label={t('myPage:history.detail.content')}>{t(`myPage:history.reasons.${entry.content}`)}</Row>
+        <Row label={t('myPage:history.detail.amount')}>{`${signedAmount(entry.amount, formatNumber(Math.abs(entry.amount), language))} ${unit}`}</Row>
+        <Row label={t('myPage:history.detail.payment')}>
+          {entry.payment ? (format(entry.payment.amountKrw) ?? formatCurrency(entry.payment.amountKrw, 'KRW', language)) : none}
+        </Row>
+        <Row label={t('myPage:history.detail.chargeMethod')}>{entry.chargeMethod ? t(`myPage:payment.methods.${entry.chargeMethod}`) : none}</Row>
+        <Row label={t('myPage:history.detail.chargeDate')}>{date(entry.chargeDate)}</Row>
+        <Row label={t('myPage:history.detail.usableDate')}>{date(entry.usableDate)}</Row>
+        <Row label={t('myPage:history.detail.transactionId')}>
+          <span className="detail-list__mono">{entry.transactionId}</span>
+        </Row>
+        <Row label={t('myPage:history.detail.project')}>
+          {entry.project ? (
+            <Link to={`/project/${entry.project.id}`} className="text-link">
+              {t('myPage:history.detail.projectLink', { id: entry.project.id })}
+            </Link>
+          ) : (
+            none
+          )}
+        </Row>
+      </dl>
+      {canRefund && entry.payment ? <RefundSection chargeId={entry.payment.chargeId} /> : null}
+    </BottomSheet>
+  );
+}

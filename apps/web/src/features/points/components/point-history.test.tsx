@@ -1,0 +1,139 @@
+import type { Charge, HistoryEntry } from '@orchard/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { PointHistory } from './point-history.tsx';
+
+const chargeId = '2b7d5a0e-7c1f-4d7a-9a55-3f0f3d1c9e10';
+const entry = (id: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  transactionId: String(id),
+  currency: 'orange',
+  type: 'spend',
+  reason: 'exchange',
+  content: 'exchange',
+  amount: -10,
+  date: '2026-11-01T03:00:00.000Z',
+  payment: null,
+  chargeDate: null,
+  usableDate: null,
+  chargeMethod: null,
+  project: null,
+  ...overrides,
+});
+const chargeEntry = entry(7, {
+  type: 'charge',
+  reason: 'point_charge',
+  content: 'point_charge',
+  amount: 500,
+  payment: { chargeId, amountKrw: 50_000, method: 'card' },
+  chargeDate: '2026-11-01T01:00:00.000Z',
+  usableDate: '2031-11-01T14:59:59.000Z',
+  chargeMethod: 'card',
+});
+const charge = (refundable: boolean): Charge => ({
+  id: chargeId,
+  status: 'confirmed',
+  packageId: 'orange-500',
+  orange: 500,
+  bonusOrange: 0,
+  amountKrw: 50_000,
+  method: 'card',
+  failure: null,
+  createdAt: new Date().toISOString(),
+  paidAt: new Date().toISOString(),
+  refundedAt: null,
+  refundable,
+});
+
+type Handler = (url: URL, init?: RequestInit) => Response | undefined;
+function mockApi(handler: Handler) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/exchange-rates') return jsonResponse({ base: 'KRW', asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } });
+    return handler(url, init) ?? errorResponse(404, 'not_found');
+  });
+}
+const historyCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/points/history');
+
+describe('point history (spec §2, §3)', () => {
+  beforeEach(() => useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' }));
+
+  it('pages with the keyset cursor and appends the next page', async () => {
+    const fetchMock = mockApi((url) => {
+      if (url.pathname !== '/api/points/history') return undefined;
+      return url.searchParams.get('cursor') === 'c1'
+        ? jsonResponse({ items: [entry(3), entry(2)], nextCursor: null })
+        : jsonResponse({ items: [entry(5), entry(4)], nextCursor: 'c1' });
+    });
+    renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
+    const list = await screen.findByRole('list', { name: 'History entries' });
+    expect(within(list).getAllByRole('button')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(4));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    const calls = historyCalls(fetchMock);
+    expect(calls.map((url) => [url.searchParams.get('currency'), url.searchParams.get('tab'), url.searchParams.get('cursor')])).toEqual([
+      ['orange', 'all', null],
+      ['orange', 'all', 'c1'],
+    ]);
+    expect(within(list).getAllByRole('button')[0]!.textContent).toContain('\u221210');
+  });
+
+  it('asks for the chosen tab; Berry has no refund tab', async () => {
+    const fetchMock = mockApi((url) => (url.pathname === '/api/points/history' ? jsonResponse({ items: [], nextCursor: null }) : undefined));
+    const view = renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Charge', 'Spend', 'Refund']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Refund' }));
+    expect(await screen.findByText("There's no history yet.")).toBeTruthy();
+    expect(historyCalls(fetchMock).at(-1)!.searchParams.get('tab')).toBe('refund');
+    view.unmount();
+    renderWithProviders(<PointHistory currency="berry" onCurrencyChange={() => {}} />);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Charge', 'Spend']);
+    await screen.findByText("There's no history yet.");
+    expect(historyCalls(fetchMock).at(-1)!.searchParams.get('currency')).toBe('berry');
+  });
+
+  it('an entry opens its detail; a refundable charge is refunded with one idempotency key kept across a retry', async () => {
+    let refundCalls = 0;
+    const fetchMock = mockApi((url, init) => {
+      if (url.pathname === '/api/points/history') return jsonResponse({ items: [chargeEntry], nextCursor: null });
+      if (url.pathname === `/api/points/charges/${chargeId}`) return jsonResponse(charge(true));
+      if (url.pathname === `/api/points/charges/${chargeId}/refund` && init?.method === 'POST') {
+        refundCalls += 1;
+        return refundCalls === 1 ? errorResponse(503, 'unavailable') : jsonResponse({ ...charge(false), status: 'refunded' });
+      }
+      return undefined;
+    });
+    renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Point charge/ }));
+    const sheet = screen.getByRole('dialog', { name: 'History details' });
+    for (const label of ['Type', 'Date', 'Content', 'Payment', 'Charge date', 'Usable until', 'Transaction ID', 'Charge method', 'Amount', 'Project']) {
+      expect(within(sheet).getByText(label)).toBeTruthy();
+    }
+    expect(within(sheet).getByText('+500 Orange')).toBeTruthy();
+    expect(within(sheet).getByText('Credit or debit card')).toBeTruthy();
+    await userEvent.click(await within(sheet).findByRole('button', { name: 'Refund this charge' }));
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Refund' }));
+    await vi.waitFor(() => expect(refundCalls).toBe(2), { timeout: 4000 });
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input).endsWith('/refund'))
+      .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('a used charge shows why it cannot be refunded', async () => {
+    mockApi((url) => {
+      if (url.pathname === '/api/points/history') return jsonResponse({ items: [chargeEntry], nextCursor: null });
+      if (url.pathname === `/api/points/charges/${chargeId}`) return jsonResponse(charge(false));
+      return undefined;
+    });
+    renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Point charge/ }));
+    expect((await screen.findByTestId('refund-refusal')).textContent).toBe("Points from this charge (or its bonus) have been used, so it can't be refunded.");
+    expect(screen.queryByRole('button', { name: 'Refund this charge' })).toBeNull();
+  });
+});

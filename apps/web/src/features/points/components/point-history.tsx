@@ -1,0 +1,106 @@
+import type { HistoryEntry, PointCurrency } from '@orchard/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
+import { formatKstDate, formatNumber } from '../../../lib/format.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { historyTabsOf, useHistory, type HistoryTab } from '../api/get-history.ts';
+import { HistoryEntrySheet } from './history-entry-sheet.tsx';
+import { signedAmount } from './points-format.ts';
+import './points.css';
+
+/** Calls `onVisible` when the element scrolls into view (infinite scroll); a no-op without IntersectionObserver. */
+function useWhenVisible(onVisible: () => void, active: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  });
+  useEffect(() => {
+    const element = ref.current;
+    if (!active || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) callback.current();
+    }, { rootMargin: '200px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [active]);
+  return ref;
+}
+
+function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryTab }) {
+  const { t } = useTranslation(['myPage', 'common']);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const history = useHistory(currency, tab);
+  const [openEntry, setOpenEntry] = useState<HistoryEntry | null>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const sentinel = useWhenVisible(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, Boolean(hasNextPage) && !isFetchingNextPage);
+
+  if (history.isPending) return <Spinner label={t('common:loading')} />;
+  // A failed next page keeps the pages already shown (the query is in error with its data).
+  if (!history.data) return <p className="form-message form-message--error">{apiErrorMessage(t, history.error)}</p>;
+  const entries = history.data.pages.flatMap((page) => page.items);
+  if (entries.length === 0) return <EmptyState message={t('myPage:history.empty')} />;
+  return (
+    <>
+      <ul className="history-list" aria-label={t('myPage:history.listLabel')}>
+        {entries.map((entry) => (
+          <li key={entry.transactionId}>
+            <button type="button" className="history-row" onClick={() => setOpenEntry(entry)} aria-haspopup="dialog">
+              <span className="history-row__main">
+                <span className="history-row__content">{t(`myPage:history.reasons.${entry.content}`)}</span>
+                <span className="history-row__meta">
+                  {t(`myPage:history.types.${entry.type}`)}
+                  <span aria-hidden="true" className="balance-row__sep" />
+                  {formatKstDate(entry.date, language, { withTime: true })}
+                </span>
+              </span>
+              <span className={`history-row__amount${entry.amount > 0 ? ' history-row__amount--credit' : ''}`}>
+                {signedAmount(entry.amount, formatNumber(Math.abs(entry.amount), language))}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {hasNextPage ? (
+        <div ref={sentinel} className="history-more">
+          {isFetchingNextPage ? (
+            <Spinner label={t('common:loading')} />
+          ) : (
+            <Button variant="secondary" onClick={() => void fetchNextPage()}>
+              {t('myPage:history.more')}
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {history.isFetchNextPageError ? <p className="form-message form-message--error">{apiErrorMessage(t, history.error)}</p> : null}
+      <HistoryEntrySheet entry={openEntry} onClose={() => setOpenEntry(null)} />
+    </>
+  );
+}
+
+/** spec §2 Point history: Orange tabs all, charge, spend, refund; Berry tabs all, charge, spend. */
+export function PointHistory({ currency, onCurrencyChange }: { currency: PointCurrency; onCurrencyChange(currency: PointCurrency): void }) {
+  const { t } = useTranslation(['myPage', 'common']);
+  const [tab, setTab] = useState<HistoryTab>('all');
+  const tabs = historyTabsOf[currency] as readonly HistoryTab[];
+  const shownTab = tabs.includes(tab) ? tab : 'all';
+  return (
+    <>
+      <div className="segmented" role="group" aria-label={t('myPage:history.kindLabel')}>
+        {(['orange', 'berry'] as const).map((option) => (
+          <button key={option} type="button" className="segmented__option" aria-pressed={currency === option} onClick={() => onCurrencyChange(option)}>
+            {t(`common:points.${option}`)}
+          </button>
+        ))}
+      </div>
+      <Tabs label={t('myPage:history.tabsLabel')} idPrefix="history" items={tabs.map((value) => ({ value, label: t(`myPage:history.tabs.${value}`) }))} value={shownTab} onChange={setTab} />
+      <div id="history-panel" role="tabpanel" aria-labelledby={`history-tab-${shownTab}`}>
+        <HistoryList key={`${currency}-${shownTab}`} currency={currency} tab={shownTab} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Currency, Language } from '@orchard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http.ts';
+
+/** spec §7: one field per call. */
+export type CurrencyOrLanguageChange = { language: Language } | { currency: Currency };
+
+export function patchCurrencyAndLanguage(change: CurrencyOrLanguageChange): Promise<unknown> {
+  return apiRequest('/users/user-profile/currency-and-language', { method: 'PATCH', body: change });
+}
+
+/** spec §8: a failure is only logged (the http client logs every failure). */
+export function useUpdateCurrencyAndLanguage() {
+  return useMutation({ mutationFn: patchCurrencyAndLanguage });
+}

@@ -1,0 +1,78 @@
+import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ChatIcon, ChevronRightIcon, FilmIcon, MegaphoneIcon, StarIcon, WalletIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/primitives.tsx';
+import { orangePriceKrw, useDisplayAmount } from '../../../lib/exchange-rates.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useDisplayInfo } from '../api/users.ts';
+import { ProfileAvatar } from './profile-avatar.tsx';
+
+type MenuItem = { to: string; labelKey: string; Icon: ComponentType<SVGProps<SVGSVGElement>>; count?: number };
+
+/** spec §2 My page: edit, points owned (the balances come from the points feature as `pointsOwned`), following artists, projects, posted films, inquiry, charge. */
+export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
+  const { t } = useTranslation(['myPage', 'common']);
+  const displayInfo = useDisplayInfo();
+  const { format } = useDisplayAmount();
+  if (displayInfo.isPending) return <Spinner label={t('common:loading')} />;
+  if (displayInfo.isError) return <p className="form-message form-message--error">{apiErrorMessage(t, displayInfo.error)}</p>;
+  const info = displayInfo.data;
+  const orangePrice = format(orangePriceKrw);
+  const menu: MenuItem[] = [
+    { to: '/my-page/following-artists', labelKey: 'myPage:home.menu.followingArtists', Icon: StarIcon, count: info.followingArtistCount },
+    { to: '/my-page/project-list', labelKey: 'myPage:home.menu.projects', Icon: MegaphoneIcon },
+    { to: '/my-page/film-list', labelKey: 'myPage:home.menu.films', Icon: FilmIcon },
+    { to: '/my-page/customer-support', labelKey: 'myPage:home.menu.inquiry', Icon: ChatIcon },
+  ];
+  return (
+    <div className="stack">
+      <section className="profile-summary" aria-label={t('myPage:home.profileLabel')}>
+        <ProfileAvatar imageUrl={info.profileImageUrl} size={64} />
+        <div className="profile-summary__text">
+          <p className="profile-summary__name">{info.nickname ?? t('myPage:home.noNickname')}</p>
+          <Link to="/my-page/user-profile" className="button button--secondary button--small">
+            {t('myPage:home.edit')}
+          </Link>
+        </div>
+      </section>
+
+      <section className="points-card" aria-labelledby="points-owned-title">
+        <div className="points-card__head">
+          <h2 id="points-owned-title" className="points-card__title">
+            {t('myPage:home.pointsOwned')}
+          </h2>
+          <Link to="/my-page/point-history/orange" className="points-card__link">
+            {t('myPage:home.history')}
+            <ChevronRightIcon width={16} height={16} />
+          </Link>
+        </div>
+        {pointsOwned}
+        {orangePrice ? (
+          <p className="points-card__price" data-testid="orange-price">
+            {t('common:points.orangePrice', { price: orangePrice })}
+          </p>
+        ) : null}
+        <Link to="/my-page/point-charge" className="button button--primary button--block">
+          <WalletIcon width={20} height={20} />
+          <span>{t('myPage:home.charge')}</span>
+        </Link>
+      </section>
+
+      <nav aria-label={t('myPage:home.menuLabel')}>
+        <ul className="menu-list">
+          {menu.map(({ to, labelKey, Icon, count }) => (
+            <li key={to}>
+              <Link to={to} className="menu-list__item">
+                <Icon width={22} height={22} />
+                <span className="menu-list__label">{t(labelKey)}</span>
+                {count !== undefined ? <span className="menu-list__count">{count}</span> : null}
+                <ChevronRightIcon width={18} height={18} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

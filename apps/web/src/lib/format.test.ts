@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatCurrency, formatKrwAmount, formatKstDate } from './format.ts';
+
+const table = { asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } };
+
+describe('currency and date formatting (decisions: Points; spec §1 KST)', () => {
+  it('shows KRW and JPY without decimals and USD with two', () => {
+    expect(formatCurrency(12345.6, 'KRW', 'en')).toBe('₩12,346');
+    expect(formatCurrency(1082.4, 'JPY', 'en')).toBe('¥1,082');
+    expect(formatCurrency(7.1, 'USD', 'en')).toBe('$7.10');
+  });
+
+  it('converts a KRW amount with the dated rate table', () => {
+    expect(formatKrwAmount(10_000, 'USD', 'en', table)).toBe('$7.10');
+    expect(formatKrwAmount(10_000, 'JPY', 'ja', table)).toMatch(/1,082/);
+    expect(formatKrwAmount(10_000, 'KRW', 'ko', table)).toBe('₩10,000');
+  });
+
+  it('shows dates in KST whatever the device time zone', () => {
+    // 2026-11-30 16:00 UTC is already December 1st in Seoul.
+    expect(formatKstDate(new Date('2026-11-30T16:00:00Z'), 'en')).toBe('December 1, 2026');
+    expect(formatKstDate(new Date('2026-11-30T16:30:00Z'), 'en', { withTime: true })).toContain('01:30');
+  });
+});

@@ -1,0 +1,52 @@
+import type { Currency, Language } from '@orchard/shared';
+import { intlLocaleOf } from './locale.ts';
+
+/** decisions.md: all business dates and times are KST. */
+export const businessTimeZone = 'Asia/Seoul';
+
+/** decisions.md (Points): KRW and JPY without decimals, USD with 2. */
+export const currencyFractionDigits: Record<Currency, number> = { KRW: 0, USD: 2, JPY: 0 };
+
+/** How many units of each display currency one KRW buys, as of a date (KST). */
+export type ExchangeRateTable = { asOf: string; rates: Record<Currency, number> };
+
+export function convertFromKrw(amountInKrw: number, currency: Currency, table: ExchangeRateTable): number {
+  return amountInKrw * table.rates[currency];
+}
+
+export function formatCurrency(amount: number, currency: Currency, language: Language): string {
+  const digits = currencyFractionDigits[currency];
+  return new Intl.NumberFormat(intlLocaleOf[language], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
+}
+
+/** A KRW amount shown in the chosen display currency. */
+export function formatKrwAmount(amountInKrw: number, currency: Currency, language: Language, table: ExchangeRateTable): string {
+  return formatCurrency(convertFromKrw(amountInKrw, currency, table), currency, language);
+}
+
+export function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocaleOf[language]).format(value);
+}
+
+/** A date (and optionally time) in KST, whatever the device's own time zone. */
+export function formatKstDate(date: Date | string, language: Language, options: { withTime?: boolean } = {}): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  return new Intl.DateTimeFormat(intlLocaleOf[language], {
+    timeZone: businessTimeZone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    ...(options.withTime ? { hour: '2-digit', minute: '2-digit', hour12: false } : {}),
+  }).format(value);
+}
+
+/** A calendar date `YYYY-MM-DD` (already a KST day) shown in the interface language. */
+export function formatKstCalendarDay(day: string, language: Language): string {
+  // Noon KST keeps the same calendar day in every formatting path.
+  return formatKstDate(new Date(`${day}T12:00:00+09:00`), language);
+}

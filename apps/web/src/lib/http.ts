@@ -1,0 +1,100 @@
+import type { ErrorResponse } from '@orchard/shared';
+
+/** spec §7: every call times out after 5000 ms. */
+export const apiTimeoutMs = 5000;
+export const apiBase = '/api';
+
+/** An API answer that was not 2xx, or a call that never got an answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The API's error code (ARCHITECTURE §3), or a client-side one: network, timeout, invalid_response. */
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Extra request headers, e.g. the `Idempotency-Key` of a write that moves points. */
+  headers?: Record<string, string>;
+};
+
+function urlFor(path: string, query: ApiRequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return `${apiBase}${path}${queryString ? `?${queryString}` : ''}`;
+}
+
+function isErrorResponse(value: unknown): value is ErrorResponse {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/**
+ * The one way the web app calls the API (spec §7, ARCHITECTURE §6): cookies sent, JSON both ways,
+ * a 5000 ms time-out. The answer type comes from the shared schemas (`z.infer`); parsing happens
+ * on the server, which validates every response it sends. Every failure is logged and rethrown
+ * as an ApiError (spec §8).
+ */
+export async function apiRequest<Answer>(path: string, options: ApiRequestOptions = {}): Promise<Answer> {
+  const { method = 'GET', body, query, signal } = options;
+  const timeout = AbortSignal.timeout(apiTimeoutMs);
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const url = urlFor(path, query);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: payload,
+        credentials: 'include',
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (cause) {
+      if (timeout.aborted) throw new ApiError(0, 'timeout', `${method} ${url} timed out after ${apiTimeoutMs} ms`);
+      if (signal?.aborted) throw cause;
+      throw new ApiError(0, 'network', `${method} ${url} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    }
+    const text = await response.text();
+    let json: unknown = undefined;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new ApiError(response.status, 'invalid_response', `${method} ${url} answered ${response.status} without JSON`);
+      }
+    }
+    if (!response.ok) {
+      if (isErrorResponse(json)) throw new ApiError(response.status, json.error.code, json.error.message, json.error.details);
+      throw new ApiError(response.status, 'invalid_response', `${method} ${url} answered ${response.status}`);
+    }
+    return json as Answer;
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) console.error('[api]', error);
+    throw error;
+  }
+}

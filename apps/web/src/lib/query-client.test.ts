@@ -1,0 +1,113 @@
+import { onlineManager, QueryObserver, MutationObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getMeQueryOptions } from '../features/auth/api/get-me.ts';
+import { ApiError } from './http.ts';
+import { createAppQueryClient, queryCacheLifetimeMs, retryDelayMs } from './query-client.ts';
+
+const unauthorized = () => new ApiError(401, 'auth.unauthenticated', 'no session');
+const serverError = () => new ApiError(500, 'internal', 'boom');
+
+function setup(currentPath = '/') {
+  const onUnauthorized = vi.fn();
+  const client = createAppQueryClient({ onUnauthorized, currentPath: () => currentPath });
+  return { client, onUnauthorized };
+}
+
+afterEach(() => onlineManager.setOnline(true));
+
+describe('query client (spec §7)', () => {
+  it('waits 1 s, 2 s and 4 s between retries, doubling up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it('retries a failing query 3 times with 1 s, 2 s and 4 s delays, then gives up', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client } = setup();
+    const queryFn = vi.fn().mockRejectedValue(serverError());
+    const result = client.fetchQuery({ queryKey: ['failing'], queryFn }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(queryFn).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(queryFn).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(queryFn).toHaveBeenCalledTimes(4);
+    expect(await result).toBeInstanceOf(ApiError);
+  });
+
+  it('never retries a query answered 401, opens the dialog and resets userInfo once', async () => {
+    vi.useFakeTimers();
+    const { client, onUnauthorized } = setup('/my-page');
+    const queryFn = vi.fn().mockRejectedValue(unauthorized());
+    const result = client.fetchQuery({ queryKey: ['secret'], queryFn }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await result).toBeInstanceOf(ApiError);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not open the dialog for a query 401 while on /login', async () => {
+    const { client, onUnauthorized } = setup('/login');
+    await client.fetchQuery({ queryKey: ['me'], queryFn: () => Promise.reject(unauthorized()) }).catch(() => undefined);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('retries a failing mutation twice, never on 401, and a mutation 401 opens the dialog even on /login', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client, onUnauthorized } = setup('/login');
+    const failing = vi.fn().mockRejectedValue(serverError());
+    const observer = new MutationObserver(client, { mutationFn: failing });
+    const first = observer.mutate(undefined).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await first;
+    expect(failing).toHaveBeenCalledTimes(3);
+
+    const rejected = vi.fn().mockRejectedValue(unauthorized());
+    const second = new MutationObserver(client, { mutationFn: rejected }).mutate(undefined).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await second;
+    expect(rejected).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('pauses fetching while offline and fetches when the connection returns', async () => {
+    const { client } = setup();
+    client.mount(); // as QueryClientProvider does: it resumes paused work when the connection returns
+    onlineManager.setOnline(false);
+    const queryFn = vi.fn().mockResolvedValue('fresh');
+    const observer = new QueryObserver(client, { queryKey: ['offline'], queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    await Promise.resolve();
+    expect(queryFn).not.toHaveBeenCalled();
+    expect(observer.getCurrentResult().fetchStatus).toBe('paused');
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('fresh'));
+    unsubscribe();
+    client.unmount();
+  });
+
+  it('keeps unused answers for 5 minutes', () => {
+    const { client } = setup();
+    expect(client.getDefaultOptions().queries?.gcTime).toBe(queryCacheLifetimeMs);
+    expect(queryCacheLifetimeMs).toBe(300_000);
+  });
+
+  it('checks auth without retries, zero staleness and a refetch on every mount', async () => {
+    const options = getMeQueryOptions();
+    expect(options.retry).toBe(false);
+    expect(options.staleTime).toBe(0);
+    expect(options.refetchOnMount).toBe('always');
+    const { client } = setup('/my-page');
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: { code: 'auth.unauthenticated', message: 'x' } }), { status: 401 }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await client.fetchQuery(options).catch(() => undefined);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,36 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, BootLoading } from './app/app.tsx';
+import { preloadPagesFor } from './app/app-routes.tsx';
+import { firstScreenNamespaces } from './app/first-screen.ts';
+import { i18next, initI18n } from './lib/i18n.ts';
+import { useLanguageAndCurrencyStore } from './lib/stores/language-and-currency.ts';
+import './styles/global.css';
+
+const { pathname } = window.location;
+const pagesReady = preloadPagesFor(pathname);
+const translationsReady = initI18n(useLanguageAndCurrencyStore.getState().language).then(() => i18next.loadNamespaces(firstScreenNamespaces(pathname)));
+// spec §2 (language sheet): a language choice switches the interface at once.
+useLanguageAndCurrencyStore.subscribe((state) => {
+  if (state.language !== i18next.language) void i18next.changeLanguage(state.language);
+});
+
+// spec §2: "Loading..." until the first screen's page and translations have arrived; then the
+// whole first screen renders in one commit, as a transition so React yields to the browser
+// every few milliseconds instead of blocking the main thread (QUALITY.md: LCP, TBT;
+// docs/decisions/010-web-start-up.md). A failed download renders anyway: the route shows it.
+const root = createRoot(document.getElementById('root')!);
+root.render(
+  <StrictMode>
+    <BootLoading />
+  </StrictMode>,
+);
+void Promise.allSettled([pagesReady, translationsReady]).then(() => {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+});

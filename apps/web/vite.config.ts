@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.ORCHARD_API_URL ?? 'http://localhost:3000';
+
+/**
+ * Brotli and gzip copies of every text asset, written next to it, so the API serves them
+ * pre-compressed (@fastify/static `preCompressed`) without compressing on each request.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'orchard-precompress-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+        const file = path.join(options.dir!, fileName);
+        const content = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * What the first screen of `/` and `/login` needs beyond the entry: the query layer (one chunk),
+ * the page, and the ko (default) and en (fallback) translations it renders with. Each page is
+ * bundled with its translations (see `chunkGroups`), so announcing these in index.html fetches a
+ * handful of files alongside the entry instead of after it has run (QUALITY.md: LCP;
+ * docs/decisions/010-web-start-up.md).
+ */
+const landingModules = ['src/app/query-layer.tsx', 'src/app/routes/home.tsx', 'src/locales/ko/common.json'];
+
+/**
+ * Fewer, larger files for the first screen: the simulated mobile network is HTTP/1.1 with a
+ * 150 ms round trip, so every extra file on the way to the first paint costs about a round trip.
+ * - everything the entry imports statically becomes one chunk (instead of nine);
+ * - the query layer and all it imports (TanStack Query, toasts, the redirect dialog) one chunk;
+ * - the shell's (common) and the landing pages' ko and en translations ride with their page.
+ */
+const chunkGroups = [
+  { name: 'app', tags: ['$initial' as const], priority: 4 },
+  { name: 'query-layer', test: /src[\\/]app[\\/]query-layer\.tsx$/, priority: 3 },
+  { name: 'home', test: /src[\\/](app[\\/]routes[\\/]home\.tsx|locales[\\/](ko|en)[\\/](common|home)\.json)$/, priority: 2, includeDependenciesRecursively: false },
+  { name: 'login', test: /src[\\/](app[\\/]routes[\\/]login\.tsx|locales[\\/](ko|en)[\\/]auth\.json)$/, priority: 2 },
+];
+
+function preloadLandingModules(): Plugin {
+  return {
+    name: 'orchard-preload-landing-modules',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const files = new Set<string>();
+        const chunks = Object.values(context.bundle).filter((output) => output.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const addWithImports = (fileName: string) => {
+          if (files.has(fileName) || html.includes(`/${fileName}"`)) return;
+          files.add(fileName);
+          for (const imported of byName.get(fileName)?.imports ?? []) addWithImports(imported);
+        };
+        const sourceOf = (id: string) => path.relative(import.meta.dirname, id).split(path.sep).join('/');
+        for (const chunk of chunks) {
+          if (chunk.moduleIds.some((id) => landingModules.includes(sourceOf(id)))) addWithImports(chunk.fileName);
+        }
+        return [...files].map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), preloadLandingModules(), precompressAssets()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/dev-idp': { target: apiTarget } },
+  },
+  // The manifest lets the web benchmark tell route chunks from shared ones (bench/src/web.ts).
+  build: { target: 'es2022', sourcemap: false, manifest: true, rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } },
+});

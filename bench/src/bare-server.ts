@@ -1,0 +1,11 @@
+/** The baseline: a bare Fastify route serving fixed JSON from memory (QUALITY.md, Speed). */
+import Fastify from 'fastify';
+
+const payloads = JSON.parse(process.env.BARE_PAYLOADS ?? '{}') as Record<string, unknown>;
+const app = Fastify({ logger: false });
+for (const [url, body] of Object.entries(payloads)) {
+  const json = JSON.stringify(body);
+  app.get(url, (_request, reply) => reply.type('application/json; charset=utf-8').send(json));
+}
+app.get('/ready', () => 'ok');
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

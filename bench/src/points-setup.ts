@@ -1,0 +1,69 @@
+/**
+ * What the points chaos run and the points benchmark share: a fresh PostgreSQL database, the API's
+ * production environment on it, and signed-in users minted directly in the database (the same
+ * session rows the sign-in flow writes, without an identity provider).
+ */
+import pg from 'pg';
+import { randomToken, sha256 } from '../../apps/api/src/lib/tokens.ts';
+
+export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** Drops and recreates `name`; the API migrates it on start. */
+export async function createFreshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(adminUrl, name);
+}
+
+/** The API in production mode on PostgreSQL, charging through the sandbox (no real gateway on a bench machine). */
+export function apiEnvironment(databaseUrl: string, publicUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DEV_IDP: 'off',
+    GOOGLE_CLIENT_ID: 'bench',
+    ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: 'true',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: publicUrl,
+    // The write limit (S8) is per user per minute; load runs far above it on purpose.
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+  };
+}
+
+export type MintedUser = { id: string; cookie: string };
+
+/** `count` joined users with a live session each, in two statements. */
+export async function mintUsers(databaseUrl: string, count: number, prefix: string): Promise<MintedUser[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; n: number }>(
+      `insert into users (nickname, nickname_key, join_state, joined_at)
+       select $1 || n, $1 || n, 'joined', now() from generate_series(1, $2::int) n
+       returning id, substring(nickname from length($1) + 1)::int as n`,
+      [prefix, count],
+    );
+    rows.sort((a, b) => a.n - b.n);
+    const tokens = rows.map(() => randomToken());
+    await client.query(
+      `insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
+       select h, u::uuid, now(), now(), now() + interval '1 day' from unnest($1::text[], $2::text[]) as s(h, u)`,
+      [tokens.map(sha256), rows.map((row) => row.id)],
+    );
+    return rows.map((row, index) => ({ id: row.id, cookie: `orchard_session=${tokens[index]}` }));
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,300 @@
+/**
+ * `npm run bench -- points` (issue 4, QUALITY.md Speed "API write", "API write, hot", Growth and
+ * Memory), all against `pgbench -N` and the 1 k-row history measured in the same run:
+ *  - spends/s through HTTP at 32 clients over 1,000 users. There is no HTTP route that spends into a
+ *    project yet, so POST /api/points/exchange (an Orange spend plus its Berry credit, each request
+ *    with its own Idempotency-Key) is the spend; goal ≥ 0.5 × pgbench -N, p99 ≤ 50 ms, zero errors
+ *    but "insufficient", API RSS ≤ 250 MB;
+ *  - spends into one hot project escrow account: through the points service from a separate load
+ *    process (points-hot-load.ts), not HTTP, for the same reason; goal ≥ 0.5 × and no lost update;
+ *  - the first history page of a user with 1 M ledger transactions vs 1 k (goal ≤ 1.5 ×), rows
+ *    bulk-inserted with generate_series so the reconciliation stays clean.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { systemClock } from '../../apps/api/src/lib/clock.ts';
+import { createPointsService } from '../../apps/api/src/modules/points/points.service.ts';
+import { reconcileLedger } from '../../apps/api/src/modules/points/reconciliation.ts';
+import { findChargePackage } from '../../packages/shared/src/points.ts';
+import { ratio } from './load.ts';
+import { adminUrl, apiEnvironment, createFreshDatabase, mintUsers, withDatabase, type MintedUser } from './points-setup.ts';
+import { freePort, repoRoot, startServer } from './processes.ts';
+
+const run = promisify(execFile);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 32;
+const userCount = 1000;
+const historyRows = Number(process.env.BENCH_HISTORY_ROWS ?? 1_000_000);
+
+export async function runPointsBenchmark() {
+  const pgbenchTps = await pgbenchSimpleUpdate();
+  const databaseUrl = await createFreshDatabase('orchard_bench_points');
+  const port = await freePort();
+  const address = `http://127.0.0.1:${port}`;
+  const api = await startServer('apps/api/src/server.ts', apiEnvironment(databaseUrl, address), '/api/health', port);
+  const database = await openDatabase({ databaseUrl, dataDir: '', poolSize: 8 });
+  try {
+    const users = await mintUsers(databaseUrl, userCount, 'bench');
+    await chargeEveryone(database.db, users);
+    const rows: string[][] = [['measure', 'spends/s', 'p99 ms', 'pgbench -N tps', 'ratio (goal ≥ 0.5)', 'errors', 'insufficient']];
+
+    // Spends through HTTP; the API's RSS is sampled while it works.
+    let peakRssMb = 0;
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, api.rssMb())), 250);
+    // A short untimed run first: the figures are of a warmed-up process, not of its JIT compiling.
+    await exchangeLoad(address, users, 2);
+    const spends = await exchangeLoad(address, users, seconds);
+    clearInterval(sampler);
+    rows.push([
+      'POST /api/points/exchange (HTTP, 1,000 users)',
+      String(spends.perSecond),
+      String(spends.p99Ms),
+      String(pgbenchTps),
+      ratio(spends.perSecond, pgbenchTps),
+      String(spends.errors),
+      String(spends.insufficient),
+    ]);
+
+    // One hot project account, from a second process through the service.
+    const points = createPointsService({ db: database.db, clock: systemClock });
+    const escrow = await points.createEscrowAccount('orange', 900_001);
+    const hot = await hotLoad(databaseUrl, users, escrow);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const balance = Number((await client.query<{ balance: number }>('select balance from point_escrow_accounts where id = $1', [escrow])).rows[0]!.balance);
+    await client.end();
+    rows.push([
+      'spend into one project escrow (service, 2nd process)',
+      String(hot.perSecond),
+      String(hot.p99Ms),
+      String(pgbenchTps),
+      ratio(hot.perSecond, pgbenchTps),
+      String(hot.errors),
+      String(hot.insufficient),
+    ]);
+    printTable(rows);
+    console.log(`hot account: ${hot.spends} spends acknowledged, escrow balance ${balance} (${balance === hot.spends ? 'no lost update' : 'LOST UPDATES'})`);
+    if (hot.firstError) console.log(`hot load first error: ${hot.firstError}`);
+    console.log(`API RSS under the write load: peak ${peakRssMb} MB (goal ≤ 250)`);
+
+    await historyGrowth(address, databaseUrl);
+    const reconciliation = await reconcileLedger(database.db, new Date());
+    console.log(`reconciliation after the benchmark: ${reconciliation.ok ? 'clean' : JSON.stringify(reconciliation.violations.slice(0, 5))}`);
+  } finally {
+    await database.close();
+    await api.stop();
+  }
+}
+
+/** The baseline of QUALITY.md: `pgbench -N -c 32 -j 2` on a scratch database of scale 10, on this server. */
+async function pgbenchSimpleUpdate(): Promise<number> {
+  const url = await createFreshDatabase('orchard_pgbench');
+  const target = new URL(url);
+  const connection = ['-h', target.hostname, '-p', target.port || '5432', '-U', decodeURIComponent(target.username) || 'postgres'];
+  const database = target.pathname.slice(1);
+  await run('pgbench', ['-i', '-s', '10', '-q', ...connection, database], { cwd: repoRoot });
+  const { stdout } = await run('pgbench', ['-N', '-c', '32', '-j', '2', '-T', String(seconds), ...connection, database], { cwd: repoRoot });
+  const tps = Number(stdout.match(/tps = ([\d.]+)/)?.[1]);
+  if (!Number.isFinite(tps)) throw new Error(`could not read pgbench's tps:\n${stdout}`);
+  await (async () => {
+    const admin = new pg.Client({ connectionString: withDatabase(adminUrl, 'postgres') });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  })();
+  return Math.round(tps);
+}
+
+/** Every user gets a confirmed 5,000 (+500 bonus) Orange charge, credited by the points service as a confirmed payment is. */
+async function chargeEveryone(db: Awaited<ReturnType<typeof openDatabase>>['db'], users: MintedUser[]) {
+  const chargePackage = findChargePackage('orange-5000')!;
+  const points = createPointsService({ db, clock: systemClock });
+  const now = new Date();
+  for (let from = 0; from < users.length; from += 8) {
+    await Promise.all(
+      users.slice(from, from + 8).map((user) =>
+        db.transaction(async (tx) => {
+          const inserted = await tx.execute<{ id: string }>(
+            sqlCharge(user.id, `bench_${user.id}`, chargePackage.id, chargePackage.orange, chargePackage.bonusOrange, chargePackage.priceKrw, now),
+          );
+          await points.creditChargeWithin(tx, { id: inserted.rows[0]!.id, userId: user.id, orange: chargePackage.orange, bonusOrange: chargePackage.bonusOrange }, now);
+        }),
+      ),
+    );
+  }
+}
+
+function sqlCharge(userId: string, orderId: string, packageId: string, orange: number, bonus: number, priceKrw: number, now: Date) {
+  const at = now.toISOString();
+  return sql`
+    with wallet as (insert into point_wallets (user_id) values (${userId}) on conflict (user_id) do nothing)
+    insert into payments (user_id, order_id, gateway, package_id, orange, bonus_orange, amount_krw, method, status, payment_key, paid_at, created_at, updated_at)
+    values (${userId}, ${orderId}, 'sandbox', ${packageId}, ${orange}, ${bonus}, ${priceKrw}, 'card', 'confirmed', ${`sbx_${orderId}`}, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+    returning id`;
+}
+
+type SpendLoad = { perSecond: number; p99Ms: number; errors: number; insufficient: number };
+
+/** autocannon at 32 connections; each request picks a random user and a fresh Idempotency-Key. */
+async function exchangeLoad(address: string, users: MintedUser[], duration: number): Promise<SpendLoad> {
+  let sequence = 0;
+  const result = await autocannon({
+    url: `${address}/api/points/exchange`,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const user = users[Math.floor(Math.random() * users.length)]!;
+          return {
+            ...request,
+            headers: {
+              ...request.headers,
+              cookie: user.cookie,
+              origin: address,
+              'content-type': 'application/json',
+              'idempotency-key': `bench-exchange-${process.pid}-${sequence++}`,
+            },
+            body: '{"orange":1}',
+          };
+        },
+      },
+    ],
+  });
+  const insufficient = result.statusCodeStats?.['422' as keyof typeof result.statusCodeStats]?.count ?? 0;
+  return {
+    perSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx - insufficient,
+    insufficient,
+  };
+}
+
+async function hotLoad(databaseUrl: string, users: MintedUser[], escrow: number) {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/src/points-hot-load.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      HOT_DATABASE_URL: databaseUrl,
+      HOT_USERS: JSON.stringify(users.map((user) => user.id)),
+      HOT_ESCROW: String(escrow),
+      HOT_SECONDS: String(seconds),
+      HOT_CONCURRENCY: String(connections),
+    },
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { spends: number; perSecond: number; p99Ms: number; insufficient: number; errors: number; firstError: string | null };
+}
+
+/**
+ * A user's ledger as charges of 10 Orange, each followed by nine 1-Orange participations in one
+ * project: transactions, one lot per charge, two postings per transaction, the wallet and the
+ * escrow balance kept equal to their postings (the reconciliation's invariants).
+ */
+async function insertHistory(client: pg.Client, userId: string, escrow: number, from: number, to: number) {
+  await client.query('begin');
+  await client.query(
+    `insert into point_transactions (user_id, currency, type, reason, amount, project_id, escrow_account_id, idempotency_key, created_at)
+     select $1, 'orange',
+       case when i % 10 = 1 then 'charge' else 'spend' end,
+       case when i % 10 = 1 then 'point_charge' else 'project_participation' end,
+       case when i % 10 = 1 then 10 else -1 end,
+       case when i % 10 = 1 then null else 900000 end,
+       case when i % 10 = 1 then null else $2::bigint end,
+       'history-bench:' || i,
+       now() - interval '30 days' + i * interval '1 second'
+     from generate_series($3::int, $4::int) i order by i`,
+    [userId, escrow, from, to],
+  );
+  await client.query(
+    `create temp table history_map on commit drop as
+     select i, t.id as tx from generate_series($2::int, $3::int) i join point_transactions t on t.user_id = $1 and t.idempotency_key = 'history-bench:' || i`,
+    [userId, from, to],
+  );
+  await client.query(
+    `create temp table history_lots on commit drop as
+     with created as (
+       insert into point_lots (user_id, currency, kind, original, remaining, expires_at, source_transaction_id, created_at)
+       select $1, 'orange', 'purchased', 10, 10 - (least(m.i + 9, $2::int) - m.i), now() + interval '5 years', m.tx, now() - interval '30 days' + m.i * interval '1 second'
+       from history_map m where m.i % 10 = 1 order by m.i
+       returning id, source_transaction_id)
+     select id as lot, source_transaction_id as tx from created`,
+    [userId, to],
+  );
+  await client.query(
+    `insert into point_postings (transaction_id, currency, lot_id, escrow_account_id, system_account, amount)
+     select m.tx, 'orange', l.lot, null, null, case when m.i % 10 = 1 then 10 else -1 end
+     from history_map m join history_map c on c.i = m.i - (m.i - 1) % 10 join history_lots l on l.tx = c.tx
+     union all
+     select m.tx, 'orange', null, case when m.i % 10 = 1 then null else $1::bigint end, case when m.i % 10 = 1 then 'sales' else null end,
+       case when m.i % 10 = 1 then -10 else 1 end
+     from history_map m`,
+    [escrow],
+  );
+  await client.query(
+    `insert into point_wallets (user_id) values ($1) on conflict (user_id) do nothing`,
+    [userId],
+  );
+  await client.query(
+    `update point_wallets set orange_purchased = (select coalesce(sum(remaining), 0) from point_lots where user_id = $1 and currency = 'orange' and kind = 'purchased') where user_id = $1`,
+    [userId],
+  );
+  await client.query(
+    `update point_escrow_accounts set balance = (select coalesce(sum(amount), 0) from point_postings where escrow_account_id = $1) where id = $1`,
+    [escrow],
+  );
+  await client.query('commit');
+  await client.query('vacuum analyze point_transactions, point_postings, point_lots');
+}
+
+async function historyGrowth(address: string, databaseUrl: string) {
+  const [user] = await mintUsers(databaseUrl, 1, 'history');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const escrow = Number((await client.query<{ id: string }>(`insert into point_escrow_accounts (project_id, currency) values (900000, 'orange') returning id`)).rows[0]!.id);
+  const tabs = ['all', 'charge', 'spend', 'refund'] as const;
+  const measure = async (duration: number) => {
+    const figures: Record<string, { mean: number; p99: number; perSecond: number; errors: number }> = {};
+    for (const tab of tabs) {
+      const result = await autocannon({
+        url: `${address}/api/points/history?currency=orange&tab=${tab}`,
+        connections: 8,
+        duration,
+        headers: { cookie: user!.cookie },
+      });
+      figures[tab] = { mean: result.latency.mean, p99: result.latency.p99, perSecond: Math.round(result.requests.average), errors: result.errors + result.timeouts + result.non2xx };
+    }
+    return figures;
+  };
+  try {
+    await insertHistory(client, user!.id, escrow, 1, 1000);
+    await measure(1);
+    const small = await measure(Math.max(3, Math.round(seconds / 2)));
+    const started = Date.now();
+    await insertHistory(client, user!.id, escrow, 1001, historyRows);
+    console.log(`\nhistory: bulk-inserted ${historyRows.toLocaleString('en-US')} transactions for one user in ${Math.round((Date.now() - started) / 1000)} s`);
+    const large = await measure(Math.max(3, Math.round(seconds / 2)));
+    const rows: string[][] = [['GET /api/points/history (first page, 8 connections)', '1 k: mean / p99 ms', `${historyRows / 1000} k: mean / p99 ms`, 'ratio of means (goal ≤ 1.5)', 'errors']];
+    for (const tab of tabs) {
+      rows.push([
+        `currency=orange&tab=${tab}`,
+        `${small[tab]!.mean.toFixed(1)} / ${small[tab]!.p99}`,
+        `${large[tab]!.mean.toFixed(1)} / ${large[tab]!.p99}`,
+        (large[tab]!.mean / small[tab]!.mean).toFixed(2),
+        String(small[tab]!.errors + large[tab]!.errors),
+      ]);
+    }
+    printTable(rows);
+  } finally {
+    await client.end();
+  }
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+}

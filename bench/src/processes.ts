@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export type Server = { child: ChildProcess; address: string; stop(): Promise<void>; rssMb(): number };
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts a TypeScript server file in its own process and waits until `readyPath` answers. The port
+ * is a free one unless given: a server restarted after a kill (npm run chaos) keeps its address,
+ * because its PUBLIC_URL and the clients' Origin header name it.
+ */
+export async function startServer(file: string, env: Record<string, string>, readyPath = '/api/health', fixedPort?: number): Promise<Server> {
+  const port = fixedPort ?? (await freePort());
+  const address = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  let exited = false;
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.once('exit', () => (exited = true));
+  for (let attempt = 0; attempt < 600 && !exited; attempt++) {
+    const ok = await fetch(`${address}${readyPath}`).then((response) => response.ok, () => false);
+    if (ok) {
+      return {
+        child,
+        address,
+        rssMb: () => readRssMb(child.pid!),
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${file} did not become ready:\n${output}`);
+}
+
+export function readRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}

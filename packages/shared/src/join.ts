@@ -1,0 +1,25 @@
+import { z } from 'zod';
+/** Bumped whenever the terms text changes; stored with each agreement. */
+export const currentTermsVersion = '2026-11-01';
+
+export const agreementKinds = ['service', 'privacy', 'uniqueIdentification', 'marketing'] as const;
+export type AgreementKind = (typeof agreementKinds)[number];
+export const requiredAgreements: readonly AgreementKind[] = ['service', 'privacy', 'uniqueIdentification'];
+
+export const joinAgreementsBodySchema = z.strictObject({
+  service: z.boolean(),
+  privacy: z.boolean(),
+  uniqueIdentification: z.boolean(),
+  /** Optional agreement (spec §5): absent means not given. */
+  marketing: z.boolean().optional(),
+});
+export type JoinAgreements = z.infer<typeof joinAgreementsBodySchema>;
+
+export const joinCompleteBodySchema = z.strictObject({
+  artistIds: z.array(z.number().int().positive().max(2_147_483_647)).max(100),
+});
+
+export const joinStateResponseSchema = z.object({
+  joinState: z.enum(['agreements', 'artists', 'joined']),
+  termsVersion: z.string(),
+});
