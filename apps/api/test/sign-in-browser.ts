@@ -7,7 +7,8 @@ type StoredCookie = { value: string; setCookie: string };
 export class CookieJar {
   private readonly cookies = new Map<string, StoredCookie>();
 
-  store(setCookieHeaders: string | string[] | undefined) {
+  /** `now` is the clock of the site that set the cookies: the app's is the test's manual clock. */
+  store(setCookieHeaders: string | string[] | undefined, now: number = Date.now()) {
     for (const line of [setCookieHeaders ?? []].flat()) {
       const [pair = '', ...attributes] = line.split(';');
       const separator = pair.indexOf('=');
@@ -16,7 +17,7 @@ export class CookieJar {
       const expired = attributes.some((attribute) => {
         const [key = '', attributeValue = ''] = attribute.trim().split('=');
         if (key.toLowerCase() === 'max-age') return Number(attributeValue) <= 0;
-        if (key.toLowerCase() === 'expires') return new Date(attributeValue).getTime() <= Date.now();
+        if (key.toLowerCase() === 'expires') return new Date(attributeValue).getTime() <= now;
         return false;
       });
       if (expired || value === '') this.cookies.delete(name);
@@ -70,7 +71,7 @@ export async function browse(
       payload: init.form?.toString(),
     });
     const setCookie = [response.headers['set-cookie'] ?? []].flat();
-    browser.app.store(setCookie);
+    browser.app.store(setCookie, t.clock.now().getTime());
     const location = response.headers.location;
     return { status: response.statusCode, location: location ? new URL(String(location), url) : undefined, body: response.body, setCookie };
   }
