@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorCodes } from '@orchard/shared';
 import { languages } from '../lib/locale.ts';
 import { namespaces } from '../lib/i18n.ts';
 
@@ -53,5 +54,13 @@ describe('translations (ARCHITECTURE §6: every key in all five languages)', () 
     const declared = new Set<string>(namespaces);
     const found = Object.keys(files).map((path) => path.split('/')[2]!.replace('.json', ''));
     expect(found.filter((namespace) => !declared.has(namespace))).toEqual([]);
+  });
+});
+
+describe('API error codes (ARCHITECTURE §3: each code picks a translated message)', () => {
+  it('has a message for every code the API can send', () => {
+    const messages = resources('en', 'common');
+    const missing = errorCodes.filter((code) => !messages.has(`errors.${code}`));
+    expect(missing).toEqual([]);
   });
 });
