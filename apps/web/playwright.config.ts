@@ -60,7 +60,8 @@ export default defineConfig({
   webServer: externalBaseUrl
     ? undefined
     : {
-        command: 'npm run --silent build -w @orchard/web && npx tsx apps/api/src/server.ts',
+        // The API runs in development mode (for the development provider); the SPA is built for production, as users get it.
+        command: 'NODE_ENV=production npm run --silent build -w @orchard/web && npx tsx apps/api/src/server.ts',
         cwd: repositoryRoot,
         url: `${baseURL}/api/ready`,
         timeout: 180_000,
