@@ -262,6 +262,30 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       return rows.map((row) => String(row.user_id));
     },
 
+    /**
+     * Points that end between `now` and `horizon`, per user and currency, for a page of users in id
+     * order after `afterUserId` (the notifications' work list; reads the expiry index's range).
+     */
+    async expiringSoon({ now, horizon, afterUserId, userLimit }: { now: Date; horizon: Date; afterUserId: string | null; userLimit: number }) {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        with live as (
+          select user_id, currency, remaining, expires_at from point_lots
+          where remaining > 0 and expires_at >= ${now.toISOString()}::timestamptz and expires_at <= ${horizon.toISOString()}::timestamptz),
+        page_users as (
+          select distinct user_id from live
+          where ${afterUserId}::uuid is null or user_id > ${afterUserId}::uuid
+          order by user_id limit ${userLimit})
+        select user_id, currency, sum(remaining)::int as amount, min(expires_at) as first_expires_at
+        from live where user_id in (select user_id from page_users)
+        group by user_id, currency order by user_id, currency`);
+      return rows.map((row) => ({
+        userId: String(row.user_id),
+        currency: row.currency as PointCurrency,
+        amount: Number(row.amount),
+        firstExpiresAt: new Date(row.first_expires_at as string),
+      }));
+    },
+
     /** What can be spent now, by currency and kind, and what of it ends within `horizon`. */
     async balances(userId: string, now: Date, horizon: Date) {
       const { rows } = await db.execute<Record<string, unknown>>(sql`

@@ -344,6 +344,18 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
       return result;
     },
 
+    /**
+     * Who holds points ending within the next 30 KST days (through the end of the 30th), a page of
+     * users at a time: what the expiry notification is sent from. `nextAfterUserId` continues.
+     */
+    async expiringWithinNoticePeriod({ afterUserId = null, userLimit = 500 }: { afterUserId?: string | null; userLimit?: number } = {}) {
+      const now = clock.now();
+      const horizon = endOfKstDay(addKstDays(kstDateOf(now), expiryNoticeDays));
+      const items = await createLedgerRepository({ db }).expiringSoon({ now, horizon, afterUserId, userLimit });
+      const userIds = new Set(items.map((item) => item.userId));
+      return { items, nextAfterUserId: userIds.size === userLimit ? items.at(-1)!.userId : null };
+    },
+
     createEscrowAccount: (currency: PointCurrency, projectId: number | null = null) =>
       createLedgerRepository({ db }).createEscrowAccount(currency, projectId),
   };

@@ -4,6 +4,7 @@ import { exchangeFailedMessage, type Charge, type HistoryEntry, type PointBalanc
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { charge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge } from '../../../test/points-kit.ts';
 import { tableCounts } from '../../../test/security/route-fixtures.ts';
+import { createPointsService } from './points.service.ts';
 
 const day = 86_400_000;
 
@@ -211,5 +212,33 @@ describe('points: charge, exchange, refund, history', () => {
     const response = await t.request({ url: '/api/operator/ledger/reconciliation', cookie: operator.cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ ok: true, violations: [] });
+  });
+  it('lists who holds points ending within the 30-day notice period, a page of users at a time', async () => {
+    const soon = await t.createUser();
+    const later = await t.createUser();
+    const gone = await t.createUser();
+    for (const who of [soon, later, gone]) await charge(t, who, 'orange-500');
+    const setExpiry = (who: TestUser, kind: string, at: Date) =>
+      t.database.db.execute(sql`update point_lots set expires_at = ${at.toISOString()}::timestamptz where user_id = ${who.id} and kind = ${kind}`);
+    const now = t.clock.now().getTime();
+    await setExpiry(soon, 'bonus', new Date(now + 10 * day));
+    await setExpiry(later, 'purchased', new Date(now + 31 * day + 1000));
+    await setExpiry(gone, 'purchased', new Date(now - 1000));
+    const points = createPointsService({ db: t.database.db, clock: t.clock });
+    const everyone = [];
+    let afterUserId: string | null = null;
+    do {
+      const page = await points.expiringWithinNoticePeriod({ afterUserId, userLimit: 1 });
+      everyone.push(...page.items);
+      afterUserId = page.nextAfterUserId;
+    } while (afterUserId);
+    const ours = everyone.filter((item) => [soon.id, later.id, gone.id].includes(item.userId));
+    expect(ours).toEqual([{ userId: soon.id, currency: 'orange', amount: 15, firstExpiresAt: new Date(now + 10 * day) }]);
+    await setExpiry(later, 'purchased', new Date(now + 29 * day));
+    const again = await points.expiringWithinNoticePeriod();
+    expect(again.items.filter((item) => item.userId === later.id).map((item) => item.amount)).toEqual([500]);
+    await setExpiry(soon, 'bonus', new Date(now + 5 * 365 * day));
+    await setExpiry(later, 'purchased', new Date(now + 5 * 365 * day));
+    await setExpiry(gone, 'purchased', new Date(now + 5 * 365 * day));
   });
 });
