@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { LocalizedName } from '@orchard/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { artistFollows, artistMembers, artists } from './artists.table.ts';
 
 const artistColumns = {
@@ -11,6 +12,42 @@ const artistColumns = {
 
 export type ArtistRow = { id: number; type: string; names: (typeof artists.$inferSelect)['names']; imagePath: string | null };
 
+export type ArtistPageRow = ArtistRow & { members: { id: number; names: LocalizedName }[]; following: boolean };
+
+/**
+ * The artist list's page as one prepared statement (a hot public read): members aggregated and the
+ * viewer's follow looked up in the same round trip. Placeholders: afterId (0 for the first page),
+ * limit, viewerId (null when signed out) and, in the search variant, pattern.
+ */
+export function prepareArtistPages(db: Db) {
+  // Written out rather than interpolated: inside a select list drizzle leaves column names
+  // unqualified, which would bind `id` to the subquery's own table.
+  const members = sql<ArtistPageRow['members']>`coalesce((
+    select json_agg(json_build_object('id', m.id, 'names', m.names) order by m.position, m.id)
+    from artist_members m where m.artist_id = artists.id), '[]'::json)`;
+  const following = sql<boolean>`exists (
+    select 1 from artist_follows f where f.user_id = ${sql.placeholder('viewerId')}::uuid and f.artist_id = artists.id)`;
+  const page = (name: string, search: boolean) =>
+    db
+      .select({ ...artistColumns, members, following })
+      .from(artists)
+      .where(
+        and(
+          gt(artists.id, sql.placeholder('afterId')),
+          search ? sql`${artists.searchText} like ${sql.placeholder('pattern')} escape '\\'` : undefined,
+        ),
+      )
+      .orderBy(asc(artists.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  const all = page('artist_page', false);
+  const matching = page('artist_search_page', true);
+  return ({ foldedSearch, afterId, limit, viewerId }: { foldedSearch?: string; afterId?: number; limit: number; viewerId: string | null }): Promise<ArtistPageRow[]> =>
+    foldedSearch
+      ? matching.execute({ afterId: afterId ?? 0, limit, viewerId, pattern: `%${escapeLikePattern(foldedSearch)}%` })
+      : all.execute({ afterId: afterId ?? 0, limit, viewerId });
+}
+
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
 export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -18,21 +55,6 @@ export function escapeLikePattern(text: string): string {
 
 export function createArtistsRepository({ db }: { db: DbOrTx }) {
   return {
-    /** One keyset page in id order; `foldedSearch` is matched anywhere in `search_text`. */
-    async listPage({ foldedSearch, afterId, limit }: { foldedSearch?: string; afterId?: number; limit: number }): Promise<ArtistRow[]> {
-      const conditions = [];
-      if (afterId !== undefined) conditions.push(gt(artists.id, afterId));
-      if (foldedSearch) {
-        conditions.push(sql`${artists.searchText} like ${`%${escapeLikePattern(foldedSearch)}%`} escape '\\'`);
-      }
-      return db
-        .select(artistColumns)
-        .from(artists)
-        .where(and(...conditions))
-        .orderBy(asc(artists.id))
-        .limit(limit);
-    },
-
     async findById(artistId: number): Promise<ArtistRow | undefined> {
       const [row] = await db.select(artistColumns).from(artists).where(eq(artists.id, artistId));
       return row;

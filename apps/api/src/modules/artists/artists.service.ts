@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound, unauthenticated, unprocessable } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
-import { createArtistsRepository, type ArtistRow } from './artists.repository.ts';
+import { createArtistsRepository, prepareArtistPages, type ArtistPageRow, type ArtistRow } from './artists.repository.ts';
 
 /** spec §5, word for word: the web shows this text. */
 export const followingRequiredMessage = 'At least 1 following artist is required.';
@@ -31,6 +31,17 @@ export function decodeArtistCursor(cursor: string): number {
 export type FollowResult = { artistId: number; following: boolean; followingCount: number };
 
 export function createArtistsService({ db, clock, files }: { db: Db; clock: Clock; files: FileStore }) {
+  const artistPage = prepareArtistPages(db);
+
+  const toArtist = (row: ArtistPageRow): Artist => ({
+    id: row.id,
+    type: row.type as ArtistType,
+    names: row.names,
+    imageUrl: row.imagePath ? files.urlFor(row.imagePath) : null,
+    members: row.members,
+    following: row.following,
+  });
+
   /** Members and the viewer's follows for a whole page: two queries, whatever the page size. */
   async function present(rows: ArtistRow[], viewerId: string | null, source: DbOrTx = db): Promise<Artist[]> {
     const repository = createArtistsRepository({ db: source });
@@ -39,14 +50,13 @@ export function createArtistsService({ db, clock, files }: { db: Db; clock: Cloc
       repository.membersOf(ids),
       viewerId ? repository.followedAmong(viewerId, ids) : Promise.resolve(new Set<number>()),
     ]);
-    return rows.map((row) => ({
-      id: row.id,
-      type: row.type as ArtistType,
-      names: row.names,
-      imageUrl: row.imagePath ? files.urlFor(row.imagePath) : null,
-      members: members.filter((member) => member.artistId === row.id).map(({ id, names }) => ({ id, names })),
-      following: followed.has(row.id),
-    }));
+    return rows.map((row) =>
+      toArtist({
+        ...row,
+        members: members.filter((member) => member.artistId === row.id).map(({ id, names }) => ({ id, names })),
+        following: followed.has(row.id),
+      }),
+    );
   }
 
   /**
@@ -65,11 +75,11 @@ export function createArtistsService({ db, clock, files }: { db: Db; clock: Cloc
     async list({ q, cursor, limit, viewerId }: { q?: string; cursor?: string; limit: number; viewerId: string | null }) {
       const foldedSearch = q === undefined ? undefined : foldForSearch(q.trim());
       const afterId = cursor === undefined ? undefined : decodeArtistCursor(cursor);
-      const rows = await createArtistsRepository({ db }).listPage({ foldedSearch, afterId, limit: limit + 1 });
+      const rows = await artistPage({ foldedSearch, afterId, limit: limit + 1, viewerId });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        items: await present(page, viewerId),
+        items: page.map(toArtist),
         nextCursor: rows.length > limit && last ? encodeArtistCursor(last.id) : null,
       };
     },
