@@ -23,7 +23,9 @@ export async function freePort(): Promise<number> {
 export async function startServer(file: string, env: Record<string, string>, readyPath = '/api/health', fixedPort?: number): Promise<Server> {
   const port = fixedPort ?? (await freePort());
   const address = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+  // BENCH_CPU_PROF_DIR=<folder>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
