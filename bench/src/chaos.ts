@@ -118,10 +118,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errorCode = (body: unknown) => (body as { error?: { code?: string } } | null)?.error?.code ?? 'none';
 
 /** Charge through the sandbox end to end: create, approve (or decline) on the checkout page's form, follow the return URL. */
-async function charge(user: number, who: MintedUser, random: () => number, decline: boolean) {
+async function charge(user: number, who: MintedUser, random: () => number, decline: boolean, key: string) {
   const chargePackage = chargePackages[Math.floor(random() * chargePackages.length)]!;
   const method = paymentMethods[Math.floor(random() * paymentMethods.length)]!;
-  const created = await request('POST', '/api/points/charges', { cookie: who.cookie, json: { packageId: chargePackage.id, method } });
+  const created = await request('POST', '/api/points/charges', { cookie: who.cookie, json: { packageId: chargePackage.id, method }, key });
   if (!created || created.status !== 200) {
     if (created) stats.unexpected.push(`create charge answered ${created.status} ${errorCode(created.body)}`);
     return;
@@ -235,7 +235,7 @@ async function runClient(index: number, users: MintedUser[]) {
     let type = pick(random);
     const key = `chaos-${seed}-${index}-${op}`;
     if (type === 'refund' && !(await refund(user, who, random, key))) type = 'balance';
-    if (type === 'charge' || type === 'charge_declined') await charge(user, who, random, type === 'charge_declined');
+    if (type === 'charge' || type === 'charge_declined') await charge(user, who, random, type === 'charge_declined', key);
     else if (type === 'exchange') await exchange(user, who, random, key);
     if (type === 'history' || type === 'balance') await read(who, random, type);
     stats.perType[type] = (stats.perType[type] ?? 0) + 1;

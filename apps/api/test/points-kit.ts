@@ -10,7 +10,13 @@ export function sandboxOf(t: TestContext): SandboxGateway {
 }
 
 export async function startCharge(t: TestContext, user: TestUser, packageId = 'orange-1000', method = 'card') {
-  const response = await t.request({ method: 'POST', url: '/api/points/charges', cookie: user.cookie, payload: { packageId, method } });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/points/charges',
+    cookie: user.cookie,
+    headers: { 'idempotency-key': idempotencyKey() },
+    payload: { packageId, method },
+  });
   expect(response.statusCode, response.body).toBe(200);
   const body = response.json() as { charge: { id: string }; checkoutUrl: string };
   const checkoutId = new URL(body.checkoutUrl).pathname.split('/').pop()!;

@@ -137,12 +137,17 @@ export function createPaymentsService({
   }
 
   return {
-    async createCharge(userId: string, input: { packageId: string; method: PaymentMethod }) {
+    /**
+     * A pending charge and the gateway's checkout page, inside the caller's transaction (the
+     * Idempotency-Key's): when the gateway cannot be reached the charge is rolled back with it, so
+     * a retry with the same key starts afresh and a replay answers the same checkout.
+     */
+    async createChargeWithin(tx: DbOrTx, userId: string, input: { packageId: string; method: PaymentMethod }) {
       const chargePackage = findChargePackage(input.packageId);
       if (!chargePackage) throw unprocessable('points.package_unknown', 'There is no such charge package.');
       const now = clock.now();
       const orderId = `ord_${randomBytes(16).toString('base64url')}`;
-      const [row] = await db
+      const [row] = await tx
         .insert(payments)
         .values({
           userId,
@@ -158,20 +163,20 @@ export function createPaymentsService({
         })
         .returning();
       const payment = row!;
+      let checkoutUrl: string;
       try {
-        const { checkoutUrl } = await gateway.createCheckout({
+        ({ checkoutUrl } = await gateway.createCheckout({
           orderId,
           amountKrw: payment.amountKrw,
           orderName: `${chargePackage.orange.toLocaleString('en-US')} Orange`,
           method: input.method,
           successUrl: new URL('/api/payments/return/success', publicUrl).toString(),
           failUrl: new URL('/api/payments/return/fail', publicUrl).toString(),
-        });
-        return { charge: await present(payment), checkoutUrl };
+        }));
       } catch {
-        await declineWithin(db, payment.id, RETRIABLE_FAILURE_CODE, 'The payment service could not be reached.');
         throw new AppError(502, 'payments.gateway_error', 'The payment service could not be reached. Please try again.');
       }
+      return { charge: await present(payment), checkoutUrl };
     },
 
     async charge(userId: string, chargeId: string): Promise<Charge> {

@@ -62,9 +62,18 @@ export function registerPointsRoutes(
     '/api/points/charges',
     {
       config: { access: 'joined' },
-      schema: { tags: ['points'], body: createChargeBodySchema, response: { 200: createChargeResponseSchema, ...errors } },
+      schema: { tags: ['points'], headers: idempotencyKeyHeaderSchema, body: createChargeBodySchema, response: { 200: createChargeResponseSchema, ...errors } },
     },
-    async (request) => payments.createCharge(requireSession(request).userId, request.body),
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const answer = await runIdempotent(
+        db,
+        clock,
+        { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', '/api/points/charges', request.body) },
+        async (tx) => ({ statusCode: 200, body: await payments.createChargeWithin(tx, userId, request.body) }),
+      );
+      return reply.code(answer.statusCode).send(answer.body as never);
+    },
   );
 
   app.get(

@@ -207,6 +207,49 @@ describe('points: charge, exchange, refund, history', () => {
     expect(await tableCounts(t)).toEqual(before);
   });
 
+  it('creates a charge once per Idempotency-Key: a replay answers the same checkout; another body is a 409', async () => {
+    const create = (payload: Record<string, string>, key?: string) =>
+      t.request({ method: 'POST', url: '/api/points/charges', cookie: user.cookie, headers: key ? { 'idempotency-key': key } : {}, payload });
+    const pendingCount = async () =>
+      Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from payments where user_id = ${user.id}`)).rows[0]!.n);
+    const before = await pendingCount();
+    const key = idempotencyKey();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => create({ packageId: 'orange-300', method: 'naver_pay' }, key)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const bodies = answers.map((answer) => answer.json() as { charge: { id: string }; checkoutUrl: string });
+    expect(new Set(bodies.map((body) => body.charge.id)).size).toBe(1);
+    expect(new Set(bodies.map((body) => body.checkoutUrl)).size).toBe(1);
+    expect(await pendingCount()).toBe(before + 1);
+    const reused = await create({ packageId: 'orange-500', method: 'naver_pay' }, key);
+    expect(reused.statusCode).toBe(409);
+    expect(errorCode(reused)).toBe('idempotency.key_reused');
+    const keyless = await create({ packageId: 'orange-300', method: 'naver_pay' });
+    expect(keyless.statusCode).toBe(400);
+    expect(await pendingCount()).toBe(before + 1);
+  });
+
+  it('keeps no charge when the gateway cannot open a checkout (502), so a retry with the key starts afresh', async () => {
+    const sandbox = sandboxOf(t);
+    const createCheckout = sandbox.createCheckout;
+    sandbox.createCheckout = () => Promise.reject(new Error('connection refused'));
+    const count = async () => Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from payments`)).rows[0]!.n);
+    const before = await count();
+    const key = idempotencyKey();
+    const send = () =>
+      t.request({ method: 'POST', url: '/api/points/charges', cookie: user.cookie, headers: { 'idempotency-key': key }, payload: { packageId: 'orange-100', method: 'card' } });
+    try {
+      const failed = await send();
+      expect(failed.statusCode).toBe(502);
+      expect(errorCode(failed)).toBe('payments.gateway_error');
+      expect(await count()).toBe(before);
+    } finally {
+      sandbox.createCheckout = createCheckout;
+    }
+    const retried = await send();
+    expect(retried.statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('shows the operator a clean reconciliation', async () => {
     const operator = await t.createUser({ roles: ['operator'] });
     const response = await t.request({ url: '/api/operator/ledger/reconciliation', cookie: operator.cookie });

@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCreateCharge } from '../api/create-charge.ts';
 import { usePackages } from '../api/get-packages.ts';
+import { useActionKey } from '../hooks/use-action-key.ts';
 import './points.css';
 
 /** decisions (Points): the sample payment methods, in the API's names. */
@@ -28,6 +29,7 @@ export function PaymentMethods() {
   const { format } = useDisplayAmount();
   const packages = usePackages();
   const createCharge = useCreateCharge();
+  const actionKey = useActionKey();
   const [method, setMethod] = useState<PaymentMethod>('card');
   if (packages.isPending) return <Spinner label={t('common:loading')} />;
   if (packages.isError) return <p className="form-message form-message--error">{apiErrorMessage(t, packages.error)}</p>;
@@ -45,7 +47,17 @@ export function PaymentMethods() {
     );
   }
   const krw = formatCurrency(item.priceKrw, 'KRW', language);
-  const pay = () => createCharge.mutate({ packageId: item.id, method }, { onSuccess: ({ checkoutUrl }) => goToCheckout(checkoutUrl) });
+  const pay = () =>
+    createCharge.mutate(
+      { packageId: item.id, method, idempotencyKey: actionKey.keyFor(`charge:${item.id}:${method}`) },
+      {
+        onSuccess: ({ checkoutUrl }) => {
+          actionKey.settle(null);
+          goToCheckout(checkoutUrl);
+        },
+        onError: (cause) => actionKey.settle(cause),
+      },
+    );
   return (
     <div className="stack">
       <section className="card" aria-labelledby="payment-order-title">

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { PaymentMethods } from './payment-methods.tsx';
+
+const packages = { krwPerOrange: 100, items: [{ id: 'orange-1000', orange: 1000, bonusOrange: 50, priceKrw: 100_000 }] };
+
+function mockApi(chargeAnswers: (() => Response)[]) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith('/api/points/packages')) return jsonResponse(packages);
+    if (url.startsWith('/api/exchange-rates')) return errorResponse(404, 'not_found');
+    if (url.startsWith('/api/points/charges') && init?.method === 'POST') return chargeAnswers.shift()!();
+    return errorResponse(404, 'not_found');
+  });
+}
+
+const chargeCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith('/api/points/charges') && init?.method === 'POST') as [string, RequestInit][];
+const keyOf = ([, init]: [string, RequestInit]) => (init.headers as Record<string, string>)['Idempotency-Key'];
+
+describe('payment (spec §2, ARCHITECTURE §3 idempotency)', () => {
+  beforeEach(() => {
+    useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('creates the charge with an Idempotency-Key, and retries a lost answer with the same key', async () => {
+    const created = { charge: { id: 'c1' }, checkoutUrl: 'http://localhost/sandbox-pay/checkout/x' };
+    const fetchMock = mockApi([() => errorResponse(502, 'payments.gateway_error'), () => jsonResponse(created)]);
+    renderWithProviders(<PaymentMethods />, { path: '/?package=orange-1000' });
+    await userEvent.click(await screen.findByRole('radio', { name: 'KakaoPay' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    await vi.waitFor(() => expect(chargeCalls(fetchMock)).toHaveLength(2), { timeout: 3000 });
+    const [first, second] = chargeCalls(fetchMock);
+    expect(JSON.parse(String(first![1].body))).toEqual({ packageId: 'orange-1000', method: 'kakao_pay' });
+    expect(keyOf(first!)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(second!)).toBe(keyOf(first!));
+  });
+
+  it('a refused charge ends the action: the next tap is a new charge with a new key', async () => {
+    const fetchMock = mockApi([() => errorResponse(422, 'points.package_unknown'), () => errorResponse(422, 'points.package_unknown')]);
+    renderWithProviders(<PaymentMethods />, { path: '/?package=orange-1000' });
+    await userEvent.click(await screen.findByRole('button', { name: /^Pay / }));
+    await screen.findByText("This charge package isn't available. Please choose another one.");
+    await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    await vi.waitFor(() => expect(chargeCalls(fetchMock)).toHaveLength(2));
+    const [first, second] = chargeCalls(fetchMock);
+    expect(keyOf(second!)).not.toBe(keyOf(first!));
+  });
+});
