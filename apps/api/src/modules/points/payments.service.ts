@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { findChargePackage, type Charge, type ChargeStatus, type PaymentMethod } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -137,21 +137,16 @@ export function createPaymentsService({
   }
 
   return {
-    /**
-     * A pending charge and the gateway's checkout page, inside the caller's transaction (the
-     * Idempotency-Key's): when the gateway cannot be reached the charge is rolled back with it, so
-     * a retry with the same key starts afresh and a replay answers the same checkout.
-     */
-    async createChargeWithin(tx: DbOrTx, userId: string, input: { packageId: string; method: PaymentMethod }) {
+    /** A pending charge, inside the caller's transaction (the Idempotency-Key's). Answers its id. */
+    async createChargeWithin(tx: DbOrTx, userId: string, input: { packageId: string; method: PaymentMethod }): Promise<string> {
       const chargePackage = findChargePackage(input.packageId);
       if (!chargePackage) throw unprocessable('points.package_unknown', 'There is no such charge package.');
       const now = clock.now();
-      const orderId = `ord_${randomBytes(16).toString('base64url')}`;
       const [row] = await tx
         .insert(payments)
         .values({
           userId,
-          orderId,
+          orderId: `ord_${randomBytes(16).toString('base64url')}`,
           gateway: gateway.id,
           packageId: chargePackage.id,
           orange: chargePackage.orange,
@@ -161,22 +156,43 @@ export function createPaymentsService({
           createdAt: now,
           updatedAt: now,
         })
-        .returning();
-      const payment = row!;
-      let checkoutUrl: string;
+        .returning({ id: payments.id });
+      return row!.id;
+    },
+
+    /**
+     * The gateway's checkout page for a pending charge, opened after the charge committed: no
+     * transaction or pool connection is held while the gateway answers. The first page opened is
+     * kept; a replay, or a request that raced this one, answers that same page.
+     */
+    async openCheckout(userId: string, chargeId: string) {
+      const stored = async () => {
+        const [row] = await db.select().from(payments).where(and(eq(payments.id, chargeId), eq(payments.userId, userId)));
+        if (!row) throw chargeNotFound();
+        return row;
+      };
+      const payment = await stored();
+      if (payment.checkoutUrl) return { charge: await present(payment), checkoutUrl: payment.checkoutUrl };
       try {
-        ({ checkoutUrl } = await gateway.createCheckout({
-          orderId,
+        const { checkoutUrl } = await gateway.createCheckout({
+          orderId: payment.orderId,
           amountKrw: payment.amountKrw,
-          orderName: `${chargePackage.orange.toLocaleString('en-US')} Orange`,
-          method: input.method,
+          orderName: `${payment.orange.toLocaleString('en-US')} Orange`,
+          method: payment.method as PaymentMethod,
           successUrl: new URL('/api/payments/return/success', publicUrl).toString(),
           failUrl: new URL('/api/payments/return/fail', publicUrl).toString(),
-        }));
+        });
+        await db
+          .update(payments)
+          .set({ checkoutUrl, updatedAt: clock.now() })
+          .where(and(eq(payments.id, chargeId), isNull(payments.checkoutUrl)));
       } catch {
-        throw new AppError(502, 'payments.gateway_error', 'The payment service could not be reached. Please try again.');
+        // A racing request may have opened the page meanwhile; otherwise the charge stays pending
+        // without a page, and a retry with the same key tries the gateway again.
       }
-      return { charge: await present(payment), checkoutUrl };
+      const latest = await stored();
+      if (!latest.checkoutUrl) throw new AppError(502, 'payments.gateway_error', 'The payment service could not be reached. Please try again.');
+      return { charge: await present(latest), checkoutUrl: latest.checkoutUrl };
     },
 
     async charge(userId: string, chargeId: string): Promise<Charge> {

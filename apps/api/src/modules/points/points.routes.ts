@@ -70,9 +70,11 @@ export function registerPointsRoutes(
         db,
         clock,
         { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', '/api/points/charges', request.body) },
-        async (tx) => ({ statusCode: 200, body: await payments.createChargeWithin(tx, userId, request.body) }),
+        async (tx) => ({ statusCode: 200, body: { chargeId: await payments.createChargeWithin(tx, userId, request.body) } }),
       );
-      return reply.code(answer.statusCode).send(answer.body as never);
+      if (answer.statusCode !== 200) return reply.code(answer.statusCode).send(answer.body as never);
+      // The gateway is called after the key's transaction committed, as for refunds.
+      return payments.openCheckout(userId, (answer.body as { chargeId: string }).chargeId);
     },
   );
 

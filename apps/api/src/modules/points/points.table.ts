@@ -162,6 +162,8 @@ export const payments = pgTable(
     method: text('method').notNull(),
     status: text('status').notNull().default('pending'),
     paymentKey: text('payment_key'),
+    /** The gateway's checkout page for this charge, kept once opened so a replay answers the same page. */
+    checkoutUrl: text('checkout_url'),
     failureCode: text('failure_code'),
     failureReason: text('failure_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -228,7 +228,7 @@ describe('points: charge, exchange, refund, history', () => {
     expect(await pendingCount()).toBe(before + 1);
   });
 
-  it('keeps no charge when the gateway cannot open a checkout (502), so a retry with the key starts afresh', async () => {
+  it('answers 502 when the gateway cannot open a checkout; a retry with the key opens it for the same charge', async () => {
     const sandbox = sandboxOf(t);
     const createCheckout = sandbox.createCheckout;
     sandbox.createCheckout = () => Promise.reject(new Error('connection refused'));
@@ -241,13 +241,16 @@ describe('points: charge, exchange, refund, history', () => {
       const failed = await send();
       expect(failed.statusCode).toBe(502);
       expect(errorCode(failed)).toBe('payments.gateway_error');
-      expect(await count()).toBe(before);
     } finally {
       sandbox.createCheckout = createCheckout;
     }
     const retried = await send();
     expect(retried.statusCode).toBe(200);
+    const { charge: pending, checkoutUrl } = retried.json() as { charge: Charge; checkoutUrl: string };
+    expect(pending.status).toBe('pending');
+    expect(checkoutUrl).toContain('/sandbox-pay/');
     expect(await count()).toBe(before + 1);
+    expect(((await send()).json() as { checkoutUrl: string }).checkoutUrl).toBe(checkoutUrl);
   });
 
   it('shows the operator a clean reconciliation', async () => {
@@ -256,6 +259,7 @@ describe('points: charge, exchange, refund, history', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ ok: true, violations: [] });
   });
+
   it('lists who holds points ending within the 30-day notice period, a page of users at a time', async () => {
     const soon = await t.createUser();
     const later = await t.createUser();
