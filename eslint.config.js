@@ -97,6 +97,14 @@ export default tseslint.config(
     rules: { 'orchard/no-jsx-literals': 'error' },
   },
   {
+    // A classic script the browser runs as it is, before the app (docs/decisions/012).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { document: 'readonly', sessionStorage: 'readonly', location: 'readonly', PerformanceObserver: 'readonly', setTimeout: 'readonly' },
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -104,3 +104,50 @@ test.describe('app shell, logged out', () => {
     await expect(sheet).toBeHidden();
   });
 });
+
+test.describe('the prerendered first paint (decision 012)', () => {
+  test('/ and /login arrive rendered in the language and currency of the device, before any script runs', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('내 아티스트를 대형 전광판에');
+    await expect(page.getByRole('navigation', { name: '주요 메뉴' })).toBeVisible();
+    await context.addCookies([{ name: 'orchard-display', value: 'ja.JPY', url: baseURL! }]);
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('オーチャードへようこそ');
+    await expect(page.getByRole('banner')).toContainText('JA · JPY');
+    await captureScreen(page, 'login-prerendered-ja');
+    await context.close();
+  });
+
+  test('the app takes the page over: one heading, working buttons, the choice kept for the next first paint', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await page.getByRole('tab', { name: '랭킹' }).click();
+    await expect(page.getByRole('tab', { name: '랭킹' })).toHaveAttribute('aria-selected', 'true');
+
+    await page.getByRole('button', { name: /언어 및 통화/ }).click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByRole('button', { name: /^English/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await sheet.getByRole('button', { name: /^Currency/ }).click();
+    await sheet.getByRole('button', { name: /^USD/ }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Language and currency: English, USD' })).toBeVisible();
+
+    const response = await page.goto('/');
+    const html = await response!.text();
+    expect(html).toContain('data-prerendered="en.USD"');
+    expect(html).toContain('Put your artist on the big screen');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await expect(page.getByRole('button', { name: 'Language and currency: English, USD' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

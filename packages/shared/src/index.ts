@@ -1,6 +1,7 @@
 export * from './artists.ts';
 export * from './auth.ts';
 export * from './countries.ts';
+export * from './display-preference.ts';
 export * from './errors.ts';
 export * from './join.ts';
 export * from './locale.ts';

@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { currencies, languages } from './locale-codes.ts';
 
-export const languages = ['ko', 'en', 'zh', 'ja', 'es'] as const;
-export type Language = (typeof languages)[number];
+export { currencies, defaultCurrency, defaultLanguage, languages, type Currency, type Language } from './locale-codes.ts';
 export const languageSchema = z.enum(languages);
-
-export const currencies = ['KRW', 'USD', 'JPY'] as const;
-export type Currency = (typeof currencies)[number];
 export const currencySchema = z.enum(currencies);
-
-export const defaultLanguage: Language = 'ko';
-export const defaultCurrency: Currency = 'KRW';
 
 /** A name given in all five interface languages. */
 export const localizedNameSchema = z.strictObject({

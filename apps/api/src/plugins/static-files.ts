@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { currencies, displayPreferenceCookie, languages, parseDisplayPreference, prerenderedFileName } from '@orchard/shared';
 import type { Config } from '../config.ts';
 import type { FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
@@ -28,9 +29,32 @@ export async function registerUploadedFiles(app: App, files: FileStore) {
   });
 }
 
+/** The landing paths the web build prerenders (apps/web/src/prerender.tsx). */
+const prerenderedPaths = ['/', '/login'];
+
+/**
+ * The prerendered first screens the web build wrote (`dist/prerendered/`), keyed by file name;
+ * a build without them (or a missing one) falls back to the plain index.html.
+ */
+function readPrerenderedPages(dist: string): Map<string, Buffer> {
+  const pages = new Map<string, Buffer>();
+  for (const pathname of prerenderedPaths) {
+    for (const language of languages) {
+      for (const currency of currencies) {
+        const name = prerenderedFileName(pathname, { language, currency });
+        const file = path.join(dist, 'prerendered', name);
+        if (fs.existsSync(file)) pages.set(name, fs.readFileSync(file));
+      }
+    }
+  }
+  return pages;
+}
+
 /**
  * The built SPA: hashed assets cached for a year, index.html revalidated, and any other GET that
- * asks for HTML answered with index.html so client routes survive a reload.
+ * asks for HTML answered with index.html so client routes survive a reload. `/` and `/login`
+ * answer with their first screen already rendered in the device's language and currency (its
+ * cookie; the defaults without one), so text paints before the scripts arrive (decision 012).
  */
 export async function registerWebApp(app: App, config: Config) {
   const dist = config.webDistDir ?? defaultWebDistDir;
@@ -52,11 +76,18 @@ export async function registerWebApp(app: App, config: Config) {
     },
   });
   const indexHtml = fs.readFileSync(indexFile);
+  const prerenderedPages = readPrerenderedPages(dist);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || !request.headers.accept?.includes('text/html')) {
       return reply.callNotFound();
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const preference = parseDisplayPreference(request.cookies[displayPreferenceCookie]);
+    const prerendered = prerenderedPaths.includes(url) ? prerenderedPages.get(prerenderedFileName(url, preference)) : undefined;
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(prerendered ?? indexHtml);
   });
 }

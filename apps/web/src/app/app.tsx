@@ -8,6 +8,15 @@ function AppRoutes() {
   return useRoutes(appRoutes);
 }
 
+/** The routes under whichever router holds the location (the browser's, or the prerender's). */
+export function AppContent() {
+  return (
+    <Suspense fallback={<BootLoading />}>
+      <AppRoutes />
+    </Suspense>
+  );
+}
+
 /** Shown until the first translations arrive (spec §2: "/" shows "Loading..." while loading). */
 export function BootLoading() {
   const language = useLanguageAndCurrencyStore((state) => state.language);
@@ -21,9 +30,7 @@ export function BootLoading() {
 export function App() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<BootLoading />}>
-        <AppRoutes />
-      </Suspense>
+      <AppContent />
     </BrowserRouter>
   );
 }

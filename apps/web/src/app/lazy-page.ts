@@ -8,10 +8,11 @@ export type ChunkReloadEnvironment = {
   reload(): void;
 };
 
-const browserEnvironment = (): ChunkReloadEnvironment => ({
-  storage: window.sessionStorage,
-  reload: () => window.location.reload(),
-});
+// Outside a browser (the build's prerender, decision 012) a failed chunk is simply an error.
+const withoutBrowser: ChunkReloadEnvironment = { storage: { getItem: () => 'no reload', setItem() {}, removeItem() {} }, reload() {} };
+
+const browserEnvironment = (): ChunkReloadEnvironment =>
+  typeof window === 'undefined' ? withoutBrowser : { storage: window.sessionStorage, reload: () => window.location.reload() };
 
 /**
  * spec §8: a lazily loaded page module that fails to load reloads the page (a new deployment

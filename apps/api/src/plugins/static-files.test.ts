@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+
+/** A built web app in miniature: index.html and two of the prerendered landing pages. */
+function writeWebDist(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-web-dist-'));
+  fs.mkdirSync(path.join(dist, 'prerendered'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'prerendered', 'home.ko.KRW.html'), 'home in ko, KRW');
+  fs.writeFileSync(path.join(dist, 'prerendered', 'home.es.JPY.html'), 'home in es, JPY');
+  fs.writeFileSync(path.join(dist, 'prerendered', 'login.en.USD.html'), 'login in en, USD');
+  return dist;
+}
+
+describe('the web app (decision 012: prerendered landing pages)', () => {
+  let t: TestContext;
+  let dist: string;
+  beforeAll(async () => {
+    dist = writeWebDist();
+    t = await createTestContext({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string, cookie?: string) =>
+    t.request({ url, headers: { accept: 'text/html,application/xhtml+xml', ...(cookie ? { cookie } : {}) } });
+
+  it('answers / with the first screen in the language and currency of the cookie', async () => {
+    const response = await page('/', 'orchard-display=es.JPY');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('home in es, JPY');
+    expect(response.headers.vary).toContain('Cookie');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect((await page('/login?next=%2Fmy-page', 'orchard-display=en.USD')).body).toBe('login in en, USD');
+  });
+
+  it('answers a first visit (no cookie) in the default Korean and KRW', async () => {
+    expect((await page('/')).body).toBe('home in ko, KRW');
+  });
+
+  it('treats a hand-edited or hostile cookie as the default, never as a path', async () => {
+    for (const value of ['xx.KRW', 'es.EUR', '../../index', 'es.JPY.x', '%2e%2e%2fetc', '']) {
+      expect((await page('/', `orchard-display=${value}`)).body).toBe('home in ko, KRW');
+    }
+  });
+
+  it('falls back to the plain index.html where a prerendered page is missing, and on every other path', async () => {
+    expect((await page('/login', 'orchard-display=ja.KRW')).body).toBe('<div id="root"></div>');
+    expect((await page('/my-page/point-charge', 'orchard-display=es.JPY')).body).toBe('<div id="root"></div>');
+    expect((await page('/home', 'orchard-display=es.JPY')).body).toBe('<div id="root"></div>');
+  });
+});

@@ -1,0 +1,44 @@
+// Starts the app once the browser has painted the prerendered first screen
+// (docs/decisions/012-prerendered-first-paint.md): the entry and the landing page's chunks are
+// fetched after that first paint, all at once, so no script competes with or holds back the paint.
+(function () {
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  var preload = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    preload.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    import(entry).catch(function (error) {
+      // As for a lazy page (spec §8): a new deployment replaced the file; reload once, not in a loop.
+      var marker = 'orchard:chunk-reload';
+      if (sessionStorage.getItem(marker) === null) {
+        sessionStorage.setItem(marker, String(Date.now()));
+        location.reload();
+      } else {
+        sessionStorage.removeItem(marker);
+        throw error;
+      }
+    });
+  }
+  // The paint entry arrives once the first frame has been presented; a browser without paint
+  // timing, or a tab opened in the background (which paints nothing until shown), starts anyway.
+  if (typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    start();
+  }
+  setTimeout(start, 1000);
+})();

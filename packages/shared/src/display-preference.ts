@@ -1,0 +1,30 @@
+import { defaultCurrency, defaultLanguage, isCurrency, isLanguage, type Currency, type Language } from './locale-codes.ts';
+
+/**
+ * The device's language and currency, mirrored from the `languageAndCurrency` store into a cookie
+ * so the server can answer the first request with the landing page already rendered in them
+ * (docs/decisions/012-prerendered-first-paint.md). Not a secret and not a session: the client
+ * writes it, the server only picks a file with it.
+ */
+export const displayPreferenceCookie = 'orchard-display';
+
+export type DisplayPreference = { language: Language; currency: Currency };
+
+export const defaultDisplayPreference: DisplayPreference = { language: defaultLanguage, currency: defaultCurrency };
+
+export function formatDisplayPreference({ language, currency }: DisplayPreference): string {
+  return `${language}.${currency}`;
+}
+
+/** Anything but a known language and currency (missing, hand-edited, hostile) is the default. */
+export function parseDisplayPreference(value: string | undefined): DisplayPreference {
+  const [language, currency, ...rest] = (value ?? '').split('.');
+  if (rest.length > 0 || !isLanguage(language) || !isCurrency(currency)) return defaultDisplayPreference;
+  return { language, currency };
+}
+
+/** The built file holding a landing path's first screen in one language and currency. */
+export function prerenderedFileName(pathname: string, preference: DisplayPreference): string {
+  const page = pathname === '/' ? 'home' : pathname.replace(/^\//, '').replaceAll('/', '-');
+  return `${page}.${formatDisplayPreference(preference)}.html`;
+}
