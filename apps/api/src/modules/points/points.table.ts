@@ -100,6 +100,11 @@ export const pointTransactions = pgTable(
     relatedTransactionId: bigint('related_transaction_id', { mode: 'number' }),
     /** Applied at most once per user: a second attempt with the same key changes nothing. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * The request a key was first used for, on writes that keep their Idempotency-Key on the ledger
+     * row itself (decision 011): the same key with another body is refused with a 409.
+     */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
