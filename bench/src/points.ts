@@ -22,7 +22,7 @@ import { reconcileLedger } from '../../apps/api/src/modules/points/reconciliatio
 import { findChargePackage } from '../../packages/shared/src/points.ts';
 import { ratio } from './load.ts';
 import { adminUrl, apiEnvironment, createFreshDatabase, mintUsers, withDatabase, type MintedUser } from './points-setup.ts';
-import { freePort, repoRoot, startServer } from './processes.ts';
+import { builtApiServer, freePort, repoRoot, startServer } from './processes.ts';
 
 const run = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,7 +35,7 @@ export async function runPointsBenchmark() {
   const databaseUrl = await createFreshDatabase('orchard_bench_points');
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
-  const api = await startServer('apps/api/src/server.ts', apiEnvironment(databaseUrl, address), '/api/health', port);
+  const api = await startServer(await builtApiServer(), apiEnvironment(databaseUrl, address), '/api/health', port);
   const database = await openDatabase({ databaseUrl, dataDir: '', poolSize: 8 });
   try {
     const users = await mintUsers(databaseUrl, userCount, 'bench');

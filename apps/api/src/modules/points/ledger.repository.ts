@@ -106,7 +106,8 @@ function debitAllocation(gate: string) {
 /**
  * A spend into an escrow account. $1 user, $2 currency, $3 amount, $4 now, $5 idempotency key,
  * $6 request hash, $7 escrow account, $8 project (null: the escrow's), $9 reason. The escrow row is
- * locked last (the fixed lock order), so a hot project's row is held only to the commit. The key
+ * locked last (the fixed lock order): its update reads the other writes' results, so PostgreSQL
+ * runs them first and a hot project's row is held only for the statement's end and the commit. The key
  * already applied answers instead (a replay); a key a concurrent spend committed after this
  * statement's snapshot makes the insert do nothing, and the caller runs the statement again.
  */
@@ -138,6 +139,7 @@ const spendStatement: NamedStatement = {
     select spend.id, $2::text, debits.id, null, null, -debits.amount from spend, debits
     union all
     select spend.id, $2::text, null, escrow.id, null, $3::int from spend, escrow
+    returning id
   ),
   wallet_update as (
     update point_wallets w set
@@ -152,7 +154,7 @@ const spendStatement: NamedStatement = {
   ),
   escrow_update as (
     update point_escrow_accounts e set balance = e.balance + $3::int
-    where e.id = $7::bigint and exists (select 1 from spend) and exists (select 1 from wallet_update)
+    where e.id = $7::bigint and exists (select 1 from wallet_update) and (select count(*) from postings) > 0
   )
   select (select id from existing) as existing_id,
     (select request_hash from existing) as existing_request_hash,
