@@ -390,7 +390,7 @@ async function verify(databaseUrl: string, users: MintedUser[]): Promise<string[
     const negative = await client.query<{ what: string }>(
       `select 'wallet ' || user_id as what from point_wallets where least(orange_purchased, orange_bonus, berry_purchased, berry_bonus) < 0
        union all select 'lot ' || id from point_lots where remaining < 0
-       union all select 'escrow ' || id from point_escrow_accounts where balance < 0`,
+       union all select 'escrow ' || escrow_account_id from point_postings where escrow_account_id is not null group by escrow_account_id having sum(amount) < 0`,
     );
     for (const row of negative.rows) violations.push(`negative balance: ${row.what}`);
 

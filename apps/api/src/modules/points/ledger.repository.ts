@@ -105,9 +105,9 @@ function debitAllocation(gate: string) {
 
 /**
  * A spend into an escrow account. $1 user, $2 currency, $3 amount, $4 now, $5 idempotency key,
- * $6 request hash, $7 escrow account, $8 project (null: the escrow's), $9 reason. The escrow row is
- * locked last (the fixed lock order): its update reads the other writes' results, so PostgreSQL
- * runs them first and a hot project's row is held only for the statement's end and the commit. The key
+ * $6 request hash, $7 escrow account, $8 project (null: the escrow's), $9 reason. The escrow's side
+ * is one inserted posting: no row of the project is updated, so its participations never queue on
+ * one another (decision 011; the escrow's balance is the sum of its postings). The key
  * already applied answers instead (a replay); a key a concurrent spend committed after this
  * statement's snapshot makes the insert do nothing, and the caller runs the statement again.
  */
@@ -139,7 +139,6 @@ const spendStatement: NamedStatement = {
     select spend.id, $2::text, debits.id, null, null, -debits.amount from spend, debits
     union all
     select spend.id, $2::text, null, escrow.id, null, $3::int from spend, escrow
-    returning id
   ),
   wallet_update as (
     update point_wallets w set
@@ -150,11 +149,6 @@ const spendStatement: NamedStatement = {
       updated_at = $4::timestamptz
     from wallet locked, debited d
     where w.user_id = locked.user_id and exists (select 1 from spend)
-    returning w.user_id
-  ),
-  escrow_update as (
-    update point_escrow_accounts e set balance = e.balance + $3::int
-    where e.id = $7::bigint and exists (select 1 from wallet_update) and (select count(*) from postings) > 0
   )
   select (select id from existing) as existing_id,
     (select request_hash from existing) as existing_request_hash,
@@ -321,8 +315,8 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
 
     /**
      * One movement as one statement: the transaction, its lot debits and credits, new lots, every
-     * posting, the wallet's cached balances and the escrow balance. The lots were locked before;
-     * the escrow row is locked here, last (the fixed lock order).
+     * posting and the wallet's cached balances. The lots were locked before; an escrow account's
+     * side is its posting (no row of the project is updated, decision 011).
      */
     async post(movement: Movement): Promise<PostedMovement> {
       const debits = movement.lotDebits ?? [];
@@ -342,7 +336,6 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       for (const leg of newLots) delta[leg.kind] += leg.amount;
       const purchasedColumn = sql.raw(walletColumn(movement.currency, 'purchased'));
       const bonusColumn = sql.raw(walletColumn(movement.currency, 'bonus'));
-      const escrowDelta = movement.counters.reduce((sum, leg) => sum + ('escrowAccountId' in leg ? leg.amount : 0), 0);
       const escrowId = movement.counters.find((leg) => 'escrowAccountId' in leg) as { escrowAccountId: number } | undefined;
       const changes = JSON.stringify([
         ...debits.map((leg) => ({ lot_id: leg.lotId, amount: -leg.amount })),
@@ -398,9 +391,6 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
           update point_wallets set ${purchasedColumn} = ${purchasedColumn} + ${delta.purchased}, ${bonusColumn} = ${bonusColumn} + ${delta.bonus},
             updated_at = ${now}::timestamptz
           where user_id = ${movement.userId}
-        ),
-        escrow as (
-          update point_escrow_accounts set balance = balance + ${escrowDelta} where id = ${escrowId?.escrowAccountId ?? null}
         )
         select t.id, (select coalesce(json_agg(created.id order by created.id), '[]'::json) from created) as lot_ids from t`);
       const row = rows[0]!;
@@ -532,11 +522,19 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
 
     async findEscrowAccount(escrowAccountId: number) {
       const { rows } = await db.execute<Record<string, unknown>>(
-        sql`select id, project_id, currency, balance from point_escrow_accounts where id = ${escrowAccountId}`,
+        sql`select id, project_id, currency from point_escrow_accounts where id = ${escrowAccountId}`,
       );
       const row = rows[0];
       if (!row) return undefined;
-      return { id: Number(row.id), projectId: row.project_id === null ? null : Number(row.project_id), currency: row.currency as PointCurrency, balance: Number(row.balance) };
+      return { id: Number(row.id), projectId: row.project_id === null ? null : Number(row.project_id), currency: row.currency as PointCurrency };
+    },
+
+    /** What an escrow account holds: the sum of its postings (participations in, returns out). */
+    async escrowBalance(escrowAccountId: number): Promise<number> {
+      const { rows } = await db.execute<{ balance: unknown }>(
+        sql`select coalesce(sum(amount), 0)::int as balance from point_postings where escrow_account_id = ${escrowAccountId}`,
+      );
+      return Number(rows[0]!.balance);
     },
 
     async createEscrowAccount(currency: PointCurrency, projectId: number | null) {

@@ -129,7 +129,8 @@ async function agree(model: Model, real: Real) {
       (select coalesce(json_agg(json_build_object('id', id, 'currency', currency, 'kind', kind, 'original', original, 'remaining', remaining,
         'expiresAt', (extract(epoch from expires_at) * 1000)::float8) order by id), '[]'::json) from point_lots where user_id = ${real.user.id}) as lots,
       (select json_build_object('op', orange_purchased, 'ob', orange_bonus, 'bp', berry_purchased, 'bb', berry_bonus) from point_wallets where user_id = ${real.user.id}) as wallet,
-      (select json_object_agg(currency, balance) from point_escrow_accounts where id in (${real.escrow.orange}, ${real.escrow.berry})) as escrow`);
+      (select json_object_agg(e.currency, (select coalesce(sum(p.amount), 0) from point_postings p where p.escrow_account_id = e.id))
+        from point_escrow_accounts e where e.id in (${real.escrow.orange}, ${real.escrow.berry})) as escrow`);
   const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   const lots = parse(rows[0]!.lots) as (ModelLot & { id: number })[];
   real.lotIds = lots.map((lot) => Number(lot.id));

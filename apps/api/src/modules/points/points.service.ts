@@ -372,6 +372,9 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
       return { items, nextAfterUserId: userIds.size === userLimit ? items.at(-1)!.userId : null };
     },
 
+    /** What a project's escrow holds: the sum of its postings (decision 011). */
+    escrowBalance: (escrowAccountId: number) => createLedgerRepository({ db }).escrowBalance(escrowAccountId),
+
     createEscrowAccount: (currency: PointCurrency, projectId: number | null = null) =>
       createLedgerRepository({ db }).createEscrowAccount(currency, projectId),
   };
