@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { load, ratio } from './load.ts';
-import { startServer } from './processes.ts';
+import { builtApiServer, startServer } from './processes.ts';
 import { randomToken, sha256 } from '../../apps/api/src/lib/tokens.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,7 +26,7 @@ export async function runApiBenchmark() {
   await admin.end();
   const databaseUrl = withDatabase(adminUrl, databaseName);
 
-  const api = await startServer('apps/api/src/server.ts', {
+  const api = await startServer(await builtApiServer(), {
     NODE_ENV: 'production',
     DEV_IDP: 'off',
     GOOGLE_CLIENT_ID: 'bench',

@@ -22,7 +22,7 @@ import { createPointsService } from '../../apps/api/src/modules/points/points.se
 import { reconcileLedger } from '../../apps/api/src/modules/points/reconciliation.ts';
 import { chargePackages, paymentMethods } from '../../packages/shared/src/points.ts';
 import { apiEnvironment, createFreshDatabase, mintUsers, type MintedUser } from './points-setup.ts';
-import { freePort, startServer, type Server } from './processes.ts';
+import { builtApiServer, freePort, startServer, type Server } from './processes.ts';
 
 const clientCount = Number(process.env.CHAOS_CLIENTS ?? 32);
 const opsPerClient = Number(process.env.CHAOS_OPS ?? 500);
@@ -250,7 +250,7 @@ async function main() {
   const port = await freePort();
   apiOrigin = `http://127.0.0.1:${port}`;
   const environment = apiEnvironment(databaseUrl, apiOrigin);
-  api = await startServer('apps/api/src/server.ts', environment, '/api/health', port);
+  api = await startServer(await builtApiServer(), environment, '/api/health', port);
   const users = await mintUsers(databaseUrl, userCount, 'chaos');
   const database = await openDatabase({ databaseUrl, dataDir: '', poolSize: 4 });
   // The scheduler's expiry sweep, with a clock far enough ahead that lots are past their end.
@@ -269,7 +269,7 @@ async function main() {
       const killedAt = performance.now();
       api.child.kill('SIGKILL');
       await new Promise((resolve) => api.child.once('exit', resolve));
-      api = await startServer('apps/api/src/server.ts', environment, '/api/health', port);
+      api = await startServer(await builtApiServer(), environment, '/api/health', port);
       const readyAt = performance.now();
       killWindows.push([killedAt, readyAt]);
       console.log(`  kill ${kill} at ${stats.operations} operations: down ${Math.round(readyAt - killedAt)} ms`);
@@ -390,7 +390,7 @@ async function verify(databaseUrl: string, users: MintedUser[]): Promise<string[
     const negative = await client.query<{ what: string }>(
       `select 'wallet ' || user_id as what from point_wallets where least(orange_purchased, orange_bonus, berry_purchased, berry_bonus) < 0
        union all select 'lot ' || id from point_lots where remaining < 0
-       union all select 'escrow ' || id from point_escrow_accounts where balance < 0`,
+       union all select 'escrow ' || escrow_account_id from point_postings where escrow_account_id is not null group by escrow_account_id having sum(amount) < 0`,
     );
     for (const row of negative.rows) violations.push(`negative balance: ${row.what}`);
 

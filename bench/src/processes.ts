@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -15,8 +16,21 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+let apiBuilt: Promise<unknown> | undefined;
+
 /**
- * Starts a TypeScript server file in its own process and waits until `readyPath` answers. The port
+ * The API as `npm start` runs it: bundled (apps/api/scripts/build.ts, once per benchmark process)
+ * and run by plain node, so its memory and speed are the production process's (decision 011).
+ */
+export async function builtApiServer(): Promise<string> {
+  apiBuilt ??= promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/scripts/build.ts'], { cwd: repoRoot });
+  await apiBuilt;
+  return 'apps/api/dist/server.js';
+}
+
+/**
+ * Starts a server file in its own process (a TypeScript one through tsx, a built `.js` one with
+ * plain node) and waits until `readyPath` answers. The port
  * is a free one unless given: a server restarted after a kill (npm run chaos) keeps its address,
  * because its PUBLIC_URL and the clients' Origin header name it.
  */
@@ -25,7 +39,8 @@ export async function startServer(file: string, env: Record<string, string>, rea
   const address = `http://127.0.0.1:${port}`;
   // BENCH_CPU_PROF_DIR=<folder>: each server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
+  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...profile, ...loader, file], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,9 +10,12 @@ const children: ChildProcess[] = [];
 
 type Started = { child: ChildProcess; address: string; output: () => string };
 
-/** Starts `server.ts` as `npm start` does, on a free port, and waits for its address. */
+// `npm start` runs the bundle (decision 011): the process under test is that one.
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: apiDir });
+
+/** Starts the built server as `npm start` does, on a free port, and waits for its address. */
 function startServer(extraEnv: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: apiDir,
     env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

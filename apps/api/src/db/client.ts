@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -19,6 +19,36 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/**
+ * A hot-path statement sent by name (TOOLCHAIN "Where the time goes"): PostgreSQL parses and plans
+ * it once per connection instead of once per call, as drizzle's unnamed statements are.
+ */
+export type NamedStatement = { name: string; text: string };
+
+/**
+ * Runs `statement` with positional values (`$1`…). On the database itself it is a named prepared
+ * statement of the pool (PGlite runs the same text); inside a drizzle transaction it goes through
+ * the transaction's connection as an unnamed one, because drizzle does not expose that connection.
+ */
+export async function queryNamed(db: DbOrTx, statement: NamedStatement, values: unknown[]): Promise<Record<string, unknown>[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query<Record<string, unknown>>({ name: statement.name, text: statement.text, values })).rows;
+  if (client instanceof PGlite) return (await client.query<Record<string, unknown>>(statement.text, values)).rows;
+  return (await db.execute<Record<string, unknown>>(withPlaceholders(statement.text, values))).rows;
+}
+
+/** The statement's text as a drizzle query, each `$n` bound to `values[n - 1]`. */
+function withPlaceholders(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let from = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(from, match.index)), sql`${values[Number(match[1]) - 1]}`);
+    from = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(from)));
+  return sql.join(chunks);
+}
 
 export type Database = {
   db: Db;

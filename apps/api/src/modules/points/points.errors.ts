@@ -9,6 +9,10 @@ export const insufficientPoints = (purpose: 'spend' | 'exchange', available: num
     { available },
   );
 
+/** ARCHITECTURE §3: the same Idempotency-Key with another request. */
+export const idempotencyKeyReused = () =>
+  conflict('idempotency.key_reused', 'This Idempotency-Key was already used for a different request.');
+
 export const chargeNotFound = () => notFound('points.charge_not_found', 'There is no such charge.');
 export const transactionNotFound = () => notFound('points.transaction_not_found', 'There is no such history entry.');
 

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { expectLedgerClean } from '../../../test/points-kit.ts';
 import { creditCharge, transactionCount } from '../../../test/points-fixtures.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Allocation } from '../../lib/points/rules.ts';
+import { allocateSpend, type Allocation, type SpendPlan } from '../../lib/points/rules.ts';
 import type { PointsService } from './points.service.ts';
 
 /**
@@ -129,7 +129,8 @@ async function agree(model: Model, real: Real) {
       (select coalesce(json_agg(json_build_object('id', id, 'currency', currency, 'kind', kind, 'original', original, 'remaining', remaining,
         'expiresAt', (extract(epoch from expires_at) * 1000)::float8) order by id), '[]'::json) from point_lots where user_id = ${real.user.id}) as lots,
       (select json_build_object('op', orange_purchased, 'ob', orange_bonus, 'bp', berry_purchased, 'bb', berry_bonus) from point_wallets where user_id = ${real.user.id}) as wallet,
-      (select json_object_agg(currency, balance) from point_escrow_accounts where id in (${real.escrow.orange}, ${real.escrow.berry})) as escrow`);
+      (select json_object_agg(e.currency, (select coalesce(sum(p.amount), 0) from point_postings p where p.escrow_account_id = e.id))
+        from point_escrow_accounts e where e.id in (${real.escrow.orange}, ${real.escrow.berry})) as escrow`);
   const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   const lots = parse(rows[0]!.lots) as (ModelLot & { id: number })[];
   real.lotIds = lots.map((lot) => Number(lot.id));
@@ -148,6 +149,18 @@ async function agree(model: Model, real: Real) {
     const bonus = sum(currency, 'bonus', true);
     expect(balances[currency]).toMatchObject({ purchased, bonus, total: purchased + bonus });
   }
+}
+
+/**
+ * decision 011: the spend's allocation is made in SQL; the pure rule `allocateSpend` stays the
+ * reference it must match, on the lots as they were before the command (they equal the model's).
+ */
+function referencePlan(model: Model, real: Real, currency: Currency, amount: number): SpendPlan {
+  const lots = model.lots
+    .map((lot, index) => ({ lot, id: real.lotIds[index]! }))
+    .filter(({ lot }) => lot.currency === currency)
+    .map(({ lot, id }) => ({ id, kind: lot.kind, remaining: lot.remaining, expiresAt: new Date(lot.expiresAt) }));
+  return allocateSpend(lots, amount, new Date(model.now));
 }
 
 /** A spend's allocations: the model's, in spending order, and none from an expired lot. */
@@ -185,16 +198,20 @@ class Participate implements Cmd {
   constructor(readonly currency: Currency, readonly amount: number) {}
   check = () => true;
   async run(model: Model, real: Real) {
+    const reference = referencePlan(model, real, this.currency, this.amount);
     const result = await attempt(() =>
       real.points.spend({ userId: real.user.id, currency: this.currency, amount: this.amount, escrowAccountId: real.escrow[this.currency], reason: 'project_participation', idempotencyKey: randomUUID() }),
     );
     const taken = modelAllocate(model, this.currency, this.amount);
     note(taken ? `participation ${this.currency}` : 'participation refused');
+    expect(reference.ok).toBe(taken !== null);
     if (!taken) {
       expect(result).toEqual({ ok: false, code: 'points.insufficient' });
     } else {
       expect(result.ok, JSON.stringify(result)).toBe(true);
-      expectAllocations(model, real, (result as { value: { allocations: Allocation[] } }).value.allocations, taken);
+      const allocations = (result as { value: { allocations: Allocation[] } }).value.allocations;
+      expect(allocations).toEqual((reference as { allocations: Allocation[] }).allocations);
+      expectAllocations(model, real, allocations, taken);
       modelDebit(model, taken);
       model.escrow[this.currency] += this.amount;
       model.participations.push({ currency: this.currency, taken, returned: false });
@@ -209,9 +226,11 @@ class Exchange implements Cmd {
   constructor(readonly orange: number) {}
   check = () => true;
   async run(model: Model, real: Real) {
+    const reference = referencePlan(model, real, 'orange', this.orange);
     const result = await attempt(() => real.t.database.db.transaction((tx) => real.points.exchangeWithin(tx, { userId: real.user.id, orange: this.orange, idempotencyKey: randomUUID() })));
     const taken = modelAllocate(model, 'orange', this.orange);
     note(taken ? 'exchange' : 'exchange refused');
+    expect(reference.ok).toBe(taken !== null);
     if (!taken) {
       expect(result).toEqual({ ok: false, code: 'points.insufficient' });
     } else {

@@ -135,8 +135,7 @@ describe('points under concurrency (PostgreSQL)', () => {
     // the return and the late participations serialise on the wallet rows and the escrow row.
     const tally = { spendAfterReturn: 0, spendBeforeReturn: 0 };
     const projectEscrow = await points.createEscrowAccount('orange', 2);
-    const escrowBalance = async () =>
-      Number((await t.database.db.execute<{ balance: number }>(sql`select balance from point_escrow_accounts where id = ${projectEscrow}`)).rows[0]!.balance);
+    const escrowBalance = () => points.escrowBalance(projectEscrow);
     const participate = (userId: string, amount: number) =>
       points.spend({ userId, currency: 'orange', amount, escrowAccountId: projectEscrow, reason: 'project_participation', idempotencyKey: randomUUID() });
     for (let round = 0; round < raceRounds; round++) {

@@ -26,7 +26,7 @@ import { emptyBodySchema, emptyQuerySchema } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { HistoryService } from './history.ts';
-import { requestHash, runIdempotent } from './idempotency.ts';
+import { requestHash, runIdempotent, runOnLedgerKey } from './idempotency.ts';
 import { completedChargePath, type PaymentsService } from './payments.service.ts';
 import type { PointsService } from './points.service.ts';
 import { reconcileLedger } from './reconciliation.ts';
@@ -127,12 +127,14 @@ export function registerPointsRoutes(
     async (request, reply) => {
       const { userId } = requireSession(request);
       const key = request.headers['idempotency-key'];
-      const answer = await runIdempotent(db, clock, { userId, key, hash: requestHash('POST', '/api/points/exchange', request.body) }, async (tx) => {
-        const result = await points.exchangeWithin(tx, { userId, orange: request.body.orange, idempotencyKey: key });
-        return {
-          statusCode: 200,
-          body: { ...result, spendTransactionId: String(result.spendTransactionId), exchangeTransactionId: String(result.exchangeTransactionId) },
-        };
+      const hash = requestHash('POST', '/api/points/exchange', request.body);
+      // decision 011: one autocommit statement; the key lives on the exchange's own ledger row.
+      const answer = await runOnLedgerKey(db, clock, { userId, key, hash }, async () => {
+        const outcome = await points.exchange({ userId, orange: request.body.orange, idempotencyKey: key, requestHash: hash });
+        if (outcome.kind === 'answered-before') return outcome;
+        const { result } = outcome;
+        const body = { ...result, spendTransactionId: String(result.spendTransactionId), exchangeTransactionId: String(result.exchangeTransactionId) };
+        return { ...outcome, answer: { statusCode: 200, body } };
       });
       return reply.code(answer.statusCode).send(answer.body as never);
     },

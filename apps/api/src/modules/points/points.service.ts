@@ -3,9 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addKstDays, endOfKstDay, kstDateOf } from '../../lib/kst.ts';
 import {
-  allocateSpend,
   assertPositivePoints,
-  berryFromExchange,
   berryPerOrange,
   lotExpiresAt,
   planReturn,
@@ -15,7 +13,8 @@ import {
 } from '../../lib/points/rules.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { createLedgerRepository, type LockedLot } from './ledger.repository.ts';
-import { insufficientPoints, transactionNotFound } from './points.errors.ts';
+import { exchangeSpendKey } from './idempotency.ts';
+import { idempotencyKeyReused, insufficientPoints, transactionNotFound } from './points.errors.ts';
 
 export type SpendReason = 'project_participation' | 'event_participation';
 export type ReturnReason = 'project_not_achieved' | 'event_not_achieved';
@@ -30,7 +29,20 @@ export type SpendInput = {
   reason: SpendReason;
   /** Applied at most once: a retry with the same key answers the first spend. */
   idempotencyKey: string;
+  /** The request the key came with, when it came from a client: a replay with another is a 409. */
+  requestHash?: string | null;
 };
+
+export type ExchangeInput = { userId: string; orange: number; idempotencyKey: string; requestHash: string | null };
+export type ExchangeResult = { orange: number; berry: number; spendTransactionId: number; exchangeTransactionId: number };
+/** What an exchange found: applied now, applied before (for the request with `requestHash`), or another answer stored under the key. */
+export type ExchangeOutcome =
+  | { kind: 'applied'; result: ExchangeResult }
+  | { kind: 'replayed'; requestHash: string | null; result: ExchangeResult }
+  | { kind: 'answered-before'; requestHash: string; answer: { statusCode: number; body: unknown } };
+
+/** A second run of a one-statement movement sees a key a concurrent request committed during the first. */
+const statementAttempts = 2;
 
 export type SpendResult = { transactionId: number; allocations: Allocation[]; replayed: boolean };
 
@@ -48,34 +60,73 @@ export const expiryNoticeDays = 30;
 export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
   const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work);
 
-  async function spendWithin(tx: DbOrTx, input: SpendInput): Promise<SpendResult> {
+  /**
+   * decision 011: one statement locks the wallet, the lots and (last) the escrow account and writes
+   * the whole movement; run on `db` itself it is one autocommit round trip. Inside a caller's
+   * transaction it runs on that transaction.
+   */
+  async function spendWithin(db: DbOrTx, input: SpendInput): Promise<SpendResult> {
     assertPositivePoints(input.amount);
-    const ledger = createLedgerRepository({ db: tx });
+    const ledger = createLedgerRepository({ db });
     const now = clock.now();
-    const wallet = await ledger.lockWallet(input.userId, input.idempotencyKey);
-    if (!wallet) throw insufficientPoints('spend', 0);
-    if (wallet.existingTransactionId !== null) {
-      const allocations = await ledger.allocationsOf(wallet.existingTransactionId);
-      return { transactionId: wallet.existingTransactionId, allocations, replayed: true };
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await ledger.spendInOneStatement({
+        userId: input.userId,
+        currency: input.currency,
+        amount: input.amount,
+        now,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: input.requestHash ?? null,
+        escrowAccountId: input.escrowAccountId,
+        projectId: input.projectId ?? null,
+        reason: input.reason,
+      });
+      if (outcome.existing) {
+        if (outcome.existing.requestHash !== (input.requestHash ?? null)) throw idempotencyKeyReused();
+        const allocations = await ledger.allocationsOf(outcome.existing.transactionId);
+        return { transactionId: outcome.existing.transactionId, allocations, replayed: true };
+      }
+      if (!outcome.escrowTakesCurrency) throw badRequest('validation.invalid', 'The escrow account does not take this currency.');
+      // decisions: Points — bonus first, soonest expiry first, never from an expired lot, all or nothing.
+      if (!outcome.enough) throw insufficientPoints('spend', outcome.available);
+      if (outcome.transactionId !== null) return { transactionId: outcome.transactionId, allocations: outcome.allocations, replayed: false };
+      if (attempt === statementAttempts) throw new Error(`spend ${input.idempotencyKey}: the key was applied, but the ledger row stays unseen`);
     }
-    const escrow = await ledger.findEscrowAccount(input.escrowAccountId);
-    if (!escrow || escrow.currency !== input.currency) throw badRequest('validation.invalid', 'The escrow account does not take this currency.');
-    const lots = await ledger.lockLots({ userId: input.userId, currency: input.currency });
-    // decisions: Points — bonus first, soonest expiry first, never from an expired lot, all or nothing.
-    const plan = allocateSpend(lots, input.amount, now);
-    if (!plan.ok) throw insufficientPoints('spend', plan.available);
-    const { transactionId } = await ledger.post({
-      userId: input.userId,
-      currency: input.currency,
-      type: 'spend',
-      reason: input.reason,
-      idempotencyKey: input.idempotencyKey,
-      now,
-      projectId: input.projectId ?? escrow.projectId,
-      lotDebits: plan.allocations,
-      counters: [{ escrowAccountId: escrow.id, amount: input.amount }],
-    });
-    return { transactionId, allocations: plan.allocations, replayed: false };
+  }
+
+  /**
+   * Orange → Berry at 1 : 13, irreversible (decisions: Points), as one statement (decision 011). The
+   * Orange is spent bonus-first like any spend; each Berry lot keeps the kind of the Orange it came
+   * from and its validity (purchased: 1 year, bonus: 6 months) from today.
+   */
+  async function exchangeOn(db: DbOrTx, input: ExchangeInput): Promise<ExchangeOutcome> {
+    assertPositivePoints(input.orange);
+    const ledger = createLedgerRepository({ db });
+    const now = clock.now();
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await ledger.exchangeInOneStatement({
+        userId: input.userId,
+        orange: input.orange,
+        now,
+        spendKey: exchangeSpendKey(input.idempotencyKey),
+        creditKey: `exchange-berry:${input.idempotencyKey}`,
+        clientKey: input.idempotencyKey,
+        requestHash: input.requestHash,
+        berryPerOrange,
+        berryExpiresAt: { purchased: lotExpiresAt(now, 'berry', 'purchased'), bonus: lotExpiresAt(now, 'berry', 'bonus') },
+      });
+      if (outcome.existing) {
+        const { requestHash, ...result } = outcome.existing;
+        return { kind: 'replayed', requestHash, result: { orange: input.orange, ...result } };
+      }
+      if (outcome.earlierAnswer) {
+        const { requestHash, ...answer } = outcome.earlierAnswer;
+        return { kind: 'answered-before', requestHash, answer };
+      }
+      if (!outcome.enough) throw insufficientPoints('exchange', outcome.available);
+      if (outcome.written) return { kind: 'applied', result: { orange: input.orange, ...outcome.written } };
+      if (attempt === statementAttempts) throw new Error(`exchange ${input.idempotencyKey}: the key was applied, but the ledger row stays unseen`);
+    }
   }
 
   /** Expires one user's lots past their end, one spend entry (reason expiry) per lot. */
@@ -107,8 +158,8 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     spendWithin,
 
-    /** The spending service later features call (project participation, events). */
-    spend: (input: SpendInput) => inTransaction((tx) => spendWithin(tx, input)),
+    /** The spending service later features call (project participation, events): one autocommit statement. */
+    spend: (input: SpendInput) => spendWithin(db, input),
 
     /**
      * Gives a participation back to the very lots it came from (decisions: Points), with at least
@@ -147,50 +198,15 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
-    /**
-     * Orange → Berry at 1 : 13, irreversible (decisions: Points). The Orange is spent bonus-first
-     * like any spend; each Berry lot keeps the kind of the Orange it came from and its validity
-     * (purchased: 1 year, bonus: 6 months) from today.
-     */
-    async exchangeWithin(tx: DbOrTx, input: { userId: string; orange: number; idempotencyKey: string }) {
-      assertPositivePoints(input.orange);
-      const ledger = createLedgerRepository({ db: tx });
-      const now = clock.now();
-      const spendKey = `exchange:${input.idempotencyKey}`;
-      const wallet = await ledger.lockWallet(input.userId, spendKey);
-      if (!wallet) throw insufficientPoints('exchange', 0);
-      if (wallet.existingTransactionId !== null) {
-        const berryId = await ledger.findTransactionByKey(input.userId, `exchange-berry:${input.idempotencyKey}`);
-        return { orange: input.orange, berry: input.orange * berryPerOrange, spendTransactionId: wallet.existingTransactionId, exchangeTransactionId: berryId! };
-      }
-      const lots = await ledger.lockLots({ userId: input.userId, currency: 'orange' });
-      const plan = allocateSpend(lots, input.orange, now);
-      if (!plan.ok) throw insufficientPoints('exchange', plan.available);
-      const spent = await ledger.post({
-        userId: input.userId,
-        currency: 'orange',
-        type: 'spend',
-        reason: 'exchange',
-        idempotencyKey: spendKey,
-        now,
-        lotDebits: plan.allocations,
-        counters: [{ systemAccount: 'exchange', amount: input.orange }],
-      });
-      const berry = berryFromExchange(plan.allocations);
-      const berryTotal = berry.reduce((sum, leg) => sum + leg.amount, 0);
-      const received = await ledger.post({
-        userId: input.userId,
-        currency: 'berry',
-        type: 'exchange',
-        reason: 'exchange',
-        idempotencyKey: `exchange-berry:${input.idempotencyKey}`,
-        now,
-        relatedTransactionId: spent.transactionId,
-        newLots: berry.map((leg) => ({ kind: leg.kind, amount: leg.amount, expiresAt: lotExpiresAt(now, 'berry', leg.kind) })),
-        counters: [{ systemAccount: 'exchange', amount: -berryTotal }],
-      });
-      return { orange: input.orange, berry: berryTotal, spendTransactionId: spent.transactionId, exchangeTransactionId: received.transactionId };
+    /** The exchange inside a caller's transaction, without an HTTP request to compare a replay with. */
+    async exchangeWithin(tx: DbOrTx, input: { userId: string; orange: number; idempotencyKey: string }): Promise<ExchangeResult> {
+      const outcome = await exchangeOn(tx, { ...input, requestHash: null });
+      if (outcome.kind === 'answered-before') throw idempotencyKeyReused();
+      return outcome.result;
     },
+
+    /** The exchange route's call: one autocommit statement; the caller decides what a replay answers. */
+    exchange: (input: ExchangeInput) => exchangeOn(db, input),
 
     /**
      * A confirmed payment's purchased lot and its bonus lot (decisions: Points: the bonus is a
@@ -355,6 +371,9 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
       const userIds = new Set(items.map((item) => item.userId));
       return { items, nextAfterUserId: userIds.size === userLimit ? items.at(-1)!.userId : null };
     },
+
+    /** What a project's escrow holds: the sum of its postings (decision 011). */
+    escrowBalance: (escrowAccountId: number) => createLedgerRepository({ db }).escrowBalance(escrowAccountId),
 
     createEscrowAccount: (currency: PointCurrency, projectId: number | null = null) =>
       createLedgerRepository({ db }).createEscrowAccount(currency, projectId),

@@ -63,7 +63,11 @@ export const pointLots = pgTable(
   ],
 );
 
-/** A project's (or event's) escrow: participations sit here until success or return (ARCHITECTURE §4b). */
+/**
+ * A project's (or event's) escrow: participations sit here until success or return (ARCHITECTURE
+ * §4b). Its balance is the sum of its postings, never a counter on this row: every participation
+ * of a project would queue on that one row (decision 011).
+ */
 export const pointEscrowAccounts = pgTable(
   'point_escrow_accounts',
   {
@@ -71,12 +75,10 @@ export const pointEscrowAccounts = pgTable(
     /** The project it belongs to; projects come in a later issue (no foreign key yet). */
     projectId: integer('project_id'),
     currency: text('currency').notNull(),
-    balance: integer('balance').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('point_escrow_currency_check', sql`${table.currency} in ('orange', 'berry')`),
-    check('point_escrow_balance_check', sql`${table.balance} >= 0`),
     uniqueIndex('point_escrow_project_unique').on(table.projectId),
   ],
 );
@@ -100,6 +102,11 @@ export const pointTransactions = pgTable(
     relatedTransactionId: bigint('related_transaction_id', { mode: 'number' }),
     /** Applied at most once per user: a second attempt with the same key changes nothing. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * The request a key was first used for, on writes that keep their Idempotency-Key on the ledger
+     * row itself (decision 011): the same key with another body is refused with a 409.
+     */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [

@@ -50,8 +50,9 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
       select l.user_id::text, 'lots without a wallet' from point_lots l left join point_wallets w on w.user_id = l.user_id where w.user_id is null group by l.user_id`,
   },
   {
-    name: 'escrow of a project equals its postings and the sum of its live participations',
-    query: sql`select e.id::text as subject, 'balance ' || e.balance || ', postings ' || coalesce(p.total, 0) || ', live participations ' || coalesce(live.total, 0) as detail
+    // decision 011: an escrow's balance is the sum of its postings; it must equal its live participations.
+    name: 'escrow of a project (the sum of its postings) equals the sum of its live participations and is never negative',
+    query: sql`select e.id::text as subject, 'postings ' || coalesce(p.total, 0) || ', live participations ' || coalesce(live.total, 0) as detail
       from point_escrow_accounts e
       left join (select escrow_account_id, sum(amount) as total from point_postings where escrow_account_id is not null group by escrow_account_id) p on p.escrow_account_id = e.id
       left join (
@@ -59,7 +60,7 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
         where s.type = 'spend' and s.escrow_account_id is not null
           and not exists (select 1 from point_transactions r where r.type = 'return' and r.related_transaction_id = s.id)
         group by s.escrow_account_id) live on live.escrow_account_id = e.id
-      where e.balance <> coalesce(p.total, 0) or e.balance <> coalesce(live.total, 0) or e.balance < 0`,
+      where coalesce(p.total, 0) <> coalesce(live.total, 0) or coalesce(p.total, 0) < 0`,
   },
   {
     name: 'no idempotency key is applied twice',

@@ -1,0 +1,1 @@
+ALTER TABLE "point_transactions" ADD COLUMN "request_hash" text;
