@@ -43,6 +43,9 @@ const landingModules = ['src/app/query-layer.tsx', 'src/app/routes/home.tsx', 's
  * - the shell's (common) and the landing pages' ko and en translations ride with their page.
  */
 const chunkGroups = [
+  // React apart from the rest of the entry, so the two are evaluated in separate tasks after a
+  // prerendered page's first paint (docs/decisions/012): each stays under a long task (TBT).
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
   { name: 'app', tags: ['$initial' as const], priority: 4 },
   { name: 'query-layer', test: /src[\\/]app[\\/]query-layer\.tsx$/, priority: 3 },
   { name: 'home', test: /src[\\/](app[\\/]routes[\\/]home\.tsx|locales[\\/](ko|en)[\\/](common|home)\.json)$/, priority: 2, includeDependenciesRecursively: false },

@@ -150,6 +150,8 @@ async function measure(label: string, url: string, chromePort: number): Promise<
 }
 
 export async function runWebBenchmark() {
+  // Debian's Chromium and a CJK font (the default interface is Korean), as the end-to-end tests use.
+  execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: repositoryRoot, stdio: 'inherit' });
   console.log('Building the web app…');
   execFileSync('npm', ['run', '--silent', 'build', '-w', '@orchard/web'], { cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const { entryKb } = reportSizes();

@@ -1,23 +1,35 @@
 // Starts the app once the browser has painted the prerendered first screen
-// (docs/decisions/012-prerendered-first-paint.md): the entry and the landing page's chunks are
+// (docs/decisions/012-prerendered-first-paint.md): the entry, React and the landing page's chunks are
 // fetched after that first paint, all at once, so no script competes with or holds back the paint.
 (function () {
   var script = document.currentScript;
-  var entry = script && script.getAttribute('data-entry');
-  if (!entry) return;
+  var modules = ((script && script.getAttribute('data-modules')) || '').split(' ').filter(Boolean);
+  if (modules.length === 0) return;
   var preload = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var started = false;
+  function preloadModule(href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  // One module per task (React first, then the entry that imports it), so none is a long task.
+  function importInTurn(index) {
+    return import(modules[index]).then(function () {
+      if (index + 1 >= modules.length) return undefined;
+      return new Promise(function (resolve) {
+        setTimeout(resolve, 0);
+      }).then(function () {
+        return importInTurn(index + 1);
+      });
+    });
+  }
   function start() {
     if (started) return;
     started = true;
-    preload.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
-    import(entry).catch(function (error) {
+    modules.concat(preload).forEach(preloadModule);
+    importInTurn(0).catch(function (error) {
       // As for a lazy page (spec §8): a new deployment replaced the file; reload once, not in a loop.
       var marker = 'orchard:chunk-reload';
       if (sessionStorage.getItem(marker) === null) {

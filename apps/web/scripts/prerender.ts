@@ -19,14 +19,21 @@ if (!indexHtml.includes(emptyRoot)) throw new Error(`dist/index.html has no ${em
 const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
 if (!entryScript) throw new Error('dist/index.html has no entry script');
 // The prerendered page is painted from HTML and CSS alone, and no script may hold that paint back:
-// the entry and the landing chunks it would preload are fetched only after the first paint
-// (public/start-after-first-paint.js).
+// the entry, its static imports and the landing chunks it would preload are fetched only after the
+// first paint, and the entry's static imports (React) are evaluated one task before the entry
+// itself, so neither is a long task (public/start-after-first-paint.js).
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry && `/${chunk.file}` === entryScript[1]);
+if (!entryChunk) throw new Error(`the manifest has no entry ${entryScript[1]}`);
+const modulesInTurn = [...(entryChunk.imports ?? []).map((key) => `/${manifest[key]!.file}`), entryScript[1]];
 const preloadLinks = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+const preloadOnly = preloadLinks.map(([, href]) => href!).filter((href) => !modulesInTurn.includes(href));
 const prerenderedShell = preloadLinks
   .reduce((html, [link]) => html.replace(link, ''), indexHtml)
   .replace(
     entryScript[0],
-    `<script defer src="/start-after-first-paint.js" data-entry="${entryScript[1]}" data-preload="${preloadLinks.map(([, href]) => href).join(' ')}"></script>`,
+    `<script defer src="/start-after-first-paint.js" data-modules="${modulesInTurn.join(' ')}" data-preload="${preloadOnly.join(' ')}"></script>`,
   );
 
 const vite = await createServer({ root: webRoot, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
