@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import { currencies, languages } from '@orchard/shared/locale-codes';
-import { formatDisplayPreference, prerenderedFileName } from '@orchard/shared/display-preference';
+import { formatDisplayPreference, prerenderedFileName, prerenderedPaths } from '@orchard/shared/display-preference';
 import type * as Prerender from '../src/prerender.tsx';
 
 /**
@@ -38,7 +38,7 @@ const prerenderedShell = preloadLinks
 
 const vite = await createServer({ root: webRoot, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
 try {
-  const { renderFirstScreen, prerenderedPaths } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof Prerender;
+  const { renderFirstScreen } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof Prerender;
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   for (const pathname of prerenderedPaths) {

@@ -11,9 +11,6 @@ import { fallbackLanguage } from './lib/locale.ts';
 import { loadNamespace } from './lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from './lib/stores/language-and-currency.ts';
 
-/** The landing paths whose first screen is rendered at build time (QUALITY.md, Speed: Web). */
-export const prerenderedPaths = ['/', '/login'] as const;
-
 /**
  * The HTML of a landing path's first screen as a signed-out visitor with this language and
  * currency sees it (docs/decisions/012-prerendered-first-paint.md). Run at build time by

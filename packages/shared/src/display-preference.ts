@@ -23,6 +23,9 @@ export function parseDisplayPreference(value: string | undefined): DisplayPrefer
   return { language, currency };
 }
 
+/** The landing paths the web build prerenders and the API answers with the prerendered page. */
+export const prerenderedPaths: readonly string[] = ['/', '/login'];
+
 /** The built file holding a landing path's first screen in one language and currency. */
 export function prerenderedFileName(pathname: string, preference: DisplayPreference): string {
   const page = pathname === '/' ? 'home' : pathname.replace(/^\//, '').replaceAll('/', '-');

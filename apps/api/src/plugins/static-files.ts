@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { currencies, displayPreferenceCookie, languages, parseDisplayPreference, prerenderedFileName } from '@orchard/shared';
+import { currencies, displayPreferenceCookie, languages, parseDisplayPreference, prerenderedFileName, prerenderedPaths } from '@orchard/shared';
 import type { Config } from '../config.ts';
 import type { FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
@@ -28,9 +28,6 @@ export async function registerUploadedFiles(app: App, files: FileStore) {
     },
   });
 }
-
-/** The landing paths the web build prerenders (apps/web/src/prerender.tsx). */
-const prerenderedPaths = ['/', '/login'];
 
 /**
  * The prerendered first screens the web build wrote (`dist/prerendered/`), keyed by file name;
