@@ -36,6 +36,8 @@ export type GatewayEvent = {
   orderId: string;
   paymentKey?: string;
   amountKrw?: number;
+  /** A decline's code and reason, the same the customer's failure return carries. */
+  code?: string;
   reason?: string;
 };
 

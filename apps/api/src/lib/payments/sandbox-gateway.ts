@@ -80,6 +80,7 @@ const sandboxEventSchema = z.strictObject({
   orderId: z.string().min(1).max(200),
   paymentKey: z.string().min(1).max(200).optional(),
   amountKrw: z.number().int().nonnegative().optional(),
+  code: z.string().min(1).max(100).optional(),
   reason: z.string().max(500).optional(),
 });
 
@@ -196,7 +197,7 @@ export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; we
       checkout.paymentKey = newKey('sbx');
       checkout.decline = { code, reason };
       byPaymentKey.set(checkout.paymentKey, checkout);
-      emit({ type: 'payment.declined', orderId: checkout.request.orderId, paymentKey: checkout.paymentKey, reason });
+      emit({ type: 'payment.declined', orderId: checkout.request.orderId, paymentKey: checkout.paymentKey, code, reason });
       return withQuery(checkout.request.failUrl, { code, message: reason, orderId: checkout.request.orderId });
     },
 

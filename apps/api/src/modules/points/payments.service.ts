@@ -247,7 +247,8 @@ export function createPaymentsService({
           if (event.amountKrw !== payment.amountKrw || !event.paymentKey) return;
           await creditWithin(tx, payment.id, { paymentKey: event.paymentKey });
         } else if (event.type === 'payment.declined') {
-          await declineWithin(tx, payment.id, 'DECLINED', event.reason ?? 'The payment was declined.');
+          // The event and the customer's failure return race; both carry the gateway's code and reason.
+          await declineWithin(tx, payment.id, event.code ?? 'DECLINED', event.reason ?? 'The payment was declined.');
         } else if (payment.status === 'refunding') {
           // The gateway reports the cancellation: finish the refund (the same as our own finish).
           afterwards.push(payment.id);

@@ -68,6 +68,17 @@ describe('points: charge, exchange, refund, history', () => {
     expect(await balances()).toEqual(before);
   });
 
+  it('records the gateway reason of a decline whether its webhook or the customer arrives first', async () => {
+    const { chargeId, checkoutId } = await startCharge(t, user, 'orange-100');
+    const fail = new URL(sandboxOf(t).decline(checkoutId, 'REJECT_CARD_COMPANY'));
+    await sandboxOf(t).settled();
+    expect(((await chargeOf(chargeId)).json() as Charge).failure).toEqual({ code: 'REJECT_CARD_COMPANY', reason: 'The card company declined the payment.' });
+    await t.request({ url: `${fail.pathname}${fail.search}` });
+    const status = (await chargeOf(chargeId)).json() as Charge;
+    expect(status.status).toBe('declined');
+    expect(status.failure).toEqual({ code: 'REJECT_CARD_COMPANY', reason: 'The card company declined the payment.' });
+  });
+
   it("keeps another user's charge and history entries out of reach (404)", async () => {
     const chargeId = await charge(t, other, 'orange-100');
     expect((await chargeOf(chargeId, user)).statusCode).toBe(404);
