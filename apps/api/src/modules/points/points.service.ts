@@ -61,9 +61,9 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
   const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work);
 
   /**
-   * decision 011: one statement locks the wallet, the lots and (last) the escrow account and writes
-   * the whole movement; run on `db` itself it is one autocommit round trip. Inside a caller's
-   * transaction it runs on that transaction.
+   * decision 011: one statement locks the wallet, then the lots, and writes the whole movement (the
+   * escrow's side is an inserted posting, so nothing of the project is locked). Run on `db` itself
+   * it is one autocommit round trip; inside a caller's transaction it runs on that transaction.
    */
   async function spendWithin(db: DbOrTx, input: SpendInput): Promise<SpendResult> {
     assertPositivePoints(input.amount);
