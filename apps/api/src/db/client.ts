@@ -43,7 +43,8 @@ function withPlaceholders(text: string, values: unknown[]): SQL {
   const chunks: SQL[] = [];
   let from = 0;
   for (const match of text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(text.slice(from, match.index)), sql`${values[Number(match[1]) - 1]}`);
+    // sql.param keeps an array one value (an SQL array); a bare array would become a list.
+    chunks.push(sql.raw(text.slice(from, match.index)), sql`${sql.param(values[Number(match[1]) - 1])}`);
     from = match.index + match[0].length;
   }
   chunks.push(sql.raw(text.slice(from)));

@@ -56,183 +56,222 @@ export type Movement = {
 export type PostedMovement = { transactionId: number; newLotIds: number[] };
 
 /**
- * Decision 011: a spend as one statement, run in autocommit where it can be. The fragment below
- * locks the wallet row (the `wallet` CTE the statement defines), then the user's usable lots
- * FOR UPDATE, and allocates with a running sum in the order of `allocateSpend` (lib/points/rules.ts,
- * the reference the model test R5 checks this against): bonus first, soonest expiry first, then
- * the oldest lot; never a lot past its end.
+ * Decisions 011 and 013: spends as one statement, for a batch of requests of different users (one
+ * request per user, so each user's allocation is its own). The fragment below locks the batch's
+ * wallet rows in user-id order (the `wallet` CTE the statement defines), then those users' usable
+ * lots FOR UPDATE, and allocates each user's `want` with a running sum in the order of
+ * `allocateSpend` (lib/points/rules.ts, the reference the model test R5 checks this against):
+ * bonus first, soonest expiry first, then the oldest lot; never a lot past its end.
  *
- * At READ COMMITTED the statement has one snapshot, taken before it waits on the wallet lock: the
+ * Lock order: wallets ascending by user id, and a user's lots only once their wallet is held, so
+ * two batches (or a batch and any other movement, which also locks wallet then lots) queue instead
+ * of deadlocking. The lots' user ids come from `wallet` through an InitPlan (`array(…)`), so no lot
+ * is scanned before every wallet of the batch is locked.
+ *
+ * At READ COMMITTED the statement has one snapshot, taken before it waits on the wallet locks: the
  * lots must be read FOR UPDATE here, in the same statement, so that PostgreSQL re-reads a lot a
- * concurrent writer changed (and drops it when it no longer matches) once that writer commits. The
- * lots are scanned only after the wallet is locked, because their user id comes from `wallet`.
+ * concurrent writer changed (and drops it when it no longer matches) once that writer commits.
  * The writes then set the values read under those locks (`remaining = locked - taken`), never
  * `remaining - taken`: an UPDATE of a row this statement already locked computes from the
  * snapshot's stale version (seen in R3: a return committed during the wait was overwritten).
  */
-function lockAndAllocate({ currency, amount, now }: { currency: string; amount: string; now: string }) {
+function lockAndAllocate({ currency, now }: { currency: string; now: string }) {
   return `
+  want as (select r.n, r.user_id, r.amount from req r join wallet w on w.user_id = r.user_id),
   lots as (
-    select id, kind, remaining, expires_at from point_lots
-    where user_id = (select user_id from wallet) and currency = ${currency} and remaining > 0 and expires_at >= ${now}
-    order by id
+    select id, user_id, kind, remaining, expires_at from point_lots
+    where user_id = any(array(select user_id from wallet)) and currency = ${currency} and remaining > 0 and expires_at >= ${now}
+    order by user_id, id
     for update
   ),
   allocation as (
-    select id, kind, remaining, least(remaining, ${amount} - (reached - remaining))::int as amount, reached
-    from (select id, kind, remaining, sum(remaining) over (order by kind = 'bonus' desc, expires_at, id) as reached from lots) ordered
-    where reached - remaining < ${amount}
+    select o.id, o.user_id, o.kind, o.remaining, least(o.remaining, w.amount - (o.reached - o.remaining))::int as amount, o.reached
+    from (select id, user_id, kind, remaining, sum(remaining) over (partition by user_id order by kind = 'bonus' desc, expires_at, id) as reached from lots) o
+    join want w on w.user_id = o.user_id
+    where o.reached - o.remaining < w.amount
   ),
   available as (
-    select coalesce(sum(remaining), 0)::int as points, exists (select 1 from wallet) and coalesce(sum(remaining), 0) >= ${amount} as enough from lots
+    select w.n, coalesce(sum(l.remaining), 0)::int as points, coalesce(sum(l.remaining), 0) >= w.amount as enough
+    from want w left join lots l on l.user_id = w.user_id group by w.n, w.amount
   )`;
 }
 
-/** Takes the allocation out of the lots once the ledger row `gate` exists (no row: nothing is written). */
+/** Takes each user's allocation out of the lots once that user's ledger row exists in `gate`. */
 function debitAllocation(gate: string) {
   return `
   debits as (
     update point_lots l set remaining = a.remaining - a.amount
-    from allocation a where l.id = a.id and exists (select 1 from ${gate})
-    returning l.id, a.kind, a.amount
+    from allocation a where l.id = a.id and a.user_id in (select user_id from ${gate})
+    returning l.id, l.user_id, a.kind, a.amount
   ),
   debited as (
-    select coalesce(sum(amount) filter (where kind = 'purchased'), 0)::int as purchased,
+    select user_id, coalesce(sum(amount) filter (where kind = 'purchased'), 0)::int as purchased,
       coalesce(sum(amount) filter (where kind = 'bonus'), 0)::int as bonus
-    from debits
+    from debits group by user_id
   )`;
 }
 
 /**
- * A spend into an escrow account. $1 user, $2 currency, $3 amount, $4 now, $5 idempotency key,
- * $6 request hash, $7 escrow account, $8 project (null: the escrow's), $9 reason. The escrow's side
- * is one inserted posting: no row of the project is updated, so its participations never queue on
- * one another (decision 011; the escrow's balance is the sum of its postings). The key
- * already applied answers instead (a replay); a key a concurrent spend committed after this
- * statement's snapshot makes the insert do nothing, and the caller runs the statement again.
+ * Spends into escrow accounts, one currency per batch. Per request (arrays, by position): $1 user,
+ * $2 amount, $3 idempotency key, $4 request hash, $5 escrow account, $6 project (null: the
+ * escrow's), $7 reason; then $8 the currency and $9 now. The escrow's side is one inserted posting:
+ * no row of the project is updated, so its participations never queue on one another (decision
+ * 011; the escrow's balance is the sum of its postings). A key already applied answers instead (a
+ * replay); a key a concurrent spend committed after this statement's snapshot makes the insert do
+ * nothing for that request, and the caller runs it again. One row per request, in order.
  */
 const spendStatement: NamedStatement = {
-  name: 'ledger_spend_v1',
+  name: 'ledger_spend_batch_v1',
   text: `
-  with existing as (
-    select id, request_hash from point_transactions where user_id = $1::uuid and idempotency_key = $5::text
+  with req as (
+    select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::bigint[], $6::int[], $7::text[])
+      with ordinality as r(user_id, amount, idempotency_key, request_hash, escrow_account_id, project_id, reason, n)
+  ),
+  existing as (
+    select r.n, t.id, t.request_hash from req r join point_transactions t on t.user_id = r.user_id and t.idempotency_key = r.idempotency_key
   ),
   escrow as (
-    select id, project_id from point_escrow_accounts where id = $7::bigint and currency = $2::text
+    select r.n, e.id, e.project_id from req r join point_escrow_accounts e on e.id = r.escrow_account_id and e.currency = $8::text
   ),
   wallet as (
     select user_id, orange_purchased, orange_bonus, berry_purchased, berry_bonus from point_wallets
-    where user_id = $1::uuid and not exists (select 1 from existing) and exists (select 1 from escrow)
+    where user_id = any(array(select r.user_id from req r where r.n in (select n from escrow) and r.n not in (select n from existing)))
+    order by user_id
     for update
   ),
-  ${lockAndAllocate({ currency: '$2::text', amount: '$3::int', now: '$4::timestamptz' })},
+  ${lockAndAllocate({ currency: '$8::text', now: '$9::timestamptz' })},
   spend as (
     insert into point_transactions (user_id, currency, type, reason, amount, project_id, escrow_account_id, idempotency_key, request_hash, created_at)
-    select $1::uuid, $2::text, 'spend', $9::text, -$3::int, coalesce($8::int, escrow.project_id), escrow.id, $5::text, $6::text, $4::timestamptz
-    from escrow where (select enough from available)
+    select r.user_id, $8::text, 'spend', r.reason, -r.amount, coalesce(r.project_id, e.project_id), e.id, r.idempotency_key, r.request_hash, $9::timestamptz
+    from req r join escrow e on e.n = r.n join available a on a.n = r.n
+    where a.enough
+    order by r.user_id
     on conflict (user_id, idempotency_key) do nothing
-    returning id
+    returning id, user_id, escrow_account_id, -amount as amount
   ),
   ${debitAllocation('spend')},
   postings as (
     insert into point_postings (transaction_id, currency, lot_id, escrow_account_id, system_account, amount)
-    select spend.id, $2::text, debits.id, null, null, -debits.amount from spend, debits
+    select s.id, $8::text, d.id, null, null, -d.amount from spend s join debits d on d.user_id = s.user_id
     union all
-    select spend.id, $2::text, null, escrow.id, null, $3::int from spend, escrow
+    select s.id, $8::text, null, s.escrow_account_id, null, s.amount from spend s
   ),
   wallet_update as (
     update point_wallets w set
-      orange_purchased = locked.orange_purchased - case when $2::text = 'orange' then d.purchased else 0 end,
-      orange_bonus = locked.orange_bonus - case when $2::text = 'orange' then d.bonus else 0 end,
-      berry_purchased = locked.berry_purchased - case when $2::text = 'berry' then d.purchased else 0 end,
-      berry_bonus = locked.berry_bonus - case when $2::text = 'berry' then d.bonus else 0 end,
-      updated_at = $4::timestamptz
-    from wallet locked, debited d
-    where w.user_id = locked.user_id and exists (select 1 from spend)
+      orange_purchased = locked.orange_purchased - case when $8::text = 'orange' then d.purchased else 0 end,
+      orange_bonus = locked.orange_bonus - case when $8::text = 'orange' then d.bonus else 0 end,
+      berry_purchased = locked.berry_purchased - case when $8::text = 'berry' then d.purchased else 0 end,
+      berry_bonus = locked.berry_bonus - case when $8::text = 'berry' then d.bonus else 0 end,
+      updated_at = $9::timestamptz
+    from wallet locked join debited d on d.user_id = locked.user_id
+    where w.user_id = locked.user_id
   )
-  select (select id from existing) as existing_id,
-    (select request_hash from existing) as existing_request_hash,
-    exists (select 1 from escrow) as escrow_takes_currency,
-    (select points from available) as available,
-    (select enough from available) as enough,
-    (select id from spend) as transaction_id,
-    (select coalesce(json_agg(json_build_object('lotId', id, 'kind', kind, 'amount', amount) order by reached), '[]'::json) from allocation) as allocations`,
+  select x.id as existing_id, x.request_hash as existing_request_hash, e.n is not null as escrow_takes_currency,
+    coalesce(a.points, 0) as available, coalesce(a.enough, false) as enough, s.id as transaction_id,
+    (select coalesce(json_agg(json_build_object('lotId', al.id, 'kind', al.kind, 'amount', al.amount) order by al.reached), '[]'::json)
+      from allocation al where al.user_id = r.user_id) as allocations
+  from req r left join existing x on x.n = r.n left join escrow e on e.n = r.n left join available a on a.n = r.n
+    left join spend s on s.user_id = r.user_id
+  order by r.n`,
 };
 
 /**
- * Orange → Berry as one statement: the Orange spend (system account exchange) and the Berry
- * credit, one lot per kind. $1 user, $2 Orange, $3 now, $4 the spend's key, $5 the credit's key,
- * $6 the client's Idempotency-Key (an answer stored under it by another write: see idempotency.ts),
- * $7 request hash, $8 Berry per Orange, $9 and $10 the purchased and bonus Berry lots' end.
+ * Orange → Berry for a batch of requests of different users: each request's Orange spend (system
+ * account exchange) and its Berry credit, one lot per kind. Per request (arrays): $1 user, $2
+ * Orange, $3 the spend's key, $4 the credit's key, $5 the client's Idempotency-Key (an answer
+ * stored under it by another write: see idempotency.ts), $6 request hash; then $7 now, $8 Berry per
+ * Orange, $9 and $10 the purchased and bonus Berry lots' end. One row per request, in order.
  */
 const exchangeStatement: NamedStatement = {
-  name: 'ledger_exchange_v1',
+  name: 'ledger_exchange_batch_v1',
   text: `
-  with existing as (
-    select s.id, s.request_hash, b.id as exchange_id, b.amount as berry
-    from point_transactions s left join point_transactions b on b.user_id = $1::uuid and b.idempotency_key = $5::text
-    where s.user_id = $1::uuid and s.idempotency_key = $4::text
+  with req as (
+    select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
+      with ordinality as r(user_id, amount, spend_key, credit_key, client_key, request_hash, n)
+  ),
+  existing as (
+    select r.n, s.id, s.request_hash, b.id as exchange_id, b.amount as berry
+    from req r join point_transactions s on s.user_id = r.user_id and s.idempotency_key = r.spend_key
+    left join point_transactions b on b.user_id = r.user_id and b.idempotency_key = r.credit_key
   ),
   earlier_answer as (
-    select request_hash, status_code, response from idempotency_keys where user_id = $1::uuid and key = $6::text
+    select r.n, k.request_hash, k.status_code, k.response from req r join idempotency_keys k on k.user_id = r.user_id and k.key = r.client_key
   ),
   wallet as (
     select user_id, orange_purchased, orange_bonus, berry_purchased, berry_bonus from point_wallets
-    where user_id = $1::uuid and not exists (select 1 from existing) and not exists (select 1 from earlier_answer)
+    where user_id = any(array(select r.user_id from req r where r.n not in (select n from existing) and r.n not in (select n from earlier_answer)))
+    order by user_id
     for update
   ),
-  ${lockAndAllocate({ currency: `'orange'`, amount: '$2::int', now: '$3::timestamptz' })},
+  ${lockAndAllocate({ currency: `'orange'`, now: '$7::timestamptz' })},
   spend as (
     insert into point_transactions (user_id, currency, type, reason, amount, idempotency_key, request_hash, created_at)
-    select $1::uuid, 'orange', 'spend', 'exchange', -$2::int, $4::text, $7::text, $3::timestamptz
-    where (select enough from available)
+    select r.user_id, 'orange', 'spend', 'exchange', -r.amount, r.spend_key, r.request_hash, $7::timestamptz
+    from req r join available a on a.n = r.n
+    where a.enough
+    order by r.user_id
     on conflict (user_id, idempotency_key) do nothing
-    returning id
+    returning id, user_id, -amount as amount
   ),
   ${debitAllocation('spend')},
   berry as (
-    select kind, (sum(amount) * $8::int)::int as amount, case when kind = 'bonus' then $10::timestamptz else $9::timestamptz end as expires_at
-    from allocation group by kind
+    select user_id, kind, (sum(amount) * $8::int)::int as amount, case when kind = 'bonus' then $10::timestamptz else $9::timestamptz end as expires_at
+    from allocation group by user_id, kind
   ),
   exchange as (
     insert into point_transactions (user_id, currency, type, reason, amount, related_transaction_id, idempotency_key, created_at)
-    select $1::uuid, 'berry', 'exchange', 'exchange', (select sum(amount) from berry)::int, spend.id, $5::text, $3::timestamptz from spend
-    returning id, amount
+    select s.user_id, 'berry', 'exchange', 'exchange', s.amount * $8::int, s.id, r.credit_key, $7::timestamptz
+    from spend s join req r on r.user_id = s.user_id
+    order by s.user_id
+    returning id, user_id, amount
   ),
   new_lots as (
     insert into point_lots (user_id, currency, kind, original, remaining, expires_at, source_transaction_id, created_at)
-    select $1::uuid, 'berry', berry.kind, berry.amount, berry.amount, berry.expires_at, exchange.id, $3::timestamptz
-    from exchange, berry order by berry.kind = 'bonus' desc
-    returning id, original
+    select e.user_id, 'berry', b.kind, b.amount, b.amount, b.expires_at, e.id, $7::timestamptz
+    from exchange e join berry b on b.user_id = e.user_id
+    order by e.user_id, b.kind = 'bonus' desc
+    returning id, original, source_transaction_id
   ),
   postings as (
     insert into point_postings (transaction_id, currency, lot_id, system_account, amount)
-    select spend.id, 'orange', debits.id, null, -debits.amount from spend, debits
-    union all select spend.id, 'orange', null, 'exchange', $2::int from spend
-    union all select exchange.id, 'berry', new_lots.id, null, new_lots.original from exchange, new_lots
-    union all select exchange.id, 'berry', null, 'exchange', -exchange.amount from exchange
+    select s.id, 'orange', d.id, null, -d.amount from spend s join debits d on d.user_id = s.user_id
+    union all select s.id, 'orange', null, 'exchange', s.amount from spend s
+    union all select nl.source_transaction_id, 'berry', nl.id, null, nl.original from new_lots nl
+    union all select e.id, 'berry', null, 'exchange', -e.amount from exchange e
   ),
   wallet_update as (
     update point_wallets w set
       orange_purchased = locked.orange_purchased - d.purchased, orange_bonus = locked.orange_bonus - d.bonus,
       berry_purchased = locked.berry_purchased + d.purchased * $8::int, berry_bonus = locked.berry_bonus + d.bonus * $8::int,
-      updated_at = $3::timestamptz
-    from wallet locked, debited d
-    where w.user_id = locked.user_id and exists (select 1 from spend)
+      updated_at = $7::timestamptz
+    from wallet locked join debited d on d.user_id = locked.user_id
+    where w.user_id = locked.user_id
   )
-  select (select id from existing) as existing_id,
-    (select request_hash from existing) as existing_request_hash,
-    (select exchange_id from existing) as existing_exchange_id,
-    (select berry from existing) as existing_berry,
-    (select request_hash from earlier_answer) as earlier_request_hash,
-    (select status_code from earlier_answer) as earlier_status_code,
-    (select response from earlier_answer) as earlier_response,
-    (select points from available) as available,
-    (select enough from available) as enough,
-    (select id from spend) as spend_id,
-    (select id from exchange) as exchange_id,
-    (select amount from exchange) as berry`,
+  select x.id as existing_id, x.request_hash as existing_request_hash, x.exchange_id as existing_exchange_id, x.berry as existing_berry,
+    ea.request_hash as earlier_request_hash, ea.status_code as earlier_status_code, ea.response as earlier_response,
+    coalesce(a.points, 0) as available, coalesce(a.enough, false) as enough,
+    s.id as spend_id, e.id as exchange_id, e.amount as berry
+  from req r left join existing x on x.n = r.n left join earlier_answer ea on ea.n = r.n left join available a on a.n = r.n
+    left join spend s on s.user_id = r.user_id left join exchange e on e.user_id = r.user_id
+  order by r.n`,
 };
+
+export type SpendRequest = {
+  userId: string;
+  amount: number;
+  idempotencyKey: string;
+  requestHash: string | null;
+  escrowAccountId: number;
+  projectId: number | null;
+  reason: string;
+};
+
+export type ExchangeRequest = { userId: string; orange: number; spendKey: string; creditKey: string; clientKey: string; requestHash: string | null };
+
+/** The batch statements allocate per user: two requests of one user in a batch would both see the same lots. */
+function assertOneRequestPerUser(requests: { userId: string }[]) {
+  if (new Set(requests.map((request) => request.userId)).size !== requests.length) throw new Error('a ledger batch holds one request per user');
+}
 
 export type OneStatementSpend = {
   existing: { transactionId: number; requestHash: string | null } | null;
@@ -398,87 +437,76 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       return { transactionId: Number(row.id), newLotIds: lotIds.map(Number) };
     },
 
-    /** decision 011: the spend statement above; the service decides what its answer means. */
-    async spendInOneStatement(input: {
-      userId: string;
-      currency: PointCurrency;
-      amount: number;
-      now: Date;
-      idempotencyKey: string;
-      requestHash: string | null;
-      escrowAccountId: number;
-      projectId: number | null;
-      reason: string;
-    }): Promise<OneStatementSpend> {
-      const [row] = await queryNamed(db, spendStatement, [
-        input.userId,
-        input.currency,
-        input.amount,
-        input.now.toISOString(),
-        input.idempotencyKey,
-        input.requestHash,
-        input.escrowAccountId,
-        input.projectId,
-        input.reason,
+    /** Decisions 011 and 013: the spend statement above, for requests of different users; the service decides what each answer means. */
+    async spendBatch(requests: SpendRequest[], batch: { currency: PointCurrency; now: Date }): Promise<OneStatementSpend[]> {
+      assertOneRequestPerUser(requests);
+      const rows = await queryNamed(db, spendStatement, [
+        requests.map((request) => request.userId),
+        requests.map((request) => request.amount),
+        requests.map((request) => request.idempotencyKey),
+        requests.map((request) => request.requestHash),
+        requests.map((request) => request.escrowAccountId),
+        requests.map((request) => request.projectId),
+        requests.map((request) => request.reason),
+        batch.currency,
+        batch.now.toISOString(),
       ]);
-      const existingId = nullableNumber(row!.existing_id);
-      return {
-        existing: existingId === null ? null : { transactionId: existingId, requestHash: nullableString(row!.existing_request_hash) },
-        escrowTakesCurrency: Boolean(row!.escrow_takes_currency),
-        available: Number(row!.available ?? 0),
-        enough: Boolean(row!.enough),
-        transactionId: nullableNumber(row!.transaction_id),
-        allocations: (parsedJson(row!.allocations) as { lotId: unknown; kind: LotKind; amount: unknown }[]).map((leg) => ({
-          lotId: Number(leg.lotId),
-          kind: leg.kind,
-          amount: Number(leg.amount),
-        })),
-      };
+      return rows.map((row) => {
+        const existingId = nullableNumber(row.existing_id);
+        return {
+          existing: existingId === null ? null : { transactionId: existingId, requestHash: nullableString(row.existing_request_hash) },
+          escrowTakesCurrency: Boolean(row.escrow_takes_currency),
+          available: Number(row.available),
+          enough: Boolean(row.enough),
+          transactionId: nullableNumber(row.transaction_id),
+          allocations: (parsedJson(row.allocations) as { lotId: unknown; kind: LotKind; amount: unknown }[]).map((leg) => ({
+            lotId: Number(leg.lotId),
+            kind: leg.kind,
+            amount: Number(leg.amount),
+          })),
+        };
+      });
     },
 
-    /** decision 011: the exchange statement above. */
-    async exchangeInOneStatement(input: {
-      userId: string;
-      orange: number;
-      now: Date;
-      spendKey: string;
-      creditKey: string;
-      clientKey: string;
-      requestHash: string | null;
-      berryPerOrange: number;
-      berryExpiresAt: Record<LotKind, Date>;
-    }): Promise<OneStatementExchange> {
-      const [row] = await queryNamed(db, exchangeStatement, [
-        input.userId,
-        input.orange,
-        input.now.toISOString(),
-        input.spendKey,
-        input.creditKey,
-        input.clientKey,
-        input.requestHash,
-        input.berryPerOrange,
-        input.berryExpiresAt.purchased.toISOString(),
-        input.berryExpiresAt.bonus.toISOString(),
+    /** Decisions 011 and 013: the exchange statement above, for requests of different users. */
+    async exchangeBatch(
+      requests: ExchangeRequest[],
+      batch: { now: Date; berryPerOrange: number; berryExpiresAt: Record<LotKind, Date> },
+    ): Promise<OneStatementExchange[]> {
+      assertOneRequestPerUser(requests);
+      const rows = await queryNamed(db, exchangeStatement, [
+        requests.map((request) => request.userId),
+        requests.map((request) => request.orange),
+        requests.map((request) => request.spendKey),
+        requests.map((request) => request.creditKey),
+        requests.map((request) => request.clientKey),
+        requests.map((request) => request.requestHash),
+        batch.now.toISOString(),
+        batch.berryPerOrange,
+        batch.berryExpiresAt.purchased.toISOString(),
+        batch.berryExpiresAt.bonus.toISOString(),
       ]);
-      const existingId = nullableNumber(row!.existing_id);
-      const spendId = nullableNumber(row!.spend_id);
-      const earlierHash = nullableString(row!.earlier_request_hash);
-      return {
-        existing:
-          existingId === null
-            ? null
-            : {
-                spendTransactionId: existingId,
-                exchangeTransactionId: Number(row!.existing_exchange_id),
-                berry: Number(row!.existing_berry),
-                requestHash: nullableString(row!.existing_request_hash),
-              },
-        earlierAnswer:
-          earlierHash === null ? null : { requestHash: earlierHash, statusCode: Number(row!.earlier_status_code), body: parsedJson(row!.earlier_response) },
-        available: Number(row!.available ?? 0),
-        enough: Boolean(row!.enough),
-        written: spendId === null ? null : { spendTransactionId: spendId, exchangeTransactionId: Number(row!.exchange_id), berry: Number(row!.berry) },
-      };
+      return rows.map((row) => {
+        const existingId = nullableNumber(row.existing_id);
+        const spendId = nullableNumber(row.spend_id);
+        const earlierHash = nullableString(row.earlier_request_hash);
+        return {
+          existing:
+            existingId === null
+              ? null
+              : {
+                  spendTransactionId: existingId,
+                  exchangeTransactionId: Number(row.existing_exchange_id),
+                  berry: Number(row.existing_berry),
+                  requestHash: nullableString(row.existing_request_hash),
+                },
+          earlierAnswer:
+            earlierHash === null ? null : { requestHash: earlierHash, statusCode: Number(row.earlier_status_code), body: parsedJson(row.earlier_response) },
+          available: Number(row.available),
+          enough: Boolean(row.enough),
+          written: spendId === null ? null : { spendTransactionId: spendId, exchangeTransactionId: Number(row.exchange_id), berry: Number(row.berry) },
+        };
+      });
     },
 
     /** The lots a transaction took points from, with what each gave (a participation's allocations). */

@@ -12,7 +12,15 @@ import {
   type PointCurrency,
 } from '../../lib/points/rules.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { createLedgerRepository, type LockedLot } from './ledger.repository.ts';
+import { createBatcher, type Batcher } from '../../db/batcher.ts';
+import {
+  createLedgerRepository,
+  type ExchangeRequest,
+  type LockedLot,
+  type OneStatementExchange,
+  type OneStatementSpend,
+  type SpendRequest,
+} from './ledger.repository.ts';
 import { exchangeSpendKey } from './idempotency.ts';
 import { idempotencyKeyReused, insufficientPoints, transactionNotFound } from './points.errors.ts';
 
@@ -44,6 +52,12 @@ export type ExchangeOutcome =
 /** A second run of a one-statement movement sees a key a concurrent request committed during the first. */
 const statementAttempts = 2;
 
+/**
+ * Decision 013: at most this many batch statements of one kind run at once (the rest of the pool
+ * stays for reads and other writes), each with up to this many requests.
+ */
+const ledgerBatching = { maxInFlight: 2, maxBatchSize: 64, conflictKey: (request: { userId: string }) => request.userId };
+
 export type SpendResult = { transactionId: number; allocations: Allocation[]; replayed: boolean };
 
 /** Balances shown on My page: Orange purchased + bonus ("additional earned"), and Berry. */
@@ -60,30 +74,52 @@ export const expiryNoticeDays = 30;
 export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
   const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work);
 
-  /**
-   * decision 011: one statement locks the wallet, then the lots, and writes the whole movement (the
-   * escrow's side is an inserted posting, so nothing of the project is locked). Run on `db` itself
-   * it is one autocommit round trip; inside a caller's transaction it runs on that transaction.
-   */
-  async function spendWithin(db: DbOrTx, input: SpendInput): Promise<SpendResult> {
-    assertPositivePoints(input.amount);
-    const ledger = createLedgerRepository({ db });
-    const now = clock.now();
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await ledger.spendInOneStatement({
-        userId: input.userId,
-        currency: input.currency,
-        amount: input.amount,
+  const spendBatchRunner = (target: DbOrTx, currency: PointCurrency) => (requests: SpendRequest[]) =>
+    createLedgerRepository({ db: target }).spendBatch(requests, { currency, now: clock.now() });
+  /** Decision 013: autocommit spends and exchanges of different users share statements under load. */
+  const spendBatchers: Record<PointCurrency, Batcher<SpendRequest, OneStatementSpend>> = {
+    orange: createBatcher({ ...ledgerBatching, run: spendBatchRunner(db, 'orange') }),
+    berry: createBatcher({ ...ledgerBatching, run: spendBatchRunner(db, 'berry') }),
+  };
+  const exchangeBatcher = createBatcher<ExchangeRequest, OneStatementExchange>({ ...ledgerBatching, run: exchangeBatchRunner(db) });
+
+  function exchangeBatchRunner(target: DbOrTx) {
+    return (requests: ExchangeRequest[]) => {
+      const now = clock.now();
+      return createLedgerRepository({ db: target }).exchangeBatch(requests, {
         now,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: input.requestHash ?? null,
-        escrowAccountId: input.escrowAccountId,
-        projectId: input.projectId ?? null,
-        reason: input.reason,
+        berryPerOrange,
+        berryExpiresAt: { purchased: lotExpiresAt(now, 'berry', 'purchased'), bonus: lotExpiresAt(now, 'berry', 'bonus') },
       });
+    };
+  }
+
+  /**
+   * Decisions 011 and 013: one statement locks the wallet, then the lots, and writes the whole
+   * movement (the escrow's side is an inserted posting, so nothing of the project is locked). Run
+   * on `db` itself it joins the spends of other users in one autocommit statement; inside a
+   * caller's transaction it runs alone on that transaction.
+   */
+  async function spendWithin(target: DbOrTx, input: SpendInput): Promise<SpendResult> {
+    assertPositivePoints(input.amount);
+    const request: SpendRequest = {
+      userId: input.userId,
+      amount: input.amount,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: input.requestHash ?? null,
+      escrowAccountId: input.escrowAccountId,
+      projectId: input.projectId ?? null,
+      reason: input.reason,
+    };
+    const runOnce =
+      target === db
+        ? () => spendBatchers[input.currency].submit(request)
+        : async () => (await spendBatchRunner(target, input.currency)([request]))[0]!;
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await runOnce();
       if (outcome.existing) {
         if (outcome.existing.requestHash !== (input.requestHash ?? null)) throw idempotencyKeyReused();
-        const allocations = await ledger.allocationsOf(outcome.existing.transactionId);
+        const allocations = await createLedgerRepository({ db: target }).allocationsOf(outcome.existing.transactionId);
         return { transactionId: outcome.existing.transactionId, allocations, replayed: true };
       }
       if (!outcome.escrowTakesCurrency) throw badRequest('validation.invalid', 'The escrow account does not take this currency.');
@@ -95,26 +131,23 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   /**
-   * Orange → Berry at 1 : 13, irreversible (decisions: Points), as one statement (decision 011). The
-   * Orange is spent bonus-first like any spend; each Berry lot keeps the kind of the Orange it came
-   * from and its validity (purchased: 1 year, bonus: 6 months) from today.
+   * Orange → Berry at 1 : 13, irreversible (decisions: Points), as one statement (decisions 011 and
+   * 013). The Orange is spent bonus-first like any spend; each Berry lot keeps the kind of the
+   * Orange it came from and its validity (purchased: 1 year, bonus: 6 months) from today.
    */
-  async function exchangeOn(db: DbOrTx, input: ExchangeInput): Promise<ExchangeOutcome> {
+  async function exchangeOn(target: DbOrTx, input: ExchangeInput): Promise<ExchangeOutcome> {
     assertPositivePoints(input.orange);
-    const ledger = createLedgerRepository({ db });
-    const now = clock.now();
+    const request: ExchangeRequest = {
+      userId: input.userId,
+      orange: input.orange,
+      spendKey: exchangeSpendKey(input.idempotencyKey),
+      creditKey: `exchange-berry:${input.idempotencyKey}`,
+      clientKey: input.idempotencyKey,
+      requestHash: input.requestHash,
+    };
+    const runOnce = target === db ? () => exchangeBatcher.submit(request) : async () => (await exchangeBatchRunner(target)([request]))[0]!;
     for (let attempt = 1; ; attempt++) {
-      const outcome = await ledger.exchangeInOneStatement({
-        userId: input.userId,
-        orange: input.orange,
-        now,
-        spendKey: exchangeSpendKey(input.idempotencyKey),
-        creditKey: `exchange-berry:${input.idempotencyKey}`,
-        clientKey: input.idempotencyKey,
-        requestHash: input.requestHash,
-        berryPerOrange,
-        berryExpiresAt: { purchased: lotExpiresAt(now, 'berry', 'purchased'), bonus: lotExpiresAt(now, 'berry', 'bonus') },
-      });
+      const outcome = await runOnce();
       if (outcome.existing) {
         const { requestHash, ...result } = outcome.existing;
         return { kind: 'replayed', requestHash, result: { orange: input.orange, ...result } };

@@ -1,0 +1,80 @@
+/**
+ * Natural batching (decision 013): calls that arrive while earlier batches are running wait and
+ * leave together as one statement, so under load a statement carries many of them (one round
+ * trip, one plan start, one commit and WAL flush for all), and when the API is idle a call still
+ * leaves at once (on the next turn of the event loop, with whatever arrived in the same turn).
+ */
+export type BatcherOptions<Item, Result> = {
+  /** Runs one batch; answers one result per item, in the items' order. */
+  run(items: Item[]): Promise<Result[]>;
+  maxBatchSize: number;
+  /** Batches running at once; fewer means larger batches and fewer statements. */
+  maxInFlight: number;
+  /** Items with the same key never share a batch (one user's movements stay one per statement). */
+  conflictKey?(item: Item): string;
+};
+
+type Waiting<Item, Result> = { item: Item; resolve(result: Result): void; reject(error: unknown): void };
+
+export type Batcher<Item, Result> = { submit(item: Item): Promise<Result> };
+
+export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result>): Batcher<Item, Result> {
+  const queue: Waiting<Item, Result>[] = [];
+  let inFlight = 0;
+  let flushScheduled = false;
+
+  function scheduleFlush() {
+    if (flushScheduled || inFlight >= options.maxInFlight || queue.length === 0) return;
+    flushScheduled = true;
+    setImmediate(flush);
+  }
+
+  function takeBatch(): Waiting<Item, Result>[] {
+    const batch: Waiting<Item, Result>[] = [];
+    const keys = new Set<string>();
+    for (let index = 0; index < queue.length && batch.length < options.maxBatchSize; ) {
+      const key = options.conflictKey?.(queue[index]!.item);
+      if (key !== undefined && keys.has(key)) {
+        index += 1;
+        continue;
+      }
+      if (key !== undefined) keys.add(key);
+      batch.push(queue.splice(index, 1)[0]!);
+    }
+    return batch;
+  }
+
+  function flush() {
+    flushScheduled = false;
+    while (inFlight < options.maxInFlight && queue.length > 0) {
+      const batch = takeBatch();
+      inFlight += 1;
+      void runBatch(batch).finally(() => {
+        inFlight -= 1;
+        scheduleFlush();
+      });
+    }
+  }
+
+  async function runBatch(batch: Waiting<Item, Result>[]) {
+    try {
+      const results = await options.run(batch.map((waiting) => waiting.item));
+      if (results.length !== batch.length) throw new Error(`a batch of ${batch.length} answered ${results.length} results`);
+      batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // A batch fails as a whole (one item's constraint violation, a deadlock): each item is then
+      // run on its own, so a failure stays the failing item's and the others still go through.
+      await Promise.all(batch.map((waiting) => runBatch([waiting])));
+    }
+  }
+
+  return {
+    submit(item) {
+      return new Promise<Result>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        scheduleFlush();
+      });
+    },
+  };
+}
