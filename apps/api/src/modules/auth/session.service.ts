@@ -1,30 +1,30 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Role } from '@orchard/shared';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { createBatcher } from '../../db/batcher.ts';
+import { queryNamed, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { SessionInfo } from '../../types.ts';
-import { users } from '../users/users.table.ts';
 import { sessions } from './auth.table.ts';
 
 /** A session's last-seen time is written at most this often, so reads stay reads. */
 const touchIntervalMs = 60_000;
 
 export function createSessionService({ db, clock, config }: { db: Db; clock: Clock; config: Config }) {
-  const lookup = db
-    .select({
-      userId: sessions.userId,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      joinState: users.joinState,
-      roles: users.roles,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), isNull(users.deletedAt)))
-    .prepare('session_lookup');
+  /**
+   * Decision 013: every API request resolves its session first, so concurrent lookups share one
+   * statement (`token_hash = any(…)`) instead of a round trip each.
+   */
+  const lookups = createBatcher<string, SessionRow | undefined>({
+    maxInFlight: 2,
+    maxBatchSize: 128,
+    async run(tokenHashes) {
+      const rows = await queryNamed(db, sessionLookupStatement, [tokenHashes]);
+      const byHash = new Map(rows.map((row) => [String(row.token_hash), toSessionRow(row)]));
+      return tokenHashes.map((tokenHash) => byHash.get(tokenHash));
+    },
+  });
 
   return {
     /** S4: a new random 256-bit token per sign-in; the one the browser held before is revoked. */
@@ -41,7 +41,7 @@ export function createSessionService({ db, clock, config }: { db: Db; clock: Clo
     async resolve(token: string): Promise<SessionInfo | null> {
       if (token.length > 200) return null;
       const tokenHash = sha256(token);
-      const [row] = await lookup.execute({ tokenHash });
+      const row = await lookups.submit(tokenHash);
       if (!row) return null;
       const now = clock.now().getTime();
       if (row.expiresAt.getTime() <= now) return null;
@@ -75,6 +75,27 @@ async function revokeToken(tx: DbOrTx, token: string, now: Date) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)));
+}
+
+const sessionLookupStatement: NamedStatement = {
+  name: 'session_lookup_batch_v1',
+  text: `
+  select s.token_hash, s.user_id, u.join_state, u.roles,
+    (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = any($1::text[]) and s.revoked_at is null and u.deleted_at is null`,
+};
+
+type SessionRow = { userId: string; lastSeenAt: Date; expiresAt: Date; joinState: string; roles: string[] };
+
+function toSessionRow(row: Record<string, unknown>): SessionRow {
+  return {
+    userId: String(row.user_id),
+    lastSeenAt: new Date(Number(row.last_seen_ms)),
+    expiresAt: new Date(Number(row.expires_ms)),
+    joinState: String(row.join_state),
+    roles: row.roles as string[],
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
