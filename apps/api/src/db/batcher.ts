@@ -10,7 +10,11 @@ export type BatcherOptions<Item, Result> = {
   maxBatchSize: number;
   /** Batches running at once; fewer means larger batches and fewer statements. */
   maxInFlight: number;
-  /** Items with the same key never share a batch (one user's movements stay one per statement). */
+  /**
+   * Items with the same key never share a batch, nor run beside one another in two batches (one
+   * user's movements stay one per statement, and this process's batches never wait on each
+   * other's row locks).
+   */
   conflictKey?(item: Item): string;
 };
 
@@ -22,6 +26,8 @@ export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result
   const queue: Waiting<Item, Result>[] = [];
   let inFlight = 0;
   let flushScheduled = false;
+  /** The conflict keys of the items in running batches. */
+  const busyKeys = new Set<string>();
 
   function scheduleFlush() {
     if (flushScheduled || inFlight >= options.maxInFlight || queue.length === 0) return;
@@ -29,28 +35,35 @@ export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result
     setImmediate(flush);
   }
 
-  function takeBatch(): Waiting<Item, Result>[] {
+  /** The oldest waiting items whose keys are free, up to the batch size; their keys become busy. */
+  function takeBatch(): { batch: Waiting<Item, Result>[]; keys: string[] } {
     const batch: Waiting<Item, Result>[] = [];
-    const keys = new Set<string>();
+    const keys: string[] = [];
     for (let index = 0; index < queue.length && batch.length < options.maxBatchSize; ) {
       const key = options.conflictKey?.(queue[index]!.item);
-      if (key !== undefined && keys.has(key)) {
+      if (key !== undefined && busyKeys.has(key)) {
         index += 1;
         continue;
       }
-      if (key !== undefined) keys.add(key);
+      if (key !== undefined) {
+        busyKeys.add(key);
+        keys.push(key);
+      }
       batch.push(queue.splice(index, 1)[0]!);
     }
-    return batch;
+    return { batch, keys };
   }
 
   function flush() {
     flushScheduled = false;
     while (inFlight < options.maxInFlight && queue.length > 0) {
-      const batch = takeBatch();
+      const { batch, keys } = takeBatch();
+      // Everything waiting shares a key with a running batch: its end schedules the next flush.
+      if (batch.length === 0) return;
       inFlight += 1;
       void runBatch(batch).finally(() => {
         inFlight -= 1;
+        for (const key of keys) busyKeys.delete(key);
         scheduleFlush();
       });
     }

@@ -59,7 +59,7 @@ export const pointLots = pgTable(
     // The spend path reads a user's live lots of one currency; the sweep reads lots past their end.
     index('point_lots_user_live_idx').on(table.userId, table.currency).where(sql`${table.remaining} > 0`),
     index('point_lots_expiry_idx').on(table.expiresAt).where(sql`${table.remaining} > 0`),
-    index('point_lots_payment_idx').on(table.paymentId),
+    index('point_lots_payment_idx').on(table.paymentId).where(sql`${table.paymentId} is not null`),
   ],
 );
 
@@ -116,7 +116,7 @@ export const pointTransactions = pgTable(
     // History pages: newest first, keyset on the id (ids grow with time), one range per entry type,
     // so a tab of rare entries (refunds) never scans a long history of other types.
     index('point_transactions_history_idx').on(table.userId, table.currency, table.type, table.id),
-    index('point_transactions_related_idx').on(table.relatedTransactionId),
+    index('point_transactions_related_idx').on(table.relatedTransactionId).where(sql`${table.relatedTransactionId} is not null`),
   ],
 );
 
@@ -146,8 +146,8 @@ export const pointPostings = pgTable(
       sql`${table.systemAccount} is null or ${table.systemAccount} in ('sales', 'bonus_expense', 'expired', 'exchange', 'refunds', 'forfeited', 'returns')`,
     ),
     index('point_postings_transaction_idx').on(table.transactionId),
-    index('point_postings_lot_idx').on(table.lotId),
-    index('point_postings_escrow_idx').on(table.escrowAccountId),
+    index('point_postings_lot_idx').on(table.lotId).where(sql`${table.lotId} is not null`),
+    index('point_postings_escrow_idx').on(table.escrowAccountId).where(sql`${table.escrowAccountId} is not null`),
   ],
 );
 
