@@ -85,7 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const sessions = createSessionService({ db, clock, config });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerSessions(app, config, sessions);
   registerCsrfProtection(app, config);
   await registerRateLimits(app, config, deps.redis);
