@@ -17,7 +17,7 @@ export function createSessionService({ db, clock, config }: { db: Db; clock: Clo
    * statement (`token_hash = any(…)`) instead of a round trip each.
    */
   const lookups = createBatcher<string, SessionRow | undefined>({
-    maxInFlight: Number(process.env.T_SESS ?? 1),
+    maxInFlight: 1,
     maxBatchSize: 128,
     async run(tokenHashes) {
       const rows = await queryNamed(db, sessionLookupStatement, [tokenHashes]);

@@ -56,7 +56,7 @@ const statementAttempts = 2;
  * Decision 013: at most this many batch statements of one kind run at once (the rest of the pool
  * stays for reads and other writes), each with up to this many requests.
  */
-const ledgerBatching = { maxInFlight: Number(process.env.T_EX ?? 2), maxBatchSize: 64, conflictKey: (request: { userId: string }) => request.userId };
+const ledgerBatching = { maxInFlight: 2, maxBatchSize: 64, conflictKey: (request: { userId: string }) => request.userId };
 
 export type SpendResult = { transactionId: number; allocations: Allocation[]; replayed: boolean };
 
