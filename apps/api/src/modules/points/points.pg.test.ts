@@ -36,8 +36,14 @@ describe('points under concurrency (PostgreSQL)', () => {
     return payment!.id;
   }
 
-  const spend = (userId: string, amount: number) =>
-    points.spend({ userId, currency: 'orange', amount, escrowAccountId: escrow, reason: 'project_participation', idempotencyKey: randomUUID() });
+  const spend = (userId: string, amount: number, on: PointsService = points) =>
+    on.spend({ userId, currency: 'orange', amount, escrowAccountId: escrow, reason: 'project_participation', idempotencyKey: randomUUID() });
+  /**
+   * Decision 013: one service sends one user's spends one after another (its batches hold one
+   * request per user), so a race inside the database needs services of their own, as separate
+   * API processes have.
+   */
+  const instances = (count: number) => Array.from({ length: count }, () => createPointsService({ db: t.database.db, clock: t.clock }));
 
   beforeAll(async () => {
     t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
@@ -54,9 +60,10 @@ describe('points under concurrency (PostgreSQL)', () => {
     let succeeded = 0;
     let insufficient = 0;
     const started = Date.now();
+    const services = instances(50);
     for (let round = 0; round < r2Rounds; round++) {
       await credit(user.id, 100);
-      const results = await Promise.allSettled(Array.from({ length: 50 }, () => spend(user.id, 100)));
+      const results = await Promise.allSettled(services.map((service) => spend(user.id, 100, service)));
       const codes = results.map(codeOf);
       succeeded += codes.filter((code) => code === 'ok').length;
       insufficient += codes.filter((code) => code === 'points.insufficient').length;
@@ -164,6 +171,35 @@ describe('points under concurrency (PostgreSQL)', () => {
     console.log(`R3 return vs late participation: late spend after the return ${tally.spendAfterReturn}, before it ${tally.spendBeforeReturn}`);
     await expectLedgerClean(t);
   }, 180_000);
+
+  it('R4: one key sent to 8 API processes at once (8 services, each batching): the exchange executes once and all answer alike', async () => {
+    const user = await t.createUser();
+    await credit(user.id, 1000, 10);
+    const key = idempotencyKey();
+    const exchange = (service: PointsService) => service.exchange({ userId: user.id, orange: 25, idempotencyKey: key, requestHash: 'same-body' });
+    // Each service also carries another user's exchange, so the key's request shares its statement.
+    const others = await Promise.all(Array.from({ length: 8 }, async () => {
+      const other = await t.createUser();
+      await credit(other.id, 100);
+      return other;
+    }));
+    const services = instances(8);
+    const outcomes = await Promise.all(
+      services.flatMap((service, index) => [
+        exchange(service),
+        service.exchange({ userId: others[index]!.id, orange: 1, idempotencyKey: idempotencyKey(), requestHash: null }),
+      ]),
+    );
+    const mine = outcomes.filter((_, index) => index % 2 === 0);
+    expect(mine.filter((outcome) => outcome.kind === 'applied')).toHaveLength(1);
+    expect(mine.filter((outcome) => outcome.kind === 'replayed')).toHaveLength(7);
+    const results = mine.map((outcome) => (outcome.kind === 'answered-before' ? null : outcome.result));
+    expect(new Set(results.map((result) => JSON.stringify(result))).size).toBe(1);
+    expect(results[0]).toMatchObject({ orange: 25, berry: 325 });
+    expect(await points.balances(user.id)).toMatchObject({ orange: { purchased: 985, bonus: 0 }, berry: { purchased: 195, bonus: 130 } });
+    expect(outcomes.filter((_, index) => index % 2 === 1).every((outcome) => outcome.kind === 'applied')).toBe(true);
+    await expectLedgerClean(t);
+  });
 
   it('R4: 8 concurrent exchanges with one Idempotency-Key execute once and answer alike; 5 webhook deliveries credit once', async () => {
     const user = await t.createUser();
