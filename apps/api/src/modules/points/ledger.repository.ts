@@ -182,7 +182,7 @@ const spendStatement: NamedStatement = {
  * stored under it by another write: see idempotency.ts), $6 request hash; then $7 now, $8 Berry per
  * Orange, $9 and $10 the purchased and bonus Berry lots' end. One row per request, in order.
  */
-export const exchangeStatement: NamedStatement = {
+const exchangeStatement: NamedStatement = {
   name: 'ledger_exchange_batch_v1',
   text: `
   with req as (
