@@ -30,6 +30,13 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 32;
 const userCount = 1000;
 const historyRows = Number(process.env.BENCH_HISTORY_ROWS ?? 1_000_000);
+const exchangeRuns = Number(process.env.BENCH_EXCHANGE_RUNS ?? 3);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
 export async function runPointsBenchmark() {
   const pgbench = await createPgbenchBaseline();
@@ -49,17 +56,24 @@ export async function runPointsBenchmark() {
     const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, api.rssMb())), 250);
     // A short untimed run first: the figures are of a warmed-up process, not of its JIT compiling.
     await exchangeLoad(address, users, 2);
-    const spends = await pgbench.around(databaseUrl, () => exchangeLoad(address, users, seconds));
+    // This budget sits close to its goal and a single run swings ±15 % here, so it is judged on the
+    // median ratio of `exchangeRuns` runs, each between its own pgbench runs.
+    const exchangeRatios: number[] = [];
+    for (let runIndex = 1; runIndex <= exchangeRuns; runIndex++) {
+      const spends = await pgbench.around(databaseUrl, () => exchangeLoad(address, users, seconds));
+      exchangeRatios.push(spends.perSecond / spends.baseline.tps);
+      rows.push([
+        `POST /api/points/exchange (HTTP, 1,000 users), run ${runIndex}`,
+        String(spends.perSecond),
+        String(spends.p99Ms),
+        spends.baseline.label,
+        ratio(spends.perSecond, spends.baseline.tps),
+        String(spends.errors),
+        String(spends.insufficient),
+      ]);
+    }
     clearInterval(sampler);
-    rows.push([
-      'POST /api/points/exchange (HTTP, 1,000 users)',
-      String(spends.perSecond),
-      String(spends.p99Ms),
-      spends.baseline.label,
-      ratio(spends.perSecond, spends.baseline.tps),
-      String(spends.errors),
-      String(spends.insufficient),
-    ]);
+    rows.push([`… median of the ${exchangeRuns} runs`, '', '', '', median(exchangeRatios).toFixed(3), '', '']);
 
     // BENCH_EXCHANGE_ONLY=1 stops here: a quicker loop when tuning the HTTP write path.
     if (process.env.BENCH_EXCHANGE_ONLY) return printTable(rows);
