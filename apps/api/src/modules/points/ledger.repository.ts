@@ -268,6 +268,11 @@ export type SpendRequest = {
 
 export type ExchangeRequest = { userId: string; orange: number; spendKey: string; creditKey: string; clientKey: string; requestHash: string | null };
 
+/** One array per field, in the order given: the `unnest($1, $2, …)` parameters of a batch statement. */
+function columnsOf<T>(requests: T[], fields: (keyof T)[]): unknown[][] {
+  return fields.map((field) => requests.map((request) => request[field]));
+}
+
 /** The batch statements allocate per user: two requests of one user in a batch would both see the same lots. */
 function assertOneRequestPerUser(requests: { userId: string }[]) {
   if (new Set(requests.map((request) => request.userId)).size !== requests.length) throw new Error('a ledger batch holds one request per user');
@@ -441,13 +446,7 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
     async spendBatch(requests: SpendRequest[], batch: { currency: PointCurrency; now: Date }): Promise<OneStatementSpend[]> {
       assertOneRequestPerUser(requests);
       const rows = await queryNamed(db, spendStatement, [
-        requests.map((request) => request.userId),
-        requests.map((request) => request.amount),
-        requests.map((request) => request.idempotencyKey),
-        requests.map((request) => request.requestHash),
-        requests.map((request) => request.escrowAccountId),
-        requests.map((request) => request.projectId),
-        requests.map((request) => request.reason),
+        ...columnsOf(requests, ['userId', 'amount', 'idempotencyKey', 'requestHash', 'escrowAccountId', 'projectId', 'reason']),
         batch.currency,
         batch.now.toISOString(),
       ]);
@@ -475,12 +474,7 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
     ): Promise<OneStatementExchange[]> {
       assertOneRequestPerUser(requests);
       const rows = await queryNamed(db, exchangeStatement, [
-        requests.map((request) => request.userId),
-        requests.map((request) => request.orange),
-        requests.map((request) => request.spendKey),
-        requests.map((request) => request.creditKey),
-        requests.map((request) => request.clientKey),
-        requests.map((request) => request.requestHash),
+        ...columnsOf(requests, ['userId', 'orange', 'spendKey', 'creditKey', 'clientKey', 'requestHash']),
         batch.now.toISOString(),
         batch.berryPerOrange,
         batch.berryExpiresAt.purchased.toISOString(),
