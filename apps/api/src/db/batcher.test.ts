@@ -94,6 +94,28 @@ describe('createBatcher (natural batching)', () => {
     expect(await Promise.all([1, 2, 3].map((item) => batcher.submit(item)))).toEqual([2, 3, 4]);
   });
 
+  it("sends the next batch before the finished batch's callers resume (decision 014)", async () => {
+    const events: string[] = [];
+    let firstBatchStarted!: () => void;
+    const firstBatchRunning = new Promise<void>((resolve) => (firstBatchStarted = resolve));
+    const batcher = createBatcher<number, number>({
+      maxBatchSize: 8,
+      maxInFlight: 1,
+      async run(items) {
+        events.push(`run ${items.join(',')}`);
+        firstBatchStarted();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return items;
+      },
+    });
+    const first = batcher.submit(1).then(() => events.push('caller of 1 resumed'));
+    // Item 2 must arrive while batch 1 runs, not join it: a timer could fire before the flush.
+    await firstBatchRunning;
+    const second = batcher.submit(2);
+    await Promise.all([first, second]);
+    expect(events).toEqual(['run 1', 'run 2', 'caller of 1 resumed']);
+  });
+
   it('goes on after a failure: later calls are still served', async () => {
     const recorder = recordingRun({ delayMs: 1 });
     const batcher = createBatcher({ run: recorder.run, maxBatchSize: 4, maxInFlight: 1 });

@@ -58,27 +58,32 @@ export function createBatcher<Item, Result>(options: BatcherOptions<Item, Result
     flushScheduled = false;
     while (inFlight < options.maxInFlight && queue.length > 0) {
       const { batch, keys } = takeBatch();
-      // Everything waiting shares a key with a running batch: its end schedules the next flush.
+      // Everything waiting shares a key with a running batch: its end flushes again.
       if (batch.length === 0) return;
       inFlight += 1;
-      void runBatch(batch).finally(() => {
+      void runBatch(batch).then((settleCallers) => {
         inFlight -= 1;
         for (const key of keys) busyKeys.delete(key);
-        scheduleFlush();
+        // The next batch leaves before this one's callers resume, so the database works on it while
+        // this process answers them; the calls it takes have waited already, so no turn is awaited.
+        flush();
+        settleCallers();
       });
     }
   }
 
-  async function runBatch(batch: Waiting<Item, Result>[]) {
+  /** Runs a batch and answers how to settle its callers (called once the batch's slot is free). */
+  async function runBatch(batch: Waiting<Item, Result>[]): Promise<() => void> {
     try {
       const results = await options.run(batch.map((waiting) => waiting.item));
       if (results.length !== batch.length) throw new Error(`a batch of ${batch.length} answered ${results.length} results`);
-      batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+      return () => batch.forEach((waiting, index) => waiting.resolve(results[index]!));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      if (batch.length === 1) return () => batch[0]!.reject(error);
       // A batch fails as a whole (one item's constraint violation, a deadlock): each item is then
       // run on its own, so a failure stays the failing item's and the others still go through.
-      await Promise.all(batch.map((waiting) => runBatch([waiting])));
+      const settlers = await Promise.all(batch.map((waiting) => runBatch([waiting])));
+      return () => settlers.forEach((settle) => settle());
     }
   }
 

@@ -77,13 +77,20 @@ async function revokeToken(tx: DbOrTx, token: string, now: Date) {
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)));
 }
 
+/**
+ * The user is read per session through a lateral subquery (a LIMIT keeps the planner from folding
+ * it into a join): one primary-key probe per token whatever the size of `users`. As a plain join,
+ * the generic plan hashed the whole users table while it was small (0.56 ms against 0.12 ms for 16
+ * tokens at 1,000 users; decision 014).
+ */
 const sessionLookupStatement: NamedStatement = {
   name: 'session_lookup_batch_v1',
   text: `
   select s.token_hash, s.user_id, u.join_state, u.roles,
     (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms
-  from sessions s join users u on u.id = s.user_id
-  where s.token_hash = any($1::text[]) and s.revoked_at is null and u.deleted_at is null`,
+  from sessions s
+  cross join lateral (select join_state, roles from users where id = s.user_id and deleted_at is null limit 1) u
+  where s.token_hash = any($1::text[]) and s.revoked_at is null`,
 };
 
 type SessionRow = { userId: string; lastSeenAt: Date; expiresAt: Date; joinState: string; roles: string[] };

@@ -123,6 +123,15 @@ describe('sessions', () => {
     expect(await meStatus(laptop)).toBe(401);
   });
 
+  it("ends a session whose user is marked deleted, even before the session's own revocation", async () => {
+    const user = await t.createUser();
+    const service = createSessionService({ db: t.database.db, clock: t.clock, config: t.config });
+    const { token } = await service.create(user.id);
+    expect((await service.resolve(token))?.userId).toBe(user.id);
+    await t.database.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, user.id));
+    expect(await service.resolve(token)).toBeNull();
+  });
+
   it('answers me with 401 and the error shape without a session', async () => {
     const response = await t.app.inject({ url: '/api/auth/me' });
     expect(response.statusCode).toBe(401);

@@ -80,7 +80,7 @@ function lockAndAllocate({ currency, now }: { currency: string; now: string }) {
   want as (select r.n, r.user_id, r.amount from req r join wallet w on w.user_id = r.user_id),
   lots as (
     select id, user_id, kind, remaining, expires_at from point_lots
-    where user_id = any(array(select user_id from wallet)) and currency = ${currency} and remaining > 0 and expires_at >= ${now}
+    where user_id = any(array(select user_id from wallet)) and currency = ${currency} and live and expires_at >= ${now}
     order by user_id, id
     for update
   ),
@@ -341,7 +341,7 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       if (filter.currency) conditions.push(sql`currency = ${filter.currency}`);
       if (filter.ids) conditions.push(sql`id in (select value::bigint from jsonb_array_elements_text(${JSON.stringify(filter.ids)}::jsonb))`);
       if (filter.paymentId) conditions.push(sql`payment_id = ${filter.paymentId}`);
-      else if (!filter.ids) conditions.push(sql`remaining > 0`);
+      else if (!filter.ids) conditions.push(sql`live`);
       if (filter.expiredBy) conditions.push(sql`expires_at < ${filter.expiredBy.toISOString()}::timestamptz`);
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select id, kind, currency, original, remaining, ${epochMs(sql`expires_at`)} as expires_ms, payment_id
@@ -569,7 +569,7 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
     /** Users holding points in a lot past its end (the expiry sweep's work list). */
     async usersWithExpiredLots(now: Date, limit: number): Promise<string[]> {
       const { rows } = await db.execute<{ user_id: unknown }>(sql`
-        select distinct user_id from point_lots where remaining > 0 and expires_at < ${now.toISOString()}::timestamptz limit ${limit}`);
+        select distinct user_id from point_lots where live and expires_at < ${now.toISOString()}::timestamptz limit ${limit}`);
       return rows.map((row) => String(row.user_id));
     },
 
@@ -579,15 +579,15 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
      */
     async expiringSoon({ now, horizon, afterUserId, userLimit }: { now: Date; horizon: Date; afterUserId: string | null; userLimit: number }) {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
-        with live as (
+        with ending as (
           select user_id, currency, remaining, expires_at from point_lots
-          where remaining > 0 and expires_at >= ${now.toISOString()}::timestamptz and expires_at <= ${horizon.toISOString()}::timestamptz),
+          where live and expires_at >= ${now.toISOString()}::timestamptz and expires_at <= ${horizon.toISOString()}::timestamptz),
         page_users as (
-          select distinct user_id from live
+          select distinct user_id from ending
           where ${afterUserId}::uuid is null or user_id > ${afterUserId}::uuid
           order by user_id limit ${userLimit})
         select user_id, currency, sum(remaining)::int as amount, min(expires_at) as first_expires_at
-        from live where user_id in (select user_id from page_users)
+        from ending where user_id in (select user_id from page_users)
         group by user_id, currency order by user_id, currency`);
       return rows.map((row) => ({
         userId: String(row.user_id),
@@ -602,7 +602,7 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select currency, kind, coalesce(sum(remaining), 0)::int as total,
           coalesce(sum(remaining) filter (where expires_at <= ${horizon.toISOString()}::timestamptz), 0)::int as expiring
-        from point_lots where user_id = ${userId} and remaining > 0 and expires_at >= ${now.toISOString()}::timestamptz
+        from point_lots where user_id = ${userId} and live and expires_at >= ${now.toISOString()}::timestamptz
         group by currency, kind`);
       return rows.map((row) => ({
         currency: row.currency as PointCurrency,

@@ -75,6 +75,31 @@ describe('points under concurrency (PostgreSQL)', () => {
     await expectLedgerClean(t);
   }, 300_000);
 
+  it('decision 014: a spend that leaves its lot live is a HOT update (no new index entries); emptying it is not', async () => {
+    const user = await t.createUser();
+    await credit(user.id, 100);
+    const lotUpdates = async (spendAmount: number) =>
+      t.database.db.transaction(async (tx) => {
+        // This backend's counts not yet flushed to the shared statistics; the spend's are the difference.
+        const counts = async () => {
+          const [row] = (
+            await tx.execute<{ updates: string; hot: string }>(
+              sql`select n_tup_upd as updates, n_tup_hot_upd as hot from pg_stat_xact_user_tables where relname = 'point_lots'`,
+            )
+          ).rows;
+          return { updates: Number(row!.updates), hot: Number(row!.hot) };
+        };
+        const before = await counts();
+        await points.spendWithin(tx, { userId: user.id, currency: 'orange', amount: spendAmount, escrowAccountId: escrow, reason: 'project_participation', idempotencyKey: randomUUID() });
+        const after = await counts();
+        return { updates: after.updates - before.updates, hot: after.hot - before.hot };
+      });
+    expect(await lotUpdates(30)).toEqual({ updates: 1, hot: 1 });
+    expect(await lotUpdates(30)).toEqual({ updates: 1, hot: 1 });
+    // The last 40 leave the lot empty: `live` changes, so it leaves the live-lot indexes.
+    expect(await lotUpdates(40)).toEqual({ updates: 1, hot: 0 });
+  });
+
   it(`R3: refund vs spend of the same lot, ${raceRounds} rounds: exactly one wins`, async () => {
     const tally = { refund: 0, spend: 0 };
     for (let round = 0; round < raceRounds; round++) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -43,6 +43,13 @@ export const pointLots = pgTable(
     kind: text('kind').notNull(),
     original: integer('original').notNull(),
     remaining: integer('remaining').notNull(),
+    /**
+     * remaining > 0, kept by the database. The live-lot indexes are partial on this column rather
+     * than on `remaining`, so a spend that leaves a lot live changes no indexed column and is a HOT
+     * update (decision 014): no new index entries for the ledger's most frequent write. The table's
+     * fillfactor of 85 (migration 0007; Drizzle has no storage parameters) keeps room on the page.
+     */
+    live: boolean('live').generatedAlwaysAs(sql`remaining > 0`),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** A bonus lot's purchase: the bonus is refunded with its parent, never alone. */
     parentLotId: bigint('parent_lot_id', { mode: 'number' }),
@@ -57,8 +64,8 @@ export const pointLots = pgTable(
     check('point_lots_remaining_check', sql`${table.remaining} >= 0 and ${table.remaining} <= ${table.original}`),
     check('point_lots_original_check', sql`${table.original} > 0`),
     // The spend path reads a user's live lots of one currency; the sweep reads lots past their end.
-    index('point_lots_user_live_idx').on(table.userId, table.currency).where(sql`${table.remaining} > 0`),
-    index('point_lots_expiry_idx').on(table.expiresAt).where(sql`${table.remaining} > 0`),
+    index('point_lots_user_live_idx').on(table.userId, table.currency).where(sql`${table.live}`),
+    index('point_lots_expiry_idx').on(table.expiresAt).where(sql`${table.live}`),
     index('point_lots_payment_idx').on(table.paymentId).where(sql`${table.paymentId} is not null`),
   ],
 );
