@@ -14,6 +14,8 @@ import { createPointsService, type PointsService } from './points.service.ts';
 const r2Rounds = Number(process.env.ORCHARD_R2_ROUNDS ?? 100);
 // QUALITY R3 asks 200 rounds per pair; each pair takes 7–15 s at 200 on a shared 2-core machine.
 const raceRounds = Number(process.env.ORCHARD_R3_ROUNDS ?? 200);
+// A check-then-insert without the unique key let a duplicate through in 3 of 5 single rounds here.
+const r4Rounds = Number(process.env.ORCHARD_R4_ROUNDS ?? 20);
 
 const codeOf = (result: PromiseSettledResult<unknown>) =>
   result.status === 'fulfilled' ? 'ok' : result.reason instanceof AppError ? result.reason.code : `crash: ${String(result.reason)}`;
@@ -197,7 +199,14 @@ describe('points under concurrency (PostgreSQL)', () => {
     await expectLedgerClean(t);
   }, 180_000);
 
-  it('R4: one key sent to 8 API processes at once (8 services, each batching): the exchange executes once and all answer alike', async () => {
+  it(`R4: one key sent to 8 API processes at once (8 services, each batching), ${r4Rounds} rounds: the exchange executes once and all answer alike`, async () => {
+    const services = instances(8);
+    for (let round = 0; round < r4Rounds; round++) await oneKeyAcrossProcesses(services);
+    await expectLedgerClean(t);
+  });
+
+  /** One round of the test above: a fresh user's key raced by `services`. */
+  async function oneKeyAcrossProcesses(services: PointsService[]) {
     const user = await t.createUser();
     await credit(user.id, 1000, 10);
     const key = idempotencyKey();
@@ -208,7 +217,6 @@ describe('points under concurrency (PostgreSQL)', () => {
       await credit(other.id, 100);
       return other;
     }));
-    const services = instances(8);
     const outcomes = await Promise.all(
       services.flatMap((service, index) => [
         exchange(service),
@@ -223,8 +231,7 @@ describe('points under concurrency (PostgreSQL)', () => {
     expect(results[0]).toMatchObject({ orange: 25, berry: 325 });
     expect(await points.balances(user.id)).toMatchObject({ orange: { purchased: 985, bonus: 0 }, berry: { purchased: 195, bonus: 130 } });
     expect(outcomes.filter((_, index) => index % 2 === 1).every((outcome) => outcome.kind === 'applied')).toBe(true);
-    await expectLedgerClean(t);
-  });
+  }
 
   it('R4: 8 concurrent exchanges with one Idempotency-Key execute once and answer alike; 5 webhook deliveries credit once', async () => {
     const user = await t.createUser();
