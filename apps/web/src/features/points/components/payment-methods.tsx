@@ -97,8 +97,8 @@ export function PaymentMethods() {
           {apiErrorMessage(t, createCharge.error)}
         </p>
       ) : null}
-      <p className="form-hint">{t('myPage:payment.gatewayNote')}</p>
       <div className="bottom-action">
+        <p className="bottom-action__hint">{t('myPage:payment.gatewayNote')}</p>
         <Button block disabled={createCharge.isPending || createCharge.isSuccess} onClick={pay}>
           {createCharge.isPending || createCharge.isSuccess ? t('myPage:payment.redirecting') : t('myPage:payment.pay', { amount: format(item.priceKrw) ?? krw })}
         </Button>
