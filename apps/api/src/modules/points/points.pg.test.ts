@@ -14,7 +14,7 @@ import { createPointsService, type PointsService } from './points.service.ts';
 const r2Rounds = Number(process.env.ORCHARD_R2_ROUNDS ?? 100);
 // QUALITY R3 asks 200 rounds per pair; each pair takes 7–15 s at 200 on a shared 2-core machine.
 const raceRounds = Number(process.env.ORCHARD_R3_ROUNDS ?? 200);
-// A check-then-insert without the unique key let a duplicate through in 3 of 5 single rounds here.
+// A check-then-insert without the unique key duplicated the exchange in only 2 of 5 one-round runs.
 const r4Rounds = Number(process.env.ORCHARD_R4_ROUNDS ?? 20);
 
 const codeOf = (result: PromiseSettledResult<unknown>) =>
