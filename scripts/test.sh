@@ -10,6 +10,8 @@ step "typecheck"
 npm run --silent typecheck
 step "lint"
 npm run --silent lint
+step "every docs/ citation resolves"
+node scripts/check-citations.mjs
 step "migrations match the schema"
 npm run --silent db:check
 step "unit and API tests"

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Every "why" in the code must be answerable from the repository alone: each citation of the form
+// docs/<file>.md#<anchor> must name a file that exists and a heading (or explicit anchor) in it,
+// and nothing may cite documents that live outside the repository.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const scanned = /\.(ts|tsx|mjs|js|cjs|md|sh|css|json|html)$/;
+const skipped = /(^|\/)(node_modules|dist|test-results|playwright-report)\/|\/migrations\/meta\/|package-lock\.json$/;
+const citation = /\bdocs\/([\w./-]+\.md)(?:#([\w\u0080-\uffff-]+))?/g;
+const outsideCitations = [
+  { pattern: /\.\.\/shared\b/, why: 'cites ../shared, which is not in the repository' },
+  { pattern: /\bspec §|\bspec\/product-spec\b/, why: 'cites the product spec by section: cite docs/product.md#<anchor>' },
+  { pattern: /\bQUALITY(\.md)?\b/, why: 'cites QUALITY: cite docs/quality.md#<id>' },
+  { pattern: /\bTOOLCHAIN(\.md)?\b/, why: 'cites TOOLCHAIN: cite docs/architecture.md or a decision' },
+  { pattern: /\bARCHITECTURE(\.md| §)/, why: 'cites ARCHITECTURE: cite docs/architecture.md#<anchor>' },
+  { pattern: /\bSTYLE\.md\b/, why: 'cites STYLE.md: cite docs/architecture.md#<anchor>' },
+  { pattern: /(?<![\w/-])decisions\.md\b|\bdecisions: [A-Z]/, why: 'cites the outside product decisions: cite docs/product.md#<anchor>' },
+];
+
+/** GitHub's heading slug: lower case, punctuation dropped, spaces to hyphens; letters of any script kept. */
+export function slugOf(heading) {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/<[^>]+>/g, '')
+    .replace(/[`*_~[\]()]/g, (char) => (char === '_' ? '_' : ''))
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+export function anchorsOf(markdown) {
+  const anchors = new Set();
+  const counts = new Map();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      const slug = slugOf(heading[1]);
+      const seen = counts.get(slug) ?? 0;
+      anchors.add(seen === 0 ? slug : `${slug}-${seen}`);
+      counts.set(slug, seen + 1);
+    }
+    for (const explicit of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(explicit[1]);
+  }
+  return anchors;
+}
+
+/** Problems in one file's text: unresolved docs citations and citations of outside documents. */
+export function problemsIn(file, text, readDoc) {
+  const problems = [];
+  const lines = text.split('\n');
+  lines.forEach((line, index) => {
+    const where = `${file}:${index + 1}`;
+    for (const match of line.matchAll(citation)) {
+      const [, docPath, anchor] = match;
+      const doc = readDoc(`docs/${docPath}`);
+      if (doc === null) problems.push(`${where}: docs/${docPath} does not exist`);
+      else if (anchor && !anchorsOf(doc).has(anchor)) problems.push(`${where}: docs/${docPath} has no heading #${anchor}`);
+    }
+    if (file === 'scripts/check-citations.mjs' || file.endsWith('check-citations.test.ts')) return;
+    for (const { pattern, why } of outsideCitations) if (pattern.test(line)) problems.push(`${where}: ${why}`);
+  });
+  return problems;
+}
+
+function main() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => scanned.test(file) && !skipped.test(file) && fs.existsSync(path.join(root, file)));
+  const docs = new Map();
+  const readDoc = (docPath) => {
+    if (!docs.has(docPath)) {
+      const full = path.join(root, docPath);
+      docs.set(docPath, fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null);
+    }
+    return docs.get(docPath);
+  };
+  const problems = files.flatMap((file) => problemsIn(file, fs.readFileSync(path.join(root, file), 'utf8'), readDoc));
+  if (problems.length > 0) {
+    console.error(`${problems.length} citation problem(s):\n${problems.join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`citations: ${files.length} files checked, every docs/ citation resolves`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

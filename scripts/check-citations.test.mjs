@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { anchorsOf, problemsIn, slugOf } from './check-citations.mjs';
+
+const docs = {
+  'docs/product.md': '# Rules\n\n## Refunds\n\n## Funding close\n\n```\n## not a heading\n```\n',
+  'docs/quality.md': '### R3\n\nRace pairs.\n\n### Speed web\n',
+};
+const readDoc = (docPath) => docs[docPath] ?? null;
+
+describe('the citation check', () => {
+  it('makes GitHub slugs of headings, keeping letters of any script', () => {
+    expect(slugOf('Funding close')).toBe('funding-close');
+    expect(slugOf('R3')).toBe('r3');
+    expect(slugOf('환불 규칙')).toBe('환불-규칙');
+    expect([...anchorsOf(docs['docs/product.md'])]).toEqual(['rules', 'refunds', 'funding-close']);
+  });
+
+  it('passes citations that resolve to a heading', () => {
+    const text = '// docs/product.md#refunds and docs/quality.md#r3 and docs/quality.md#speed-web\n';
+    expect(problemsIn('a.ts', text, readDoc)).toEqual([]);
+  });
+
+  it('fails a citation of a missing heading or a missing file, naming the line', () => {
+    const text = 'ok\n// docs/product.md#refund\n// docs/nowhere.md#x\n';
+    expect(problemsIn('a.ts', text, readDoc)).toEqual([
+      'a.ts:2: docs/product.md has no heading #refund',
+      'a.ts:3: docs/nowhere.md does not exist',
+    ]);
+  });
+
+  it('fails citations of documents outside the repository', () => {
+    const text = '// spec §9: bonus first\n// see ../shared/QUALITY.md\n';
+    const problems = problemsIn('a.ts', text, readDoc);
+    expect(problems.some((problem) => problem.startsWith('a.ts:1:'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('a.ts:2:'))).toBe(true);
+  });
+});
