@@ -9,7 +9,8 @@ import { users } from '../users/users.table.ts';
 
 /**
  * Cached balances of one user, every currency and kind. The wallet row is the first lock of every
- * point movement of its user (the fixed lock order: wallet, then lots, then the escrow account).
+ * point movement of its user (the fixed lock order: wallet, then lots). No escrow row is locked:
+ * an escrow's side of a movement is an inserted posting (decision 011).
  */
 export const pointWallets = pgTable(
   'point_wallets',
@@ -156,56 +157,6 @@ export const pointPostings = pgTable(
     index('point_postings_lot_idx').on(table.lotId).where(sql`${table.lotId} is not null`),
     index('point_postings_escrow_idx').on(table.escrowAccountId).where(sql`${table.escrowAccountId} is not null`),
   ],
-);
-
-/** A charge: one payment through the gateway for one package (state machine in payments.service). */
-export const payments = pgTable(
-  'payments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    /** The order id the gateway knows the payment by. */
-    orderId: text('order_id').notNull(),
-    gateway: text('gateway').notNull(),
-    packageId: text('package_id').notNull(),
-    orange: integer('orange').notNull(),
-    bonusOrange: integer('bonus_orange').notNull(),
-    amountKrw: integer('amount_krw').notNull(),
-    method: text('method').notNull(),
-    status: text('status').notNull().default('pending'),
-    paymentKey: text('payment_key'),
-    /** The gateway's checkout page for this charge, kept once opened so a replay answers the same page. */
-    checkoutUrl: text('checkout_url'),
-    failureCode: text('failure_code'),
-    failureReason: text('failure_reason'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [
-    uniqueIndex('payments_order_id_unique').on(table.orderId),
-    check('payments_status_check', sql`${table.status} in ('pending', 'confirmed', 'declined', 'refunding', 'refunded')`),
-    check('payments_amount_check', sql`${table.amountKrw} > 0 and ${table.orange} > 0 and ${table.bonusOrange} >= 0`),
-    index('payments_user_idx').on(table.userId, table.createdAt),
-    index('payments_refunding_idx').on(table.refundRequestedAt).where(sql`${table.status} = 'refunding'`),
-  ],
-);
-
-/** Gateway webhook events applied, by the gateway's event id (S10: a replayed event changes nothing). */
-export const paymentWebhookEvents = pgTable(
-  'payment_webhook_events',
-  {
-    gateway: text('gateway').notNull(),
-    eventId: text('event_id').notNull(),
-    type: text('type').notNull(),
-    orderId: text('order_id').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.gateway, table.eventId] })],
 );
 
 /**

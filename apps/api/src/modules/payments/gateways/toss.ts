@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import {
   RETRIABLE_FAILURE_CODE,
   type CancelResult,

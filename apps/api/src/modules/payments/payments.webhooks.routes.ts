@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@orchard/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { GatewayEventHandler, PaymentGateway } from '../../lib/payments/gateway.ts';
-import type { SandboxGateway } from '../../lib/payments/sandbox-gateway.ts';
-import { WebhookIgnoredError, WebhookVerificationError, type WebhookRefusal } from '../../lib/payments/webhook-signature.ts';
+import type { GatewayEventHandler, PaymentGateway } from './gateways/gateway.ts';
+import type { SandboxGateway } from './gateways/sandbox.ts';
+import { WebhookIgnoredError, WebhookVerificationError, type WebhookRefusal } from './gateways/webhook-signature.ts';
 import type { App } from '../../types.ts';
-import { registerSandboxGatewayRoutes } from '../sandbox-gateway/sandbox-gateway.routes.ts';
+import { registerSandboxGatewayRoutes } from './sandbox-checkout/sandbox-checkout.routes.ts';
 
 export const paymentWebhookPath = '/api/payments/webhooks';
 

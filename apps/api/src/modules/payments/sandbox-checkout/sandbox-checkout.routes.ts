@@ -4,15 +4,15 @@ import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentMethods, type PaymentMethod } from '../../lib/payments/gateway.ts';
+import { paymentMethods, type PaymentMethod } from '../gateways/gateway.ts';
 import {
   sandboxCheckoutPrefix,
   sandboxDeclineReasons,
   SandboxCheckoutError,
   type SandboxDeclineCode,
   type SandboxGateway,
-} from '../../lib/payments/sandbox-gateway.ts';
-import type { App } from '../../types.ts';
+} from '../gateways/sandbox.ts';
+import type { App } from '../../../types.ts';
 import { checkoutPage, messagePage } from './sandbox-checkout.page.ts';
 
 const stylesheet = fs.readFileSync(path.join(import.meta.dirname, 'sandbox-checkout.css'));

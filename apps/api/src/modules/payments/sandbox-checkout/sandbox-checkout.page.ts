@@ -1,5 +1,5 @@
-import type { PaymentMethod } from '../../lib/payments/gateway.ts';
-import { sandboxCheckoutPrefix, sandboxDeclineReasons, type SandboxCheckout } from '../../lib/payments/sandbox-gateway.ts';
+import type { PaymentMethod } from '../gateways/gateway.ts';
+import { sandboxCheckoutPrefix, sandboxDeclineReasons, type SandboxCheckout } from '../gateways/sandbox.ts';
 
 export const methodLabels: Record<PaymentMethod, string> = {
   card: 'Card',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import {
   paymentMethods,
   type CancelResult,
