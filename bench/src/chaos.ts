@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { createPointsService } from '../../apps/api/src/modules/points/points.service.ts';
-import { reconcileLedger } from '../../apps/api/src/modules/points/reconciliation.ts';
+import { reconcileLedger } from '../../apps/api/src/modules/points/points.reconciliation.repository.ts';
 import { chargePackages, paymentMethods } from '../../packages/shared/src/points.ts';
 import { apiEnvironment, createFreshDatabase, mintUsers, type MintedUser } from './points-setup.ts';
 import { builtApiServer, freePort, startServer, type Server } from './processes.ts';

@@ -1,4 +1,4 @@
-import type { PaymentsService } from '../modules/points/payments.service.ts';
+import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { PointsService } from '../modules/points/points.service.ts';
 
 /**

@@ -1,62 +1,62 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { findChargePackage, type Charge, type ChargeStatus, type PaymentMethod } from '@orchard/shared';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { findChargePackage, type Charge, type ChargeStatus, type ErrorCode, type PaymentMethod } from '@orchard/shared';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, unprocessable } from '../../lib/errors.ts';
-import { RETRIABLE_FAILURE_CODE, type GatewayEvent, type PaymentGateway } from '../../lib/payments/gateway.ts';
+import { AppError } from '../../lib/errors.ts';
 import { refundRefusal } from '../../lib/points/rules.ts';
-import { createLedgerRepository } from './ledger.repository.ts';
-import { chargeNotFound, refundRefusals } from './points.errors.ts';
-import type { PointsService } from './points.service.ts';
-import { payments, paymentWebhookEvents } from './points.table.ts';
-
-type PaymentRow = typeof payments.$inferSelect;
-
-/** Where the browser lands after the gateway: the Completed-charge screen (spec §2). */
-export const completedChargePath = (chargeId: string) => `/my-page/completed-charge/${chargeId}`;
+import { createIdempotency, type Idempotency, type KeyScope } from '../points/points.idempotency.ts';
+import type { PointsService } from '../points/points.service.ts';
+import { RETRIABLE_FAILURE_CODE, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
+import { chargeNotFound, gatewayUnreachable, knownFailure, packageUnknown, paymentFailures, refundFailed, refundRefusals, type PaymentFailureCode } from './payments.errors.ts';
+import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
 
 /** A refund left 'refunding' this long (a crash between the gateway call and the finish) is repaired by the sweep. */
 export const refundRepairAfterMs = 60_000;
 
 /**
+ * How long a pending charge counts as open at the gateway. A payment window that was left (the
+ * customer closed it, the return never came) stays 'pending' in our table; after this long the
+ * gateway no longer approves it (Toss's window expires well within it), so it no longer holds up
+ * an account deletion. An approval that still arrives for a deleted account is cancelled.
+ */
+export const pendingChargeOpenMs = 60 * 60_000;
+
+/** What a return from the gateway did: acted with the owner's session, or only redirected. */
+export type ReturnOutcome = { chargeId: string; acted: boolean };
+
+/**
  * Charges and refunds: the payments table's state machine around the gateway.
  *   pending ─confirm ok / approved event─▶ confirmed ─refund─▶ refunding ─cancel ok─▶ refunded
  *   pending ─fail return / declined event / confirm refused─▶ declined (a later verified approval still credits)
+ *   pending ─approved for a deleted account─▶ declined (ACCOUNT_DELETED), cancelled at the gateway
  * Lots are created exactly once per payment: under the wallet and payment row locks, only a
- * pending or declined payment is credited, and the ledger's unique keys back that up.
+ * pending or declined payment of a live account is credited, and the ledger's unique keys back
+ * that up. Points move only through the points service.
  */
 export function createPaymentsService({
   db,
   clock,
   gateway,
   points,
+  idempotency = createIdempotency({ db, clock }),
   publicUrl,
 }: {
   db: Db;
   clock: Clock;
   gateway: PaymentGateway;
   points: PointsService;
+  /** Shared with the points service in the app (one key names one request across routes). */
+  idempotency?: Idempotency;
   publicUrl: URL;
 }) {
-  async function lockPayment(tx: DbOrTx, paymentId: string): Promise<PaymentRow | undefined> {
-    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    return row;
-  }
-
-  async function findByOrderId(orderId: string) {
-    const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
-    return row;
-  }
+  const repository = (source: DbOrTx = db) => createPaymentsRepository({ db: source });
+  const failure = (code: PaymentFailureCode) => ({ code, reason: paymentFailures[code] });
 
   async function present(row: PaymentRow, source: DbOrTx = db): Promise<Charge> {
     let refundable = false;
     if (row.status === 'confirmed' && row.paidAt) {
-      const lots = await source.execute<{ original: number; remaining: number }>(
-        sql`select original, remaining from point_lots where payment_id = ${row.id}`,
-      );
-      refundable =
-        refundRefusal({ paidAt: row.paidAt, refunded: false, lots: lots.rows.map((lot) => ({ original: Number(lot.original), remaining: Number(lot.remaining) })) }, clock.now()) === null;
+      const lots = await points.chargeLotsOf(row.id, source);
+      refundable = refundRefusal({ paidAt: row.paidAt, refunded: false, lots }, clock.now()) === null;
     }
     return {
       id: row.id,
@@ -74,35 +74,67 @@ export function createPaymentsService({
     };
   }
 
-  /** Credits a payment the gateway approved, inside the caller's transaction; idempotent. */
-  async function creditWithin(tx: DbOrTx, paymentId: string, approval: { paymentKey: string; method?: PaymentMethod }) {
-    const [unlocked] = await tx.select({ userId: payments.userId }).from(payments).where(eq(payments.id, paymentId));
-    if (!unlocked) return;
-    const ledger = createLedgerRepository({ db: tx });
-    await ledger.ensureWallet(unlocked.userId);
-    await ledger.lockWallet(unlocked.userId);
-    const payment = (await lockPayment(tx, paymentId))!;
-    if (payment.status !== 'pending' && payment.status !== 'declined') return;
-    // The charge date is when the ledger learns of the payment: validity and the refund window count from it.
-    const now = clock.now();
-    await points.creditChargeWithin(tx, payment, now);
-    await tx
-      .update(payments)
-      .set({ status: 'confirmed', paidAt: now, paymentKey: approval.paymentKey, method: approval.method ?? payment.method, failureCode: null, failureReason: null, updatedAt: now })
-      .where(eq(payments.id, paymentId));
+  async function ownCharge(userId: string, chargeId: string): Promise<PaymentRow> {
+    const row = await repository().findOwn(userId, chargeId);
+    if (!row) throw chargeNotFound();
+    return row;
   }
 
-  async function declineWithin(tx: DbOrTx, paymentId: string, code: string, reason: string) {
+  /**
+   * Credits a payment the gateway approved, inside the caller's transaction; idempotent. Returns
+   * false when the owner's account was deleted: the payment is declined instead, never credited.
+   */
+  async function creditWithin(tx: Tx, payment: { id: string; userId: string }, approval: { paymentKey: string; method?: PaymentMethod }): Promise<boolean> {
+    await points.lockWalletWithin(tx, payment.userId, { create: true });
+    const locked = (await repository(tx).lock(payment.id))!;
     const now = clock.now();
-    // Only a pending payment is declined: a late failure never undoes a credited payment.
-    await tx
-      .update(payments)
-      .set({ status: 'declined', failureCode: code.slice(0, 100), failureReason: reason.slice(0, 500), updatedAt: now })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
+    if (locked.ownerDeleted) {
+      await repository(tx).declinePending(payment.id, failure('ACCOUNT_DELETED'), now);
+      return false;
+    }
+    if (locked.status !== 'pending' && locked.status !== 'declined') return true;
+    // The charge date is when the ledger learns of the payment: validity and the refund window count from it.
+    await points.creditChargeWithin(tx, locked, now);
+    await repository(tx).markConfirmed(payment.id, { paidAt: now, paymentKey: approval.paymentKey, method: approval.method ?? locked.method });
+    return true;
+  }
+
+  /** An approved payment whose owner is gone is cancelled at the gateway (docs/product.md#account-deletion). */
+  async function cancelForDeletedOwner(payment: PaymentRow, paymentKey: string) {
+    const result = await gateway.cancel({
+      paymentKey,
+      reason: 'The account was deleted before the payment completed',
+      amountKrw: payment.amountKrw,
+      idempotencyKey: `deleted-owner-${payment.id}`,
+    });
+    // Unknown outcome: fail the webhook so the gateway delivers it again and the cancel is retried.
+    if (!result.ok && result.code === RETRIABLE_FAILURE_CODE) throw new Error(`cancelling payment ${payment.id} of a deleted account: gateway unavailable`);
+  }
+
+  async function openCheckout(userId: string, chargeId: string) {
+    const payment = await ownCharge(userId, chargeId);
+    if (payment.checkoutUrl) return { charge: await present(payment), checkoutUrl: payment.checkoutUrl };
+    try {
+      const { checkoutUrl } = await gateway.createCheckout({
+        orderId: payment.orderId,
+        amountKrw: payment.amountKrw,
+        orderName: `${payment.orange.toLocaleString('en-US')} Orange`,
+        method: payment.method as PaymentMethod,
+        successUrl: new URL('/api/payments/return/success', publicUrl).toString(),
+        failUrl: new URL('/api/payments/return/fail', publicUrl).toString(),
+      });
+      await repository().keepCheckoutUrl(chargeId, checkoutUrl, clock.now());
+    } catch {
+      // A racing request may have opened the page meanwhile; otherwise the charge stays pending
+      // without a page, and a retry with the same key tries the gateway again.
+    }
+    const latest = await ownCharge(userId, chargeId);
+    if (!latest.checkoutUrl) throw gatewayUnreachable();
+    return { charge: await present(latest), checkoutUrl: latest.checkoutUrl };
   }
 
   async function finishRefund(paymentId: string): Promise<void> {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    const payment = await repository().find(paymentId);
     if (!payment || payment.status !== 'refunding' || !payment.paymentKey) return;
     // Outside any transaction: no row lock is held while the gateway answers. The idempotency key
     // makes a repeated call (a retry after a crash) cancel once at the gateway.
@@ -114,37 +146,57 @@ export function createPaymentsService({
     });
     if (!result.ok && result.code === RETRIABLE_FAILURE_CODE) return;
     await db.transaction(async (tx) => {
-      const ledger = createLedgerRepository({ db: tx });
-      await ledger.lockWallet(payment.userId);
-      const locked = (await lockPayment(tx, paymentId))!;
+      await points.lockWalletWithin(tx, payment.userId);
+      const locked = (await repository(tx).lock(paymentId))!;
       if (locked.status !== 'refunding') return;
       const now = clock.now();
       if (result.ok) {
-        await tx.update(payments).set({ status: 'refunded', refundedAt: now, updatedAt: now }).where(eq(payments.id, paymentId));
+        await repository(tx).markRefunded(paymentId, now);
         return;
       }
-      const lots = await ledger.lockLots({ userId: payment.userId, paymentId });
-      const attempts = await tx.execute<{ n: number }>(
-        sql`select count(*)::int as n from point_transactions where payment_id = ${paymentId} and reason = 'refund_reversed'`,
-      );
-      await points.reverseRefundWithin(tx, locked, lots, now, Number(attempts.rows[0]!.n) + 1);
-      await tx
-        .update(payments)
-        .set({ status: 'confirmed', refundRequestedAt: null, failureCode: result.code.slice(0, 100), failureReason: result.reason.slice(0, 500), updatedAt: now })
-        .where(eq(payments.id, paymentId));
+      const lots = await points.lockChargeLotsWithin(tx, payment.userId, paymentId);
+      await points.reverseRefundWithin(tx, locked, lots, now, (await points.refundAttemptsOf(tx, paymentId)) + 1);
+      await repository(tx).restoreConfirmed(paymentId, failure(knownFailure(result.code, 'REFUND_FAILED')), now);
     });
-    if (!result.ok) throw new AppError(422, 'points.refund_failed', `The payment could not be cancelled: ${result.reason}`, { code: result.code });
+    if (!result.ok) throw refundFailed(knownFailure(result.code, 'REFUND_FAILED'));
+  }
+
+  /**
+   * Refund, first half (docs/product.md#refunds): inside the caller's transaction, check the
+   * charge is whole, within 7 × 24 h and untouched, take both lots to zero and mark it
+   * 'refunding'. The gateway is called afterwards, outside the transaction (finishRefund).
+   */
+  async function beginRefundWithin(tx: Tx, userId: string, chargeId: string): Promise<Charge> {
+    await points.lockWalletWithin(tx, userId);
+    const payment = await repository(tx).lock(chargeId);
+    if (!payment || payment.userId !== userId) throw chargeNotFound();
+    if (payment.status === 'refunding') return present(payment, tx);
+    if (payment.status === 'refunded') throw refundRefusals.already_refunded();
+    if (payment.status !== 'confirmed' || !payment.paidAt) throw refundRefusals.not_paid();
+    const lots = await points.lockChargeLotsWithin(tx, userId, payment.id);
+    const now = clock.now();
+    const refusal = refundRefusal({ paidAt: payment.paidAt, refunded: false, lots }, now);
+    if (refusal) throw refundRefusals[refusal]();
+    // Under the wallet and payment locks: no other refund of this charge can count at the same time.
+    await points.debitRefundWithin(tx, payment, lots, now, (await points.refundAttemptsOf(tx, payment.id)) + 1);
+    return present(await repository(tx).markRefunding(payment.id, now), tx);
   }
 
   return {
-    /** A pending charge, inside the caller's transaction (the Idempotency-Key's). Answers its id. */
-    async createChargeWithin(tx: DbOrTx, userId: string, input: { packageId: string; method: PaymentMethod }): Promise<string> {
-      const chargePackage = findChargePackage(input.packageId);
-      if (!chargePackage) throw unprocessable('points.package_unknown', 'There is no such charge package.');
-      const now = clock.now();
-      const [row] = await tx
-        .insert(payments)
-        .values({
+    /**
+     * A new charge (docs/product.md#payments), once per Idempotency-Key: the pending charge is
+     * written in the key's transaction; the gateway's checkout page is opened after it committed
+     * (no transaction or pool connection is held while the gateway answers); then the charge is
+     * read again. The first page opened is kept: a replay, or a request that raced this one,
+     * gets that same page.
+     */
+    async createCharge(input: KeyScope & { packageId: string; method: PaymentMethod }) {
+      const { userId } = input;
+      const outcome = await idempotency.run(input, async (tx) => {
+        const chargePackage = findChargePackage(input.packageId);
+        if (!chargePackage) throw packageUnknown();
+        const now = clock.now();
+        const chargeId = await repository(tx).insertPending({
           userId,
           orderId: `ord_${randomBytes(16).toString('base64url')}`,
           gateway: gateway.id,
@@ -155,100 +207,96 @@ export function createPaymentsService({
           method: input.method,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning({ id: payments.id });
-      return row!.id;
+        });
+        return { chargeId };
+      });
+      return { kind: outcome.kind, ...(await openCheckout(userId, outcome.value.chargeId)) };
     },
 
     /**
-     * The gateway's checkout page for a pending charge, opened after the charge committed: no
-     * transaction or pool connection is held while the gateway answers. The first page opened is
-     * kept; a replay, or a request that raced this one, answers that same page.
+     * A refund of a whole charge, once per Idempotency-Key: the ledger side in the key's
+     * transaction (beginRefundWithin), then the gateway's cancellation after it committed
+     * (never under a row lock), then the charge as it stands.
      */
-    async openCheckout(userId: string, chargeId: string) {
-      const stored = async () => {
-        const [row] = await db.select().from(payments).where(and(eq(payments.id, chargeId), eq(payments.userId, userId)));
-        if (!row) throw chargeNotFound();
-        return row;
-      };
-      const payment = await stored();
-      if (payment.checkoutUrl) return { charge: await present(payment), checkoutUrl: payment.checkoutUrl };
-      try {
-        const { checkoutUrl } = await gateway.createCheckout({
-          orderId: payment.orderId,
-          amountKrw: payment.amountKrw,
-          orderName: `${payment.orange.toLocaleString('en-US')} Orange`,
-          method: payment.method as PaymentMethod,
-          successUrl: new URL('/api/payments/return/success', publicUrl).toString(),
-          failUrl: new URL('/api/payments/return/fail', publicUrl).toString(),
-        });
-        await db
-          .update(payments)
-          .set({ checkoutUrl, updatedAt: clock.now() })
-          .where(and(eq(payments.id, chargeId), isNull(payments.checkoutUrl)));
-      } catch {
-        // A racing request may have opened the page meanwhile; otherwise the charge stays pending
-        // without a page, and a retry with the same key tries the gateway again.
-      }
-      const latest = await stored();
-      if (!latest.checkoutUrl) throw new AppError(502, 'payments.gateway_error', 'The payment service could not be reached. Please try again.');
-      return { charge: await present(latest), checkoutUrl: latest.checkoutUrl };
+    async refund(input: KeyScope & { chargeId: string }): Promise<{ kind: 'applied' | 'replayed'; charge: Charge }> {
+      const outcome = await idempotency.run(input, (tx) => beginRefundWithin(tx, input.userId, input.chargeId));
+      await finishRefund(input.chargeId);
+      return { kind: outcome.kind, charge: await present(await ownCharge(input.userId, input.chargeId)) };
     },
 
     async charge(userId: string, chargeId: string): Promise<Charge> {
-      const [row] = await db.select().from(payments).where(and(eq(payments.id, chargeId), eq(payments.userId, userId)));
-      if (!row) throw chargeNotFound();
-      return present(row);
-    },
-
-    /** The gateway's success return: confirm with the gateway, then credit. Answers the charge id. */
-    async confirmReturn(input: { orderId: string; paymentKey: string; amount: number }): Promise<string> {
-      const payment = await findByOrderId(input.orderId);
-      if (!payment) throw chargeNotFound();
-      if (payment.status !== 'pending' && payment.status !== 'declined') return payment.id;
-      if (input.amount !== payment.amountKrw) {
-        // A tampered amount in the return URL: never confirm another amount than the package's.
-        await declineWithin(db, payment.id, 'AMOUNT_MISMATCH', 'The paid amount does not match the charge.');
-        return payment.id;
-      }
-      const result = await gateway.confirm({ orderId: payment.orderId, paymentKey: input.paymentKey, amountKrw: payment.amountKrw });
-      if (result.ok) {
-        await db.transaction((tx) => creditWithin(tx, payment.id, { paymentKey: result.paymentKey, method: result.method }));
-      } else if (result.code !== RETRIABLE_FAILURE_CODE) {
-        await declineWithin(db, payment.id, result.code, result.reason);
-      }
-      return payment.id;
-    },
-
-    /** The gateway's failure return: declined with the gateway's code and reason ("Purchase failed."). */
-    async failReturn(input: { orderId: string; code?: string; message?: string }): Promise<string> {
-      const payment = await findByOrderId(input.orderId);
-      if (!payment) throw chargeNotFound();
-      await declineWithin(db, payment.id, input.code ?? 'PAYMENT_FAILED', input.message ?? 'The payment was not completed.');
-      return payment.id;
+      return present(await ownCharge(userId, chargeId));
     },
 
     /**
-     * What a verified webhook event does (S10): the event id is stored in the same transaction as
-     * its effects, so the fifth delivery of an event changes nothing.
+     * The gateway's success return. It acts only for the charge's owner, signed in in this
+     * browser (the session cookie is SameSite=Lax, so it travels on the gateway's top-level
+     * redirect): then it confirms with the gateway and credits. For anyone else it changes nothing
+     * (a stranger holding an order id must not decide someone's charge; the signed webhook covers
+     * an owner whose cookie did not travel). An order id nobody has is not found.
+     */
+    async confirmReturn(sessionUserId: string | null, input: { orderId: string; paymentKey: string; amount: number }): Promise<ReturnOutcome> {
+      const payment = await repository().findByOrderId(input.orderId);
+      if (!payment) throw chargeNotFound();
+      if (payment.userId !== sessionUserId) return { chargeId: payment.id, acted: false };
+      if (payment.status !== 'pending' && payment.status !== 'declined') return { chargeId: payment.id, acted: true };
+      if (payment.ownerDeleted) {
+        // Never confirmed, so never captured: for the gateway, the approval lapses.
+        await repository().declinePending(payment.id, failure('ACCOUNT_DELETED'), clock.now());
+        return { chargeId: payment.id, acted: true };
+      }
+      if (input.amount !== payment.amountKrw) {
+        // A tampered amount in the return URL: never confirm another amount than the package's.
+        await repository().declinePending(payment.id, failure('AMOUNT_MISMATCH'), clock.now());
+        return { chargeId: payment.id, acted: true };
+      }
+      const result = await gateway.confirm({ orderId: payment.orderId, paymentKey: input.paymentKey, amountKrw: payment.amountKrw });
+      if (result.ok) {
+        const credited = await db.transaction((tx) => creditWithin(tx, payment, { paymentKey: result.paymentKey, method: result.method }));
+        // Deleted meanwhile: captured, so cancelled at the gateway.
+        if (!credited) await cancelForDeletedOwner(payment, result.paymentKey);
+      } else if (result.code !== RETRIABLE_FAILURE_CODE) {
+        await repository().declinePending(payment.id, failure(knownFailure(result.code)), clock.now());
+      }
+      return { chargeId: payment.id, acted: true };
+    },
+
+    /**
+     * The gateway's failure return: declined with the gateway's code when it is one the app knows
+     * (PAYMENT_FAILED otherwise), never with its text. Only for the owner, as confirmReturn.
+     */
+    async failReturn(sessionUserId: string | null, input: { orderId: string; code?: string }): Promise<ReturnOutcome> {
+      const payment = await repository().findByOrderId(input.orderId);
+      if (!payment) throw chargeNotFound();
+      if (payment.userId !== sessionUserId) return { chargeId: payment.id, acted: false };
+      await repository().declinePending(payment.id, failure(knownFailure(input.code)), clock.now());
+      return { chargeId: payment.id, acted: true };
+    },
+
+    /**
+     * What a verified webhook event does (docs/quality.md#s10): the event id is stored in the same
+     * transaction as its effects, so the fifth delivery of an event changes nothing. An approval
+     * for a deleted account is cancelled at the gateway first and never credited.
      */
     async handleGatewayEvent(event: GatewayEvent, from: PaymentGateway = gateway): Promise<void> {
+      if (event.type === 'payment.approved' && event.paymentKey) {
+        const payment = await repository().findByOrderId(event.orderId);
+        if (payment?.ownerDeleted && (payment.status === 'pending' || payment.status === 'declined')) {
+          await cancelForDeletedOwner(payment, event.paymentKey);
+        }
+      }
       const afterwards: string[] = [];
       await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(paymentWebhookEvents)
-          .values({ gateway: from.id, eventId: event.eventId, type: event.type, orderId: event.orderId, receivedAt: clock.now() })
-          .onConflictDoNothing()
-          .returning({ eventId: paymentWebhookEvents.eventId });
-        if (inserted.length === 0) return;
-        const [payment] = await tx.select().from(payments).where(eq(payments.orderId, event.orderId));
+        const recorded = await repository(tx).recordWebhookEvent({ gateway: from.id, eventId: event.eventId, type: event.type, orderId: event.orderId, receivedAt: clock.now() });
+        if (!recorded) return;
+        const payment = await repository(tx).findByOrderId(event.orderId);
         if (!payment) return;
         if (event.type === 'payment.approved') {
           if (event.amountKrw !== payment.amountKrw || !event.paymentKey) return;
-          await creditWithin(tx, payment.id, { paymentKey: event.paymentKey });
+          await creditWithin(tx, payment, { paymentKey: event.paymentKey });
         } else if (event.type === 'payment.declined') {
-          // The event and the customer's failure return race; both carry the gateway's code and reason.
-          await declineWithin(tx, payment.id, event.code ?? 'DECLINED', event.reason ?? 'The payment was declined.');
+          // The event and the customer's failure return race; both carry the gateway's code.
+          await repository(tx).declinePending(payment.id, failure(knownFailure(event.code)), clock.now());
         } else if (payment.status === 'refunding') {
           // The gateway reports the cancellation: finish the refund (the same as our own finish).
           afterwards.push(payment.id);
@@ -256,61 +304,33 @@ export function createPaymentsService({
       });
       for (const paymentId of afterwards) {
         await db.transaction(async (tx) => {
-          const [row] = await tx.select({ userId: payments.userId }).from(payments).where(eq(payments.id, paymentId));
-          await createLedgerRepository({ db: tx }).lockWallet(row!.userId);
-          const now = clock.now();
-          await tx
-            .update(payments)
-            .set({ status: 'refunded', refundedAt: now, updatedAt: now })
-            .where(and(eq(payments.id, paymentId), eq(payments.status, 'refunding')));
+          const payment = (await repository(tx).find(paymentId))!;
+          await points.lockWalletWithin(tx, payment.userId);
+          await repository(tx).markRefunded(paymentId, clock.now());
         });
       }
     },
 
-    /**
-     * Refund, first half (decisions: Points): inside the caller's transaction, check the charge is
-     * whole, within 7 × 24 h and untouched, take both lots to zero and mark it 'refunding'. The
-     * gateway is called afterwards, outside the transaction (finishRefund).
-     */
-    async beginRefundWithin(tx: DbOrTx, userId: string, chargeId: string): Promise<Charge> {
-      const ledger = createLedgerRepository({ db: tx });
-      await ledger.lockWallet(userId);
-      const payment = await lockPayment(tx, chargeId);
-      if (!payment || payment.userId !== userId) throw chargeNotFound();
-      if (payment.status === 'refunding') return present(payment, tx);
-      if (payment.status === 'refunded') throw refundRefusals.already_refunded();
-      if (payment.status !== 'confirmed' || !payment.paidAt) throw refundRefusals.not_paid();
-      const lots = await ledger.lockLots({ userId, paymentId: payment.id });
-      const now = clock.now();
-      const refusal = refundRefusal({ paidAt: payment.paidAt, refunded: false, lots }, now);
-      if (refusal) throw refundRefusals[refusal]();
-      // Under the wallet and payment locks: no other refund of this charge can count at the same time.
-      const reversed = await tx.execute<{ n: number }>(
-        sql`select count(*)::int as n from point_transactions where payment_id = ${payment.id} and reason = 'refund_reversed'`,
-      );
-      await points.debitRefundWithin(tx, payment, lots, now, Number(reversed.rows[0]!.n) + 1);
-      const [updated] = await tx
-        .update(payments)
-        .set({ status: 'refunding', refundRequestedAt: now, updatedAt: now })
-        .where(eq(payments.id, payment.id))
-        .returning();
-      return present(updated!, tx);
-    },
-
+    beginRefundWithin,
     finishRefund,
+
+    /**
+     * The account-deletion guard (docs/product.md#account-deletion): an account with a charge
+     * still open at the gateway (pending within pendingChargeOpenMs, or refunding) is not deleted,
+     * or the gateway could capture money for a wallet nobody can reach.
+     */
+    async openChargesRefusal(userId: string, tx: Tx): Promise<ErrorCode | null> {
+      const openSince = new Date(clock.now().getTime() - pendingChargeOpenMs);
+      return (await repository(tx).hasOpenCharges(userId, openSince)) ? 'users.deletion_payment_open' : null;
+    },
 
     /** Repairs refunds a crash left between the gateway call and the finish (run by the scheduler). */
     async repairRefunds() {
       const due = new Date(clock.now().getTime() - refundRepairAfterMs);
-      const rows = await db
-        .select({ id: payments.id })
-        .from(payments)
-        .where(and(eq(payments.status, 'refunding'), lt(payments.refundRequestedAt, due)))
-        .limit(100);
       let repaired = 0;
-      for (const row of rows) {
+      for (const paymentId of await repository().refundsDueForRepair(due, 100)) {
         try {
-          await finishRefund(row.id);
+          await finishRefund(paymentId);
           repaired += 1;
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeFailedMessage, type Charge, type HistoryEntry, type PointBalances } from '@orchard/shared';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { charge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge } from '../../../test/points-kit.ts';
+import { charge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge } from '../../../test/points-fixtures.ts';
 import { tableCounts } from '../../../test/security/route-fixtures.ts';
 import { createPointsService } from './points.service.ts';
 

@@ -39,7 +39,7 @@ function refusal(reply: FastifyReply, error: unknown) {
  * reason / abandon. The forms post to this same origin, so they pass the app's CSRF origin check
  * (S3) without an exemption, and the redirects after them stay on the app's origin (form-action).
  */
-export async function registerSandboxGatewayRoutes(app: App, options: { sandbox: SandboxGateway; webhookUrl: string }) {
+export async function registerSandboxCheckoutRoutes(app: App, options: { sandbox: SandboxGateway; webhookUrl: string }) {
   const { sandbox, webhookUrl } = options;
   // Webhooks reach the app's own route in this process, as the development identity provider does.
   sandbox.connect(async (rawBody, headers) => {
