@@ -119,6 +119,12 @@ export function createPaymentsRepository({ db }: { db: DbOrTx }) {
       return rows.length > 0;
     },
 
+    /** The owner's interface language, for the gateway's checkout page. */
+    async ownerLanguage(userId: string): Promise<string | null> {
+      const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+      return row?.language ?? null;
+    },
+
     /** Records a webhook event once; false when the event id was seen before. */
     async recordWebhookEvent(event: { gateway: string; eventId: string; type: string; orderId: string; receivedAt: Date }): Promise<boolean> {
       const inserted = await db.insert(paymentWebhookEvents).values(event).onConflictDoNothing().returning({ eventId: paymentWebhookEvents.eventId });

@@ -106,7 +106,7 @@ export async function registerPaymentsRoutes(
     },
   );
 
-  await registerGatewayRoutes(app, { gateway, onEvent });
+  await registerGatewayRoutes(app, { gateway, onEvent, chargeIdOfOrder: payments.chargeIdOfOrder });
 }
 
 export const paymentWebhookPath = '/api/payments/webhooks';
@@ -125,7 +125,10 @@ const refusals: Record<WebhookRefusal, [number, ErrorCode]> = {
  * The configured gateway's webhook route, and for the sandbox its checkout pages. `onEvent` is the
  * payments service's handler (it deduplicates by event id: docs/quality.md#s10, docs/quality.md#r4).
  */
-async function registerGatewayRoutes(app: App, { gateway, onEvent }: { gateway: PaymentGateway; onEvent: GatewayEventHandler }) {
+async function registerGatewayRoutes(
+  app: App,
+  { gateway, onEvent, chargeIdOfOrder }: { gateway: PaymentGateway; onEvent: GatewayEventHandler; chargeIdOfOrder: (orderId: string) => Promise<string | null> },
+) {
   await app.register(async (plugin) => {
     // docs/quality.md#s10: the signature covers the exact bytes sent, so this route must see them unparsed; the
     // parser is scoped to this plugin and leaves every other route's JSON parsing alone.
@@ -167,7 +170,7 @@ async function registerGatewayRoutes(app: App, { gateway, onEvent }: { gateway: 
   });
 
   if (gateway.id === 'sandbox') {
-    await registerSandboxCheckoutRoutes(app, { sandbox: gateway as SandboxGateway, webhookUrl: `${paymentWebhookPath}/sandbox` });
+    await registerSandboxCheckoutRoutes(app, { sandbox: gateway as SandboxGateway, webhookUrl: `${paymentWebhookPath}/sandbox`, chargeIdOfOrder });
   }
 }
 

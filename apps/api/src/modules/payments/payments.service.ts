@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { findChargePackage, type Charge, type ChargeStatus, type ErrorCode, type PaymentMethod } from '@orchard/shared';
+import { isLanguage } from '@orchard/shared/locale-codes';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -20,6 +21,8 @@ export const refundRepairAfterMs = 60_000;
  * an account deletion. An approval that still arrives for a deleted account is cancelled.
  */
 export const pendingChargeOpenMs = 60 * 60_000;
+
+const languageOf = (value: string | null) => (isLanguage(value) ? value : undefined);
 
 /** What a return from the gateway did: acted with the owner's session, or only redirected. */
 export type ReturnOutcome = { chargeId: string; acted: boolean };
@@ -122,6 +125,7 @@ export function createPaymentsService({
         method: payment.method as PaymentMethod,
         successUrl: new URL('/api/payments/return/success', publicUrl).toString(),
         failUrl: new URL('/api/payments/return/fail', publicUrl).toString(),
+        language: languageOf(await repository().ownerLanguage(userId)),
       });
       await repository().keepCheckoutUrl(chargeId, checkoutUrl, clock.now());
     } catch {
@@ -313,6 +317,11 @@ export function createPaymentsService({
 
     beginRefundWithin,
     finishRefund,
+
+    /** The charge paid with a gateway order id, if it is one of ours (the sandbox's finished checkouts go back to it). */
+    async chargeIdOfOrder(orderId: string): Promise<string | null> {
+      return (await repository().findByOrderId(orderId))?.id ?? null;
+    },
 
     /**
      * The account-deletion guard (docs/product.md#account-deletion): an account with a charge

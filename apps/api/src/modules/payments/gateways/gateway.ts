@@ -1,3 +1,5 @@
+import type { Language } from '@orchard/shared/locale-codes';
+
 /**
  * The payment-gateway interface the points/payments services code against (issue 4, decisions:
  * "Payment methods … via a payment-provider interface"). Two implementations: the built-in
@@ -20,6 +22,8 @@ export type CheckoutRequest = {
   method: PaymentMethod;
   successUrl: string;
   failUrl: string;
+  /** The customer's interface language, for a checkout page that can speak it (the sandbox's). */
+  language?: Language;
 };
 
 export type ConfirmResult =

@@ -171,7 +171,9 @@ export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; we
       }
       const checkoutId = newKey('chk');
       checkouts.set(checkoutId, { checkoutId, request: { ...request }, state: 'pending', createdAt: clock.now() });
-      return { checkoutUrl: new URL(`${sandboxCheckoutPrefix}/checkout/${checkoutId}`, publicUrl).href };
+      const checkoutUrl = new URL(`${sandboxCheckoutPrefix}/checkout/${checkoutId}`, publicUrl);
+      if (request.language) checkoutUrl.searchParams.set('lang', request.language);
+      return { checkoutUrl: checkoutUrl.href };
     },
 
     getCheckout: (checkoutId) => checkouts.get(checkoutId),

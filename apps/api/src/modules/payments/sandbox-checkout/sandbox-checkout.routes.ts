@@ -13,11 +13,19 @@ import {
   type SandboxGateway,
 } from '../gateways/sandbox.ts';
 import type { App } from '../../../types.ts';
+import { isLanguage, type Language } from '@orchard/shared/locale-codes';
+import { spaPaths } from '@orchard/shared/spa-paths';
+import { sandboxCheckoutMessages } from './sandbox-checkout.messages.ts';
 import { checkoutPage, messagePage } from './sandbox-checkout.page.ts';
 
 const stylesheet = fs.readFileSync(path.join(import.meta.dirname, 'sandbox-checkout.css'));
 
 const paramsSchema = z.strictObject({ checkoutId: z.string().regex(/^chk_[A-Za-z0-9_-]{10,64}$/) });
+/** The page's language: `lang` from the checkout URL (the payments service puts the user's setting there). */
+const pageQuerySchema = z.strictObject({ lang: z.string().max(10).optional() });
+
+/** The language asked for, when it is one of the app's; English otherwise (a gateway's page default). */
+const messagesFor = (lang: string | undefined) => sandboxCheckoutMessages[isLanguage(lang) ? lang : 'en'];
 const approveBodySchema = z.strictObject({ method: z.enum(paymentMethods as [PaymentMethod, ...PaymentMethod[]]) });
 const declineBodySchema = z.strictObject({
   code: z.enum(Object.keys(sandboxDeclineReasons) as [SandboxDeclineCode, ...SandboxDeclineCode[]]),
@@ -27,20 +35,37 @@ function html(reply: FastifyReply, status: number, page: string) {
   return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page);
 }
 
-function refusal(reply: FastifyReply, error: unknown) {
-  if (!(error instanceof SandboxCheckoutError)) throw error;
-  return error.reason === 'not_found'
-    ? html(reply, 404, messagePage('Payment not found', 'This sandbox payment does not exist. Go back to the shop and start again.'))
-    : html(reply, 409, messagePage('Payment already finished', 'This sandbox payment has already been approved, declined or left.'));
-}
-
 /**
- * The sandbox's checkout pages (issue 4): the order, a payment method, approve / decline with a
+ * The sandbox's checkout pages, in the user's language: the order, a payment method, approve / decline with a
  * reason / abandon. The forms post to this same origin, so they pass the app's CSRF origin check
- * (S3) without an exemption, and the redirects after them stay on the app's origin (form-action).
+ * (docs/quality.md#s3) without an exemption, and the redirects after them stay on the app's origin (form-action).
  */
-export async function registerSandboxCheckoutRoutes(app: App, options: { sandbox: SandboxGateway; webhookUrl: string }) {
-  const { sandbox, webhookUrl } = options;
+export async function registerSandboxCheckoutRoutes(
+  app: App,
+  options: {
+    sandbox: SandboxGateway;
+    webhookUrl: string;
+    /** The app's charge paid with an order id, if any: a finished checkout sends the browser back to it. */
+    chargeIdOfOrder: (orderId: string) => Promise<string | null>;
+  },
+) {
+  const { sandbox, webhookUrl, chargeIdOfOrder } = options;
+
+  /**
+   * A checkout that is not there or is finished. A finished one of an app charge goes back to the
+   * app's completed-charge screen (Back after paying lands there, not on a dead end); otherwise a
+   * page in the checkout's language says what happened.
+   */
+  async function refusal(reply: FastifyReply, checkoutId: string, error: unknown, language?: Language) {
+    if (!(error instanceof SandboxCheckoutError)) throw error;
+    const checkout = sandbox.getCheckout(checkoutId);
+    const messages = messagesFor(language ?? checkout?.request.language);
+    if (error.reason === 'not_found' || !checkout) return html(reply, 404, messagePage(messages, messages.notFound));
+    const chargeId = await chargeIdOfOrder(checkout.request.orderId);
+    if (chargeId) return reply.redirect(spaPaths.completedCharge(chargeId), 303);
+    return html(reply, 409, messagePage(messages, messages.finished));
+  }
+
   // Webhooks reach the app's own route in this process, as the development identity provider does.
   sandbox.connect(async (rawBody, headers) => {
     const response = await app.inject({ method: 'POST', url: webhookUrl, headers, payload: rawBody });
@@ -58,23 +83,25 @@ export async function registerSandboxCheckoutRoutes(app: App, options: { sandbox
 
     scope.get(
       `${sandboxCheckoutPrefix}/checkout/:checkoutId`,
-      { config: routeConfig, schema: { hide: true, params: paramsSchema } },
-      (request, reply) => {
-        const checkout = sandbox.getCheckout(request.params.checkoutId);
-        if (!checkout) return refusal(reply, new SandboxCheckoutError('not_found', ''));
-        if (checkout.state !== 'pending') return refusal(reply, new SandboxCheckoutError('closed', ''));
-        return html(reply, 200, checkoutPage(checkout));
+      { config: routeConfig, schema: { hide: true, params: paramsSchema, querystring: pageQuerySchema } },
+      async (request, reply) => {
+        const { checkoutId } = request.params;
+        const lang = isLanguage(request.query.lang) ? request.query.lang : undefined;
+        const checkout = sandbox.getCheckout(checkoutId);
+        if (!checkout) return refusal(reply, checkoutId, new SandboxCheckoutError('not_found', ''), lang);
+        if (checkout.state !== 'pending') return refusal(reply, checkoutId, new SandboxCheckoutError('closed', ''), lang);
+        return html(reply, 200, checkoutPage(checkout, messagesFor(lang ?? checkout.request.language)));
       },
     );
 
     scope.post(
       `${sandboxCheckoutPrefix}/checkout/:checkoutId/approve`,
       { config: routeConfig, schema: { hide: true, params: paramsSchema, body: approveBodySchema } },
-      (request, reply) => {
+      async (request, reply) => {
         try {
           return reply.redirect(sandbox.approve(request.params.checkoutId, request.body.method), 303);
         } catch (error) {
-          return refusal(reply, error);
+          return refusal(reply, request.params.checkoutId, error);
         }
       },
     );
@@ -82,11 +109,11 @@ export async function registerSandboxCheckoutRoutes(app: App, options: { sandbox
     scope.post(
       `${sandboxCheckoutPrefix}/checkout/:checkoutId/decline`,
       { config: routeConfig, schema: { hide: true, params: paramsSchema, body: declineBodySchema } },
-      (request, reply) => {
+      async (request, reply) => {
         try {
           return reply.redirect(sandbox.decline(request.params.checkoutId, request.body.code), 303);
         } catch (error) {
-          return refusal(reply, error);
+          return refusal(reply, request.params.checkoutId, error);
         }
       },
     );
@@ -94,11 +121,11 @@ export async function registerSandboxCheckoutRoutes(app: App, options: { sandbox
     scope.post(
       `${sandboxCheckoutPrefix}/checkout/:checkoutId/abandon`,
       { config: routeConfig, schema: { hide: true, params: paramsSchema } },
-      (request, reply) => {
+      async (request, reply) => {
         try {
           return reply.redirect(sandbox.abandon(request.params.checkoutId), 303);
         } catch (error) {
-          return refusal(reply, error);
+          return refusal(reply, request.params.checkoutId, error);
         }
       },
     );
