@@ -2,7 +2,7 @@ import { foldForSearch, minimumFollowedArtists, type Artist, type ArtistType } f
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { encodeCursor, decodeCursor } from '../../lib/cursor.ts';
-import { badRequest, notFound, unauthenticated, unprocessable } from '../../lib/errors.ts';
+import { notFound, unauthenticated, unprocessable } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { createArtistsRepository, prepareArtistPages, type ArtistPageRow, type ArtistRow } from './artists.repository.ts';

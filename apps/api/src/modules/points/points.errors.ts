@@ -1,5 +1,5 @@
 import { exchangeFailedMessage } from '@orchard/shared';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, unprocessable, type AppError } from '../../lib/errors.ts';
 import type { StoredRefusal } from './ledger.repository.ts';
 
 /** docs/product.md#exchange: not enough points asks the user to recharge; the exchange screen has its own words. */
