@@ -44,7 +44,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Gateway webhook events applied, by the gateway's event id (S10: a replayed event changes nothing). */
+/** Gateway webhook events applied, by the gateway's event id (docs/quality.md#s10: a replayed event changes nothing). */
 export const paymentWebhookEvents = pgTable(
   'payment_webhook_events',
   {

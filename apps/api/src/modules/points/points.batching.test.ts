@@ -15,7 +15,7 @@ describe('points: batched spends and exchanges', () => {
   beforeAll(async () => {
     t = await createTestContext();
     users = [];
-    // 500 Orange + 15 bonus each (decisions: Points, the 500 package).
+    // 500 Orange + 15 bonus each (docs/product.md#charge-packages: the 500 package).
     for (let i = 0; i < 6; i++) {
       const user = await t.createUser();
       await charge(t, user, 'orange-500');

@@ -12,7 +12,7 @@ import { createPointsService, type PointsService } from './points.service.ts';
  * run for many rounds; the reconciliation must be clean afterwards (R6).
  */
 const r2Rounds = Number(process.env.ORCHARD_R2_ROUNDS ?? 100);
-// QUALITY R3 asks 200 rounds per pair; each pair takes 7–15 s at 200 on a shared 2-core machine.
+// docs/quality.md#r3 asks 200 rounds per pair; each pair takes 7–15 s at 200 on a shared 2-core machine.
 const raceRounds = Number(process.env.ORCHARD_R3_ROUNDS ?? 200);
 // A check-then-insert without the unique key duplicated the exchange in only 2 of 5 one-round runs.
 const r4Rounds = Number(process.env.ORCHARD_R4_ROUNDS ?? 20);

@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, tex
 import { users } from '../users/users.table.ts';
 
 /**
- * The points ledger (ARCHITECTURE §4): append-only transactions and postings, lots that carry
+ * The points ledger (docs/architecture.md#ledger): append-only transactions and postings, lots that carry
  * expiry, and cached balances in a wallet row. Integer points only.
  */
 
@@ -32,7 +32,7 @@ export const pointWallets = pgTable(
   ],
 );
 
-/** One acquisition: a purchase, its bonus, an exchange result or a re-credit (decisions: Points). */
+/** One acquisition: a purchase, its bonus, an exchange result or a re-credit (docs/product.md#points). */
 export const pointLots = pgTable(
   'point_lots',
   {
@@ -72,9 +72,9 @@ export const pointLots = pgTable(
 );
 
 /**
- * A project's (or event's) escrow: participations sit here until success or return (ARCHITECTURE
- * §4b). Its balance is the sum of its postings, never a counter on this row: every participation
- * of a project would queue on that one row (decision 011).
+ * A project's (or event's) escrow: participations sit here until success or return
+ * (docs/architecture.md#lifecycle). Its balance is the sum of its postings, never a counter on
+ * this row: every participation of a project would queue on that one row (decision 011).
  */
 export const pointEscrowAccounts = pgTable(
   'point_escrow_accounts',
@@ -91,7 +91,7 @@ export const pointEscrowAccounts = pgTable(
   ],
 );
 
-/** One user-visible history entry (spec §3). `amount` is signed: credits positive, debits negative. */
+/** One user-visible history entry (docs/product.md#points). `amount` is signed: credits positive, debits negative. */
 export const pointTransactions = pgTable(
   'point_transactions',
   {
@@ -160,7 +160,7 @@ export const pointPostings = pgTable(
 );
 
 /**
- * The first answer to a write sent with an `Idempotency-Key` (ARCHITECTURE §3): the same key and
+ * The first answer to a write sent with an `Idempotency-Key` (docs/architecture.md#idempotency): the same key and
  * body get it again; the same key with another body is a 409.
  */
 export const idempotencyKeys = pgTable(

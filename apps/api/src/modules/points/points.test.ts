@@ -34,7 +34,7 @@ describe('points: charge, exchange, refund, history', () => {
     await t.close();
   });
 
-  it('lists the packages with their bonus (decisions: Points)', async () => {
+  it('lists the packages with their bonus (docs/product.md#charge-packages)', async () => {
     const body = (await t.request({ url: '/api/points/packages' })).json() as { krwPerOrange: number; items: { orange: number; bonusOrange: number; priceKrw: number }[] };
     expect(body.krwPerOrange).toBe(100);
     expect(body.items.map((item) => [item.orange, item.bonusOrange, item.priceKrw])).toEqual([

@@ -5,7 +5,7 @@ import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox.ts';
 import { createTossGateway } from './toss.ts';
 
-/** The gateway the configuration asks for (decisions, Points: sandbox by default, Toss by environment). */
+/** The gateway the configuration asks for (docs/product.md#payments: sandbox by default, Toss by environment). */
 export function createPaymentGateway(config: Config, clock: Clock): PaymentGateway {
   const { payments } = config;
   if (payments.gateway === 'toss') {
