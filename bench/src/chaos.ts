@@ -145,7 +145,8 @@ async function charge(user: number, who: MintedUser, random: () => number, decli
     return;
   }
   const back = new URL(decided.location);
-  const returned = await request('GET', `${back.pathname}${back.search}`);
+  // The owner's browser comes back with its session cookie: the return acts only for the owner (decision 020).
+  const returned = await request('GET', `${back.pathname}${back.search}`, { cookie: who.cookie });
   if (!returned) return;
   if (returned.status !== 302) {
     stats.unexpected.push(`payment return answered ${returned.status} ${errorCode(returned.body)}`);
