@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { createPointsService } from '../../apps/api/src/modules/points/points.service.ts';
-import { reconcileLedger } from '../../apps/api/src/modules/points/reconciliation.ts';
+import { reconcileLedger } from '../../apps/api/src/modules/points/points.reconciliation.repository.ts';
 import { chargePackages, paymentMethods } from '../../packages/shared/src/points.ts';
 import { apiEnvironment, createFreshDatabase, mintUsers, type MintedUser } from './points-setup.ts';
 import { builtApiServer, freePort, startServer, type Server } from './processes.ts';
@@ -145,7 +145,8 @@ async function charge(user: number, who: MintedUser, random: () => number, decli
     return;
   }
   const back = new URL(decided.location);
-  const returned = await request('GET', `${back.pathname}${back.search}`);
+  // The owner's browser comes back with its session cookie: the return acts only for the owner (decision 020).
+  const returned = await request('GET', `${back.pathname}${back.search}`, { cookie: who.cookie });
   if (!returned) return;
   if (returned.status !== 302) {
     stats.unexpected.push(`payment return answered ${returned.status} ${errorCode(returned.body)}`);

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { systemClock } from '../../apps/api/src/lib/clock.ts';
 import { createPointsService } from '../../apps/api/src/modules/points/points.service.ts';
-import { reconcileLedger } from '../../apps/api/src/modules/points/reconciliation.ts';
+import { reconcileLedger } from '../../apps/api/src/modules/points/points.reconciliation.repository.ts';
 import { findChargePackage } from '../../packages/shared/src/points.ts';
 import { ratio } from './load.ts';
 import { adminUrl, apiEnvironment, createFreshDatabase, mintUsers, withDatabase, type MintedUser } from './points-setup.ts';

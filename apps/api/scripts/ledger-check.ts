@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { reconcileLedger } from '../src/modules/points/reconciliation.ts';
+import { reconcileLedger } from '../src/modules/points/points.reconciliation.repository.ts';
 
 /**
  * `npm run ledger:check`: every ledger invariant (ARCHITECTURE §4); exits 1 on any violation and 2

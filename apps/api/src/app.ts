@@ -18,14 +18,14 @@ import { registerExchangeRatesRoutes } from './modules/exchange-rates/exchange-r
 import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
 import { exchangeRateTable } from './modules/exchange-rates/exchange-rates.table.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { createHistoryService } from './modules/points/history.ts';
-import { createPaymentsService } from './modules/points/payments.service.ts';
+import { createIdempotency } from './modules/points/points.idempotency.ts';
 import { registerPointsRoutes } from './modules/points/points.routes.ts';
 import { createPointsService } from './modules/points/points.service.ts';
-import { createPaymentGateway } from './lib/payments/create-gateway.ts';
-import type { GatewayEventHandler, PaymentGateway } from './lib/payments/gateway.ts';
+import { createPaymentGateway } from './modules/payments/gateways/create-gateway.ts';
+import type { GatewayEventHandler, PaymentGateway } from './modules/payments/gateways/gateway.ts';
+import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createSweeps } from './jobs/sweeps.ts';
-import { registerPaymentGateway } from './modules/payment-gateway/payment-gateway.routes.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -103,15 +103,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerArtistsRoutes(app, { artists });
   registerExchangeRatesRoutes(app, { exchangeRates: createExchangeRatesService({ table: exchangeRateTable, clock }) });
 
-  // decisions (Points): the sandbox by default, Toss Payments by configuration. The payments
-  // service takes `paymentGateway` and supplies the webhook handler in place of unhandledPaymentEvent.
+  // Points and payments (docs/product.md#payments): the sandbox gateway by default, Toss Payments by
+  // configuration. Both services share one idempotency mechanism (points.idempotency.ts).
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock);
-  const points = createPointsService({ db, clock });
-  // decisions: Identity — a deleted account forfeits its remaining points, with a ledger entry.
+  const idempotency = createIdempotency({ db, clock });
+  const points = createPointsService({ db, clock, idempotency });
+  const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl });
+  // docs/product.md#account-deletion: refused while a charge is open at the gateway; the remaining points are forfeited.
+  usersService.accountDeletionGuards.push(payments.openChargesRefusal);
   usersService.onAccountDeleted.push((userId, tx) => points.forfeitAllWithin(tx, userId));
-  const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, publicUrl: config.publicUrl });
-  await registerPaymentGateway(app, { gateway: paymentGateway, onEvent: deps.onPaymentEvent ?? payments.handleGatewayEvent });
-  registerPointsRoutes(app, { db, clock, points, payments, history: createHistoryService({ db }) });
+  await registerPaymentsRoutes(app, { payments, gateway: paymentGateway, onEvent: deps.onPaymentEvent });
+  registerPointsRoutes(app, { points });
   app.decorate('points', { points, payments, gateway: paymentGateway });
   // The scheduler is started by server.ts only; tests run these sweeps directly.
   app.decorate('sweeps', createSweeps({ points, payments, auth, sessions }));

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@orchard/shared';
 import type { Sweep } from './jobs/sweeps.ts';
-import type { PaymentGateway } from './lib/payments/gateway.ts';
-import type { PaymentsService } from './modules/points/payments.service.ts';
+import type { PaymentGateway } from './modules/payments/gateways/gateway.ts';
+import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { PointsService } from './modules/points/points.service.ts';
 
 /**
@@ -38,7 +38,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     routeCatalogue: { method: string; url: string; access: Access }[];
-    /** The points and payments services, for jobs, the webhook route and tests. */
+    /** The points and payments services and the gateway, for tests. */
     points: {
       points: PointsService;
       payments: PaymentsService;

@@ -1,12 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { spaPaths } from '@orchard/shared/spa-paths';
 import type { Db } from '../src/db/client.ts';
+import type { SandboxGateway } from '../src/modules/payments/gateways/sandbox.ts';
+import { reconcileLedger } from '../src/modules/points/points.reconciliation.repository.ts';
 import type { PointsService } from '../src/modules/points/points.service.ts';
+import type { TestContext, TestUser } from './harness.ts';
+
+/** Test helpers of the points and payments modules: charges (through the sandbox or straight into the ledger) and the reconciliation. */
+
+export const idempotencyKey = () => `k-${randomUUID()}`;
+
+export function sandboxOf(t: TestContext): SandboxGateway {
+  return t.app.points.gateway as SandboxGateway;
+}
+
+export async function startCharge(t: TestContext, user: TestUser, packageId = 'orange-1000', method = 'card') {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/points/charges',
+    cookie: user.cookie,
+    headers: { 'idempotency-key': idempotencyKey() },
+    payload: { packageId, method },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json() as { charge: { id: string }; checkoutUrl: string };
+  const checkoutId = new URL(body.checkoutUrl).pathname.split('/').pop()!;
+  return { chargeId: body.charge.id, checkoutId };
+}
+
+/** Charges a package and approves it on the sandbox, returning in the owner's browser; returns the charge id once credited. */
+export async function charge(t: TestContext, user: TestUser, packageId = 'orange-1000') {
+  const { chargeId, checkoutId } = await startCharge(t, user, packageId);
+  const success = new URL(sandboxOf(t).approve(checkoutId, 'card'));
+  const landed = await t.request({ url: `${success.pathname}${success.search}`, cookie: user.cookie });
+  expect(landed.statusCode, landed.body).toBe(302);
+  expect(landed.headers.location).toBe(spaPaths.completedCharge(chargeId));
+  await sandboxOf(t).settled();
+  return chargeId;
+}
 
 /**
  * A confirmed payment credited the way the charge path credits it (payments row, wallet, then
  * creditChargeWithin in one transaction), without a gateway round trip: ledger tests that are not
- * about the gateway stay fast. Answers the payment id and its lot ids (purchased, then bonus).
+ * about the gateway stay fast. Returns the payment id.
  */
 export async function creditCharge(db: Db, points: PointsService, input: { userId: string; orange: number; bonus?: number; paidAt: Date }) {
   const bonus = input.bonus ?? 0;
@@ -17,7 +55,7 @@ export async function creditCharge(db: Db, points: PointsService, input: { userI
         ${`pk_${randomUUID()}`}, ${input.paidAt.toISOString()}::timestamptz, ${input.paidAt.toISOString()}::timestamptz, ${input.paidAt.toISOString()}::timestamptz)
       returning id`);
     const paymentId = rows[0]!.id;
-    await tx.execute(sql`insert into point_wallets (user_id) values (${input.userId}) on conflict do nothing`);
+    await points.lockWalletWithin(tx, input.userId, { create: true });
     await points.creditChargeWithin(tx, { id: paymentId, userId: input.userId, orange: input.orange, bonusOrange: bonus }, input.paidAt);
     return paymentId;
   });
@@ -27,4 +65,10 @@ export async function creditCharge(db: Db, points: PointsService, input: { userI
 export async function transactionCount(db: Db): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from point_transactions`);
   return Number(rows[0]!.n);
+}
+
+/** docs/quality.md#r6: every invariant of the ledger holds. */
+export async function expectLedgerClean(t: TestContext) {
+  const result = await reconcileLedger(t.database.db, t.clock.now());
+  expect(result.violations).toEqual([]);
 }

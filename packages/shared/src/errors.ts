@@ -36,6 +36,7 @@ export const errorCodes = [
   'users.last_identity',
   'users.x_not_linked',
   'users.deletion_blocked',
+  'users.deletion_payment_open',
   'users.deletion_unconfirmed',
   'uploads.missing_file',
   'uploads.too_large',
@@ -67,8 +68,6 @@ export const errorCodes = [
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
-
-export const errorCodeSchema = z.enum(errorCodes);
 
 export const errorResponseSchema = z.object({
   error: z.object({

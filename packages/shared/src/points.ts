@@ -105,7 +105,10 @@ export const chargeSchema = z.object({
   bonusOrange: z.number().int(),
   amountKrw: z.number().int(),
   method: paymentMethodSchema,
-  /** Why the payment failed (gateway code and reason), for "Purchase failed." */
+  /**
+   * Why the payment failed: a code from the app's closed list (the web shows its translation) and
+   * the app's own English wording of it, never the gateway's text.
+   */
   failure: z.object({ code: z.string(), reason: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   paidAt: z.iso.datetime().nullable(),
@@ -117,25 +120,37 @@ export type Charge = z.infer<typeof chargeSchema>;
 
 export const createChargeResponseSchema = z.object({ charge: chargeSchema, checkoutUrl: z.string() });
 
+/**
+ * The gateway's return queries reach the database and the gateway, so each field is held to the
+ * characters it can carry: order ids are ours (`ord_` + base64url), payment keys and codes are
+ * printable ASCII, and no field takes a control character (PostgreSQL refuses NUL in text; a 400
+ * here is the answer, never a 500 there).
+ */
+const orderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected 1–64 letters, digits, - or _');
+const gatewayCodeSchema = z.string().regex(/^[A-Za-z0-9_]{1,100}$/, 'Expected 1–100 letters, digits or _');
+const gatewayTextSchema = z.string().max(500).regex(/^[^\p{Cc}]*$/u, 'Control characters are not allowed');
+
 /** Query of the gateway's success return (Toss Payments' names). */
 export const paymentSuccessQuerySchema = z.strictObject({
-  orderId: z.string().min(1).max(64),
-  paymentKey: z.string().min(1).max(200),
+  orderId: orderIdSchema,
+  paymentKey: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'Expected 1–200 printable ASCII characters'),
   amount: z.string().regex(/^[0-9]{1,12}$/).transform(Number),
-  paymentType: z.string().max(40).optional(),
+  paymentType: gatewayCodeSchema.max(40).optional(),
 });
-/** Query of the gateway's failure return. */
+/**
+ * Query of the gateway's failure return. `message` is the gateway's own text: accepted (the gateway
+ * sends it) but never stored or shown; the app shows the translation of a known `code`.
+ */
 export const paymentFailQuerySchema = z.strictObject({
-  orderId: z.string().min(1).max(64),
-  code: z.string().max(100).optional(),
-  message: z.string().max(500).optional(),
+  orderId: orderIdSchema,
+  code: gatewayCodeSchema.optional(),
+  message: gatewayTextSchema.optional(),
 });
 
 /** A positive whole number of points within what a wallet can ever hold. */
 export const pointAmountSchema = z.number().int().min(1).max(100_000_000);
 
 export const exchangeBodySchema = z.strictObject({ orange: pointAmountSchema });
-export type ExchangeBody = z.infer<typeof exchangeBodySchema>;
 export const exchangeResponseSchema = z.object({
   orange: z.number().int(),
   berry: z.number().int(),
@@ -198,4 +213,3 @@ export const idempotencyKeyHeaderSchema = z.object({
 
 /** spec §8, word for word. */
 export const exchangeFailedMessage = 'Exchange failed. Please charge and try again.';
-export const purchaseFailedMessage = 'Purchase failed.';

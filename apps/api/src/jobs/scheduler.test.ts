@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { expectLedgerClean } from '../../test/points-kit.ts';
-import { creditCharge, transactionCount } from '../../test/points-fixtures.ts';
+import { creditCharge, expectLedgerClean, transactionCount } from '../../test/points-fixtures.ts';
 import { createScheduler, type SweepOutcome } from './scheduler.ts';
 import type { Sweep } from './sweeps.ts';
 

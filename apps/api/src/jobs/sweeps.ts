@@ -1,8 +1,8 @@
-import type { PaymentsService } from '../modules/points/payments.service.ts';
+import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { PointsService } from '../modules/points/points.service.ts';
 
 /**
- * A periodic, idempotent piece of maintenance (ARCHITECTURE §5). `lockKey` is fixed per sweep and
+ * A periodic, idempotent piece of maintenance (docs/architecture.md#sweeps). `lockKey` is fixed per sweep and
  * never reused: it is the advisory-lock key that lets one instance at a time do the work.
  */
 export type Sweep = { name: string; lockKey: number; run: () => Promise<unknown> };

@@ -1,8 +1,15 @@
 import { addKstDays, addKstMonths, endOfKstDay, kstDateOf } from '../kst.ts';
 
 /**
- * The pure rules that decide money (decisions: Points). Services call them inside their
- * transactions; property tests pin them down.
+ * The pure rules that decide money (docs/product.md#points), pinned down by property tests.
+ * Two sorts live here:
+ * - rules the services call at run time: `lotExpiresAt`, `refundRefusal`, `planReturn`,
+ *   `assertPositivePoints`, `berryPerOrange`;
+ * - the reference model of the spend and exchange SQL (`isExpired`, `compareSpendingOrder`,
+ *   `allocateSpend`, `berryFromExchange`): the batch statements in
+ *   modules/points/ledger.statements.ts allocate in SQL (decision 011), and the model test
+ *   (docs/quality.md#r5) checks every allocation they make against these functions. They are
+ *   not called at run time.
  */
 export type PointCurrency = 'orange' | 'berry';
 export type LotKind = 'purchased' | 'bonus';
@@ -26,11 +33,12 @@ export function lotExpiresAt(acquiredAt: Date, currency: PointCurrency, kind: Lo
   return endOfKstDay(lastValidDay);
 }
 
+/** Reference model for the SQL; not called at run time. */
 export function isExpired(lot: { expiresAt: Date }, now: Date): boolean {
   return now.getTime() > lot.expiresAt.getTime();
 }
 
-/** Spending order: bonus before purchased; within each, the soonest expiry first; then the oldest lot. */
+/** Reference model for the SQL; not called at run time. Spending order: bonus before purchased; within each, the soonest expiry first; then the oldest lot. */
 export function compareSpendingOrder(a: SpendableLot, b: SpendableLot): number {
   if (a.kind !== b.kind) return a.kind === 'bonus' ? -1 : 1;
   return a.expiresAt.getTime() - b.expiresAt.getTime() || a.id - b.id;
@@ -38,7 +46,10 @@ export function compareSpendingOrder(a: SpendableLot, b: SpendableLot): number {
 
 export type SpendPlan = { ok: true; allocations: Allocation[] } | { ok: false; available: number };
 
-/** All or nothing: which lots give how much for a spend, never touching an expired lot. */
+/**
+ * Reference model for the SQL; not called at run time. All or nothing: which lots give how much
+ * for a spend (docs/product.md#spending-order), never touching an expired lot.
+ */
 export function allocateSpend(lots: readonly SpendableLot[], amount: number, now: Date): SpendPlan {
   assertPositivePoints(amount);
   const usable = lots.filter((lot) => lot.remaining > 0 && !isExpired(lot, now)).sort(compareSpendingOrder);
@@ -57,7 +68,7 @@ export function allocateSpend(lots: readonly SpendableLot[], amount: number, now
 
 export const berryPerOrange = 13;
 
-/** Exchange: each Orange allocation becomes Berry of the same kind, 13 per Orange. */
+/** Reference model for the SQL; not called at run time. Exchange: each Orange allocation becomes Berry of the same kind, 13 per Orange. */
 export function berryFromExchange(allocations: readonly Allocation[]): { kind: LotKind; amount: number }[] {
   const byKind = new Map<LotKind, number>();
   for (const allocation of allocations) byKind.set(allocation.kind, (byKind.get(allocation.kind) ?? 0) + allocation.amount * berryPerOrange);
@@ -90,7 +101,7 @@ export type ReturnPlan = {
 
 /**
  * Returns (project not achieved, cancelled) give each participation back to its lots, with at
- * least 30 days of validity guaranteed (decisions: Points).
+ * least 30 days of validity guaranteed (docs/product.md#returns).
  */
 export function planReturn(allocations: readonly (Allocation & { lotExpiresAt: Date })[], now: Date): ReturnPlan {
   const guaranteedUntil = endOfKstDay(addKstDays(kstDateOf(now), returnGuaranteeDays));

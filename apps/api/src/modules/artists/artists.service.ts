@@ -1,7 +1,8 @@
 import { foldForSearch, minimumFollowedArtists, type Artist, type ArtistType } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound, unauthenticated, unprocessable } from '../../lib/errors.ts';
+import { encodeCursor, decodeCursor } from '../../lib/cursor.ts';
+import { notFound, unauthenticated, unprocessable } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { createArtistsRepository, prepareArtistPages, type ArtistPageRow, type ArtistRow } from './artists.repository.ts';
@@ -12,21 +13,9 @@ export const followingRequiredMessage = 'At least 1 following artist is required
 export const followingRequired = () => unprocessable('artists.following_required', followingRequiredMessage);
 const artistNotFound = () => notFound('artists.not_found', 'There is no such artist.');
 
-/** Cursors are opaque to clients: the last id of the page, wrapped so it can change shape later. */
-export function encodeArtistCursor(lastId: number): string {
-  return Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
-}
-
-export function decodeArtistCursor(cursor: string): number {
-  try {
-    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown };
-    const after = decoded?.after;
-    if (typeof after === 'number' && Number.isInteger(after) && after >= 0 && after <= 2_147_483_647) return after;
-  } catch {
-    // falls through to the refusal below
-  }
-  throw badRequest('validation.invalid', 'The cursor is not valid.', [{ in: 'querystring', path: '/cursor' }]);
-}
+/** The artists list's keyset cursor: the last artist id of the page (lib/cursor.ts). */
+export const encodeArtistCursor = (lastId: number) => encodeCursor('after', lastId);
+export const decodeArtistCursor = (cursor: string) => decodeCursor(cursor, 'after', { min: 0, max: 2_147_483_647 });
 
 export type FollowResult = { artistId: number; following: boolean; followingCount: number };
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { charge, expectLedgerClean, idempotencyKey } from '../../../test/points-kit.ts';
+import { charge, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -15,7 +15,7 @@ describe('points: batched spends and exchanges', () => {
   beforeAll(async () => {
     t = await createTestContext();
     users = [];
-    // 500 Orange + 15 bonus each (decisions: Points, the 500 package).
+    // 500 Orange + 15 bonus each (docs/product.md#charge-packages: the 500 package).
     for (let i = 0; i < 6; i++) {
       const user = await t.createUser();
       await charge(t, user, 'orange-500');
@@ -38,15 +38,15 @@ describe('points: batched spends and exchanges', () => {
   it('gives each of many concurrent exchanges its own bonus-first allocation, in fewer statements than requests', async () => {
     const [a, b, c, d, e] = users;
     const outcomes = await Promise.all([
-      points().exchange({ userId: a!.id, orange: 20, idempotencyKey: idempotencyKey(), requestHash: null }),
-      points().exchange({ userId: b!.id, orange: 10, idempotencyKey: idempotencyKey(), requestHash: null }),
-      points().exchange({ userId: c!.id, orange: 515, idempotencyKey: idempotencyKey(), requestHash: null }),
-      points().exchange({ userId: d!.id, orange: 1, idempotencyKey: idempotencyKey(), requestHash: null }),
+      points().exchange({ userId: a!.id, orange: 20, key: idempotencyKey(), requestHash: 'h' }),
+      points().exchange({ userId: b!.id, orange: 10, key: idempotencyKey(), requestHash: 'h' }),
+      points().exchange({ userId: c!.id, orange: 515, key: idempotencyKey(), requestHash: 'h' }),
+      points().exchange({ userId: d!.id, orange: 1, key: idempotencyKey(), requestHash: 'h' }),
       // Two of one user's requests never share a statement; both apply, one after the other.
-      points().exchange({ userId: e!.id, orange: 100, idempotencyKey: idempotencyKey(), requestHash: null }),
-      points().exchange({ userId: e!.id, orange: 100, idempotencyKey: idempotencyKey(), requestHash: null }),
+      points().exchange({ userId: e!.id, orange: 100, key: idempotencyKey(), requestHash: 'h' }),
+      points().exchange({ userId: e!.id, orange: 100, key: idempotencyKey(), requestHash: 'h' }),
     ]);
-    expect(outcomes.map((outcome) => [outcome.kind, outcome.kind === 'answered-before' ? null : outcome.result.berry])).toEqual([
+    expect(outcomes.map((outcome) => [outcome.kind, outcome.value.berry])).toEqual([
       ['applied', 260],
       ['applied', 130],
       ['applied', 6695],
@@ -54,7 +54,7 @@ describe('points: batched spends and exchanges', () => {
       ['applied', 1300],
       ['applied', 1300],
     ]);
-    const spendIds = outcomes.map((outcome) => (outcome.kind === 'answered-before' ? 0 : outcome.result.spendTransactionId));
+    const spendIds = outcomes.map((outcome) => outcome.value.spendTransactionId);
     // Same transaction id (xmin) for rows written by one statement in autocommit.
     expect(await writersOf(spendIds)).toBeLessThan(spendIds.length);
 
@@ -73,12 +73,12 @@ describe('points: batched spends and exchanges', () => {
     const [, , , , , f] = users;
     const [rich, poor, , another] = users;
     const outcomes = await Promise.allSettled([
-      points().exchange({ userId: rich!.id, orange: 1, idempotencyKey: idempotencyKey(), requestHash: null }),
-      points().exchange({ userId: poor!.id, orange: 100_000, idempotencyKey: idempotencyKey(), requestHash: null }),
+      points().exchange({ userId: rich!.id, orange: 1, key: idempotencyKey(), requestHash: 'h' }),
+      points().exchange({ userId: poor!.id, orange: 100_000, key: idempotencyKey(), requestHash: 'h' }),
       // Not a user id at all: the whole statement fails, and is then run request by request.
-      points().exchange({ userId: 'not-a-uuid', orange: 1, idempotencyKey: idempotencyKey(), requestHash: null }),
-      points().exchange({ userId: f!.id, orange: 2, idempotencyKey: idempotencyKey(), requestHash: null }),
-      points().exchange({ userId: another!.id, orange: 1, idempotencyKey: idempotencyKey(), requestHash: null }),
+      points().exchange({ userId: 'not-a-uuid', orange: 1, key: idempotencyKey(), requestHash: 'h' }),
+      points().exchange({ userId: f!.id, orange: 2, key: idempotencyKey(), requestHash: 'h' }),
+      points().exchange({ userId: another!.id, orange: 1, key: idempotencyKey(), requestHash: 'h' }),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled', 'fulfilled']);
     const refusal = (outcomes[1] as PromiseRejectedResult).reason as AppError;
@@ -92,13 +92,13 @@ describe('points: batched spends and exchanges', () => {
   it('answers a replayed key from the ledger when the replay shares a statement with new requests', async () => {
     const [a, b] = users;
     const key = idempotencyKey();
-    const first = await points().exchange({ userId: a!.id, orange: 1, idempotencyKey: key, requestHash: 'h1' });
+    const first = await points().exchange({ userId: a!.id, orange: 1, key, requestHash: 'h1' });
     const [again, fresh] = await Promise.all([
-      points().exchange({ userId: a!.id, orange: 1, idempotencyKey: key, requestHash: 'h1' }),
-      points().exchange({ userId: b!.id, orange: 1, idempotencyKey: idempotencyKey(), requestHash: 'h2' }),
+      points().exchange({ userId: a!.id, orange: 1, key, requestHash: 'h1' }),
+      points().exchange({ userId: b!.id, orange: 1, key: idempotencyKey(), requestHash: 'h2' }),
     ]);
     expect(first.kind).toBe('applied');
-    expect(again).toEqual({ kind: 'replayed', requestHash: 'h1', result: first.kind === 'applied' ? first.result : null });
+    expect(again).toEqual({ kind: 'replayed', value: first.value });
     expect(fresh.kind).toBe('applied');
   });
 });

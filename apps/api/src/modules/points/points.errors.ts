@@ -1,7 +1,8 @@
 import { exchangeFailedMessage } from '@orchard/shared';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, unprocessable, type AppError } from '../../lib/errors.ts';
+import type { StoredRefusal } from './ledger.repository.ts';
 
-/** spec §8: not enough points asks the user to recharge; the exchange screen has its own words. */
+/** docs/product.md#exchange: not enough points asks the user to recharge; the exchange screen has its own words. */
 export const insufficientPoints = (purpose: 'spend' | 'exchange', available: number) =>
   unprocessable(
     'points.insufficient',
@@ -9,18 +10,23 @@ export const insufficientPoints = (purpose: 'spend' | 'exchange', available: num
     { available },
   );
 
-/** ARCHITECTURE §3: the same Idempotency-Key with another request. */
+/** docs/architecture.md#idempotency: the same Idempotency-Key with another request. */
 export const idempotencyKeyReused = () =>
   conflict('idempotency.key_reused', 'This Idempotency-Key was already used for a different request.');
 
-export const chargeNotFound = () => notFound('points.charge_not_found', 'There is no such charge.');
 export const transactionNotFound = () => notFound('points.transaction_not_found', 'There is no such history entry.');
 
-/** decisions: Points — refunds: a whole charge, within 7 × 24 h, neither lot touched. */
-export const refundRefusals = {
-  window_passed: () => unprocessable('points.refund_window_passed', 'A charge can only be refunded within 7 days of payment.'),
-  points_used: () =>
-    unprocessable('points.refund_points_used', 'Points from this charge (or its bonus) have been used, so it cannot be refunded.'),
-  already_refunded: () => conflict('points.refund_already_refunded', 'This charge has already been refunded.'),
-  not_paid: () => conflict('points.refund_not_paid', 'Only a completed payment can be refunded.'),
-};
+export const escrowCurrencyMismatch = () => badRequest('validation.invalid', 'The escrow account does not take this currency.');
+
+/**
+ * An exchange refused before, thrown again for its replay. The exchange statement hands back the
+ * refusal's code and details only (never an HTTP answer); an exchange is refused for one reason.
+ */
+export function exchangeRefusedBefore(refusal: StoredRefusal): AppError {
+  if (refusal.code === 'points.insufficient') {
+    const available = (refusal.details as { available?: unknown } | undefined)?.available;
+    return insufficientPoints('exchange', typeof available === 'number' ? available : 0);
+  }
+  // A refusal of another kind under this key came from another request.
+  return idempotencyKeyReused();
+}

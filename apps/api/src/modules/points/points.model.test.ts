@@ -4,8 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargePackages } from '@orchard/shared';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { expectLedgerClean } from '../../../test/points-kit.ts';
-import { creditCharge, transactionCount } from '../../../test/points-fixtures.ts';
+import { creditCharge, expectLedgerClean, transactionCount } from '../../../test/points-fixtures.ts';
 import { AppError } from '../../lib/errors.ts';
 import { allocateSpend, type Allocation, type SpendPlan } from '../../lib/points/rules.ts';
 import type { PointsService } from './points.service.ts';
@@ -13,7 +12,7 @@ import type { PointsService } from './points.service.ts';
 /**
  * R5: a model-based test. Random charges, participations (spends into an escrow account),
  * exchanges, refunds, expiry sweeps, returns and clock moves run against the real services on
- * PGlite and against the small pure reference model below, which restates decisions (Points) and
+ * PGlite and against the small pure reference model below, which restates docs/product.md#points and
  * decision 005 on its own (no code shared with lib/points/rules.ts). After every command the
  * lots, balances, wallet and escrow must agree with the model.
  *
@@ -139,7 +138,7 @@ async function agree(model: Model, real: Real) {
   const sum = (currency: Currency, kind: Kind, live: boolean) =>
     model.lots.filter((lot) => lot.currency === currency && lot.kind === kind && (!live || model.now <= lot.expiresAt)).reduce((total, lot) => total + lot.remaining, 0);
   const wallet = parse(rows[0]!.wallet) as Record<'op' | 'ob' | 'bp' | 'bb', number> | null;
-  // The cached balances count what the lots hold, expired-but-not-yet-swept included (ARCHITECTURE §4).
+  // The cached balances count what the lots hold, expired-but-not-yet-swept included (docs/architecture.md#ledger).
   expect(wallet ?? { op: 0, ob: 0, bp: 0, bb: 0 }).toEqual({ op: sum('orange', 'purchased', false), ob: sum('orange', 'bonus', false), bp: sum('berry', 'purchased', false), bb: sum('berry', 'bonus', false) });
   expect(parse(rows[0]!.escrow)).toEqual(model.escrow);
 
@@ -424,7 +423,7 @@ describe('points ledger against a reference model (R5)', () => {
     await fc.assert(property, { seed, numRuns: runs });
     console.log(`R5 model test exercised: ${JSON.stringify(seen)}`);
     console.log(`R5 model test: ${runs} runs, ${checksDone} commands checked, longest run ${(longest / year).toFixed(1)} simulated years, ${Math.round(performance.now() - started)} ms`);
-    // The clock moves cover the 5-year purchased validity and beyond (QUALITY R5: 6 simulated years).
+    // The clock moves cover the 5-year purchased validity and beyond (docs/quality.md#r5: 6 simulated years).
     if (runs >= 1000) expect(longest).toBeGreaterThanOrEqual(6 * year);
   }, 600_000);
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { expectLedgerClean, idempotencyKey } from '../../../test/points-kit.ts';
+import { creditCharge, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createManualClock } from '../../lib/clock.ts';
 import { createPointsService, type PointsService } from './points.service.ts';
@@ -12,7 +12,7 @@ import { createPointsService, type PointsService } from './points.service.ts';
  * run for many rounds; the reconciliation must be clean afterwards (R6).
  */
 const r2Rounds = Number(process.env.ORCHARD_R2_ROUNDS ?? 100);
-// QUALITY R3 asks 200 rounds per pair; each pair takes 7–15 s at 200 on a shared 2-core machine.
+// docs/quality.md#r3 asks 200 rounds per pair; each pair takes 7–15 s at 200 on a shared 2-core machine.
 const raceRounds = Number(process.env.ORCHARD_R3_ROUNDS ?? 200);
 // A check-then-insert without the unique key duplicated the exchange in only 2 of 5 one-round runs.
 const r4Rounds = Number(process.env.ORCHARD_R4_ROUNDS ?? 20);
@@ -26,17 +26,7 @@ describe('points under concurrency (PostgreSQL)', () => {
   let escrow: number;
 
   /** A confirmed payment of `orange` (+ `bonus`) credited to the user, as the charge path does. */
-  async function credit(userId: string, orange: number, bonus = 0) {
-    const [payment] = (
-      await t.database.db.execute<{ id: string }>(sql`
-        insert into payments (user_id, order_id, gateway, package_id, orange, bonus_orange, amount_krw, method, status, payment_key, paid_at, created_at, updated_at)
-        values (${userId}, ${`ord_${randomUUID()}`}, 'sandbox', 'test', ${orange}, ${bonus}, ${orange * 100}, 'card', 'confirmed', 'pk', ${t.clock.now().toISOString()}::timestamptz, now(), now())
-        returning id`)
-    ).rows;
-    await t.database.db.execute(sql`insert into point_wallets (user_id) values (${userId}) on conflict do nothing`);
-    await t.database.db.transaction((tx) => points.creditChargeWithin(tx, { id: payment!.id, userId, orange, bonusOrange: bonus }, t.clock.now()));
-    return payment!.id;
-  }
+  const credit = (userId: string, orange: number, bonus = 0) => creditCharge(t.database.db, points, { userId, orange, bonus, paidAt: t.clock.now() });
 
   const spend = (userId: string, amount: number, on: PointsService = points) =>
     on.spend({ userId, currency: 'orange', amount, escrowAccountId: escrow, reason: 'project_participation', idempotencyKey: randomUUID() });
@@ -210,7 +200,7 @@ describe('points under concurrency (PostgreSQL)', () => {
     const user = await t.createUser();
     await credit(user.id, 1000, 10);
     const key = idempotencyKey();
-    const exchange = (service: PointsService) => service.exchange({ userId: user.id, orange: 25, idempotencyKey: key, requestHash: 'same-body' });
+    const exchange = (service: PointsService) => service.exchange({ userId: user.id, orange: 25, key, requestHash: 'same-body' });
     // Each service also carries another user's exchange, so the key's request shares its statement.
     const others = await Promise.all(Array.from({ length: 8 }, async () => {
       const other = await t.createUser();
@@ -220,13 +210,13 @@ describe('points under concurrency (PostgreSQL)', () => {
     const outcomes = await Promise.all(
       services.flatMap((service, index) => [
         exchange(service),
-        service.exchange({ userId: others[index]!.id, orange: 1, idempotencyKey: idempotencyKey(), requestHash: null }),
+        service.exchange({ userId: others[index]!.id, orange: 1, key: idempotencyKey(), requestHash: 'h' }),
       ]),
     );
     const mine = outcomes.filter((_, index) => index % 2 === 0);
     expect(mine.filter((outcome) => outcome.kind === 'applied')).toHaveLength(1);
     expect(mine.filter((outcome) => outcome.kind === 'replayed')).toHaveLength(7);
-    const results = mine.map((outcome) => (outcome.kind === 'answered-before' ? null : outcome.result));
+    const results = mine.map((outcome) => outcome.value);
     expect(new Set(results.map((result) => JSON.stringify(result))).size).toBe(1);
     expect(results[0]).toMatchObject({ orange: 25, berry: 325 });
     expect(await points.balances(user.id)).toMatchObject({ orange: { purchased: 985, bonus: 0 }, berry: { purchased: 195, bonus: 130 } });

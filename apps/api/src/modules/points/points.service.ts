@@ -1,28 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { HistoryTab, PointTransactionType, Reconciliation } from '@orchard/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { addKstDays, endOfKstDay, kstDateOf } from '../../lib/kst.ts';
-import {
-  assertPositivePoints,
-  berryPerOrange,
-  lotExpiresAt,
-  planReturn,
-  type Allocation,
-  type LotKind,
-  type PointCurrency,
-} from '../../lib/points/rules.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { createBatcher, type Batcher } from '../../db/batcher.ts';
-import {
-  createLedgerRepository,
-  type ExchangeRequest,
-  type LockedLot,
-  type OneStatementExchange,
-  type OneStatementSpend,
-  type SpendRequest,
-} from './ledger.repository.ts';
-import { exchangeSpendKey } from './idempotency.ts';
-import { idempotencyKeyReused, insufficientPoints, transactionNotFound } from './points.errors.ts';
+import { addKstDays, endOfKstDay, kstDateOf } from '../../lib/kst.ts';
+import { assertPositivePoints, lotExpiresAt, planReturn, type Allocation, type LotKind, type PointCurrency } from '../../lib/points/rules.ts';
+import { createLedgerBatching } from './ledger-batching.ts';
+import { createLedgerRepository, type ExchangeRequest, type LockedLot, type OneStatementExchange, type OneStatementSpend, type SpendRequest } from './ledger.repository.ts';
+import { escrowCurrencyMismatch, exchangeRefusedBefore, idempotencyKeyReused, insufficientPoints, transactionNotFound } from './points.errors.ts';
+import { createHistoryRepository, decodeHistoryCursor } from './points.history.repository.ts';
+import { createIdempotency, exchangeSpendKey, type Idempotency, type KeyedOutcome, type LedgerKeyOutcome } from './points.idempotency.ts';
+import { reconcileLedger } from './points.reconciliation.repository.ts';
+import { createPointsSweeps } from './points.sweeps.ts';
 
 export type SpendReason = 'project_participation' | 'event_participation';
 export type ReturnReason = 'project_not_achieved' | 'event_not_achieved';
@@ -35,31 +24,17 @@ export type SpendInput = {
   escrowAccountId: number;
   projectId?: number | null;
   reason: SpendReason;
-  /** Applied at most once: a retry with the same key answers the first spend. */
+  /** Applied at most once: a retry with the same key returns the first spend. */
   idempotencyKey: string;
   /** The request the key came with, when it came from a client: a replay with another is a 409. */
   requestHash?: string | null;
 };
 
-export type ExchangeInput = { userId: string; orange: number; idempotencyKey: string; requestHash: string | null };
-export type ExchangeResult = { orange: number; berry: number; spendTransactionId: number; exchangeTransactionId: number };
-/** What an exchange found: applied now, applied before (for the request with `requestHash`), or another answer stored under the key. */
-export type ExchangeOutcome =
-  | { kind: 'applied'; result: ExchangeResult }
-  | { kind: 'replayed'; requestHash: string | null; result: ExchangeResult }
-  | { kind: 'answered-before'; requestHash: string; answer: { statusCode: number; body: unknown } };
-
-/** A second run of a one-statement movement sees a key a concurrent request committed during the first. */
-const statementAttempts = 2;
-
-/**
- * Decision 013: one batch statement of each kind runs at a time, with up to 64 requests; the
- * requests that arrive meanwhile leave together in the next. Measured against 2 at a time, this
- * gave larger statements and about 12 % more HTTP exchanges.
- */
-const ledgerBatching = { maxInFlight: 1, maxBatchSize: 64, conflictKey: (request: { userId: string }) => request.userId };
-
 export type SpendResult = { transactionId: number; allocations: Allocation[]; replayed: boolean };
+
+export type ExchangeResult = { orange: number; berry: number; spendTransactionId: number; exchangeTransactionId: number };
+
+export type ReturnResult = { transactionId: number; replayed: boolean };
 
 /** Balances shown on My page: Orange purchased + bonus ("additional earned"), and Berry. */
 export type Balances = Record<PointCurrency, { total: number; purchased: number; bonus: number; expiringWithin30Days: number }>;
@@ -67,43 +42,37 @@ export type Balances = Record<PointCurrency, { total: number; purchased: number;
 export const expiryNoticeDays = 30;
 
 /**
- * The ledger service (ARCHITECTURE §4): every point movement is one database transaction at
- * READ COMMITTED that locks the user's wallet row, then the lots it touches (FOR UPDATE), then the
- * project's escrow account, always in that order, so concurrent movements queue instead of
- * deadlocking or double spending. The money rules are the pure functions of lib/points/rules.ts.
+ * Which entry types each history tab shows (docs/product.md#points). A return gives a spend back,
+ * so it sits with the spends; Berry has no refund tab (Berry is never refunded).
  */
-export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
-  const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work);
+const tabTypes: Record<PointCurrency, Partial<Record<HistoryTab, PointTransactionType[]>>> = {
+  orange: {
+    all: ['charge', 'bonus', 'spend', 'refund', 'return', 'exchange'],
+    charge: ['charge', 'bonus'],
+    spend: ['spend', 'return'],
+    refund: ['refund'],
+  },
+  berry: { all: ['charge', 'bonus', 'spend', 'refund', 'return', 'exchange'], charge: ['exchange', 'charge', 'bonus'], spend: ['spend', 'return'] },
+};
 
-  const spendBatchRunner = (target: DbOrTx, currency: PointCurrency) => (requests: SpendRequest[]) =>
-    createLedgerRepository({ db: target }).spendBatch(requests, { currency, now: clock.now() });
-  /** Decision 013: autocommit spends and exchanges of different users share statements under load. */
-  const spendBatchers: Record<PointCurrency, Batcher<SpendRequest, OneStatementSpend>> = {
-    orange: createBatcher({ ...ledgerBatching, run: spendBatchRunner(db, 'orange') }),
-    berry: createBatcher({ ...ledgerBatching, run: spendBatchRunner(db, 'berry') }),
-  };
-  const exchangeBatcher = createBatcher<ExchangeRequest, OneStatementExchange>({ ...ledgerBatching, run: exchangeBatchRunner(db) });
+const walletDeltaLots = (lots: LockedLot[]) =>
+  lots.filter((lot) => lot.remaining > 0).map((lot) => ({ lotId: lot.id, kind: lot.kind, amount: lot.remaining }));
 
-  function exchangeBatchRunner(target: DbOrTx) {
-    return (requests: ExchangeRequest[]) => {
-      const now = clock.now();
-      return createLedgerRepository({ db: target }).exchangeBatch(requests, {
-        now,
-        berryPerOrange,
-        berryExpiresAt: { purchased: lotExpiresAt(now, 'berry', 'purchased'), bonus: lotExpiresAt(now, 'berry', 'bonus') },
-      });
-    };
-  }
+/**
+ * The ledger service (docs/architecture.md#ledger): every point movement is one database
+ * transaction, or one statement, at READ COMMITTED that locks the user's wallet row, then the lots
+ * it touches (FOR UPDATE), always in that order, so concurrent movements queue instead of
+ * deadlocking or double spending (docs/architecture.md#locking). An escrow account's side of a
+ * movement is an inserted posting: nothing of the project is locked (decision 011). Other modules
+ * move points only through this service (payments credits and refunds charges through it).
+ */
+export function createPointsService({ db, clock, idempotency = createIdempotency({ db, clock }) }: { db: Db; clock: Clock; idempotency?: Idempotency }) {
+  const batching = createLedgerBatching({ db, clock });
+  const sweeps = createPointsSweeps({ db, clock });
 
-  /**
-   * Decisions 011 and 013: one statement locks the wallet, then the lots, and writes the whole
-   * movement (the escrow's side is an inserted posting, so nothing of the project is locked). Run
-   * on `db` itself it joins the spends of other users in one autocommit statement; inside a
-   * caller's transaction it runs alone on that transaction.
-   */
-  async function spendWithin(target: DbOrTx, input: SpendInput): Promise<SpendResult> {
+  const spendRequestOf = (input: SpendInput): SpendRequest => {
     assertPositivePoints(input.amount);
-    const request: SpendRequest = {
+    return {
       userId: input.userId,
       amount: input.amount,
       idempotencyKey: input.idempotencyKey,
@@ -112,140 +81,162 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
       projectId: input.projectId ?? null,
       reason: input.reason,
     };
-    const runOnce =
-      target === db
-        ? () => spendBatchers[input.currency].submit(request)
-        : async () => (await spendBatchRunner(target, input.currency)([request]))[0]!;
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await runOnce();
-      if (outcome.existing) {
-        if (outcome.existing.requestHash !== (input.requestHash ?? null)) throw idempotencyKeyReused();
-        const allocations = await createLedgerRepository({ db: target }).allocationsOf(outcome.existing.transactionId);
-        return { transactionId: outcome.existing.transactionId, allocations, replayed: true };
-      }
-      if (!outcome.escrowTakesCurrency) throw badRequest('validation.invalid', 'The escrow account does not take this currency.');
-      // decisions: Points — bonus first, soonest expiry first, never from an expired lot, all or nothing.
-      if (!outcome.enough) throw insufficientPoints('spend', outcome.available);
-      if (outcome.transactionId !== null) return { transactionId: outcome.transactionId, allocations: outcome.allocations, replayed: false };
-      if (attempt === statementAttempts) throw new Error(`spend ${input.idempotencyKey}: the key was applied, but the ledger row stays unseen`);
+  };
+
+  /** What the spend statement's row means for the caller: the spend, its replay, or a refusal. */
+  async function spendResultOf(row: OneStatementSpend, input: SpendInput, source: DbOrTx): Promise<SpendResult> {
+    if (row.existing) {
+      if (row.existing.requestHash !== (input.requestHash ?? null)) throw idempotencyKeyReused();
+      const allocations = await createLedgerRepository({ db: source }).allocationsOf(row.existing.transactionId);
+      return { transactionId: row.existing.transactionId, allocations, replayed: true };
     }
+    if (!row.escrowTakesCurrency) throw escrowCurrencyMismatch();
+    // docs/product.md#spending-order: bonus first, soonest expiry first, never from an expired lot, all or nothing.
+    if (!row.enough) throw insufficientPoints('spend', row.available);
+    return { transactionId: row.transactionId!, allocations: row.allocations, replayed: false };
+  }
+
+  const exchangeRequestOf = (input: { userId: string; orange: number; key: string; requestHash: string | null }): ExchangeRequest => {
+    assertPositivePoints(input.orange);
+    return {
+      userId: input.userId,
+      orange: input.orange,
+      spendKey: exchangeSpendKey(input.key),
+      creditKey: `exchange-berry:${input.key}`,
+      clientKey: input.key,
+      requestHash: input.requestHash,
+    };
+  };
+
+  /** What the exchange statement's row means: applied now, applied before, refused before, or refused now. */
+  function exchangeOutcomeOf(row: OneStatementExchange, orange: number): LedgerKeyOutcome<ExchangeResult> {
+    if (row.existing) {
+      const { requestHash, ...result } = row.existing;
+      return { kind: 'replayed', requestHash, value: { orange, ...result } };
+    }
+    if (row.earlier) {
+      const { requestHash, refusedBefore } = row.earlier;
+      // A stored row that is no refusal belongs to another request (a charge or a refund with the key).
+      return { kind: 'refused-before', requestHash, refusal: refusedBefore ? exchangeRefusedBefore(refusedBefore) : idempotencyKeyReused() };
+    }
+    if (!row.enough) throw insufficientPoints('exchange', row.available);
+    return { kind: 'applied', value: { orange, ...row.written! } };
   }
 
   /**
-   * Orange → Berry at 1 : 13, irreversible (decisions: Points), as one statement (decisions 011 and
-   * 013). The Orange is spent bonus-first like any spend; each Berry lot keeps the kind of the
-   * Orange it came from and its validity (purchased: 1 year, bonus: 6 months) from today.
+   * Gives a participation back to the very lots it came from (docs/product.md#returns), with at
+   * least 30 days of validity: an amount whose lot ends sooner is re-credited as a new lot of its
+   * kind. Idempotent per participation: a second return of it returns the first.
    */
-  async function exchangeOn(target: DbOrTx, input: ExchangeInput): Promise<ExchangeOutcome> {
-    assertPositivePoints(input.orange);
-    const request: ExchangeRequest = {
-      userId: input.userId,
-      orange: input.orange,
-      spendKey: exchangeSpendKey(input.idempotencyKey),
-      creditKey: `exchange-berry:${input.idempotencyKey}`,
-      clientKey: input.idempotencyKey,
-      requestHash: input.requestHash,
-    };
-    const runOnce = target === db ? () => exchangeBatcher.submit(request) : async () => (await exchangeBatchRunner(target)([request]))[0]!;
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await runOnce();
-      if (outcome.existing) {
-        const { requestHash, ...result } = outcome.existing;
-        return { kind: 'replayed', requestHash, result: { orange: input.orange, ...result } };
-      }
-      if (outcome.earlierAnswer) {
-        const { requestHash, ...answer } = outcome.earlierAnswer;
-        return { kind: 'answered-before', requestHash, answer };
-      }
-      if (!outcome.enough) throw insufficientPoints('exchange', outcome.available);
-      if (outcome.written) return { kind: 'applied', result: { orange: input.orange, ...outcome.written } };
-      if (attempt === statementAttempts) throw new Error(`exchange ${input.idempotencyKey}: the key was applied, but the ledger row stays unseen`);
-    }
-  }
-
-  /** Expires one user's lots past their end, one spend entry (reason expiry) per lot. */
-  async function expireLotsWithin(tx: DbOrTx, userId: string, now: Date): Promise<number> {
+  async function returnParticipationWithin(tx: Tx, input: { spendTransactionId: number; reason: ReturnReason }): Promise<ReturnResult> {
     const ledger = createLedgerRepository({ db: tx });
-    if (!(await ledger.lockWallet(userId))) return 0;
-    // Locked after the wallet: a concurrent sweep or spend of this user waits, then sees remaining 0.
-    const lots = await ledger.lockLots({ userId, expiredBy: now });
-    for (const lot of lots) {
-      await ledger.post({
-        userId,
-        currency: lot.currency,
-        type: 'spend',
-        reason: 'expiry',
-        // Idempotent per lot: the unique key refuses a second expiry entry for the same lot.
-        idempotencyKey: `expiry:${lot.id}`,
-        now,
-        lotDebits: [{ lotId: lot.id, kind: lot.kind, amount: lot.remaining }],
-        counters: [{ systemAccount: 'expired', amount: lot.remaining }],
-      });
-    }
-    return lots.length;
-  }
-
-  function walletDeltaLots(lots: LockedLot[]) {
-    return lots.filter((lot) => lot.remaining > 0).map((lot) => ({ lotId: lot.id, kind: lot.kind, amount: lot.remaining }));
+    const spend = await ledger.findTransaction(input.spendTransactionId);
+    if (!spend || spend.type !== 'spend' || spend.escrowAccountId === null) throw transactionNotFound();
+    const key = `return:${spend.id}`;
+    const wallet = await ledger.lockWallet(spend.userId, key);
+    if (!wallet) throw transactionNotFound();
+    if (wallet.existingTransactionId !== null) return { transactionId: wallet.existingTransactionId, replayed: true };
+    const allocations = await ledger.allocationsOf(spend.id);
+    await ledger.lockLots({ userId: spend.userId, ids: allocations.map((allocation) => allocation.lotId) });
+    const now = clock.now();
+    const plan = planReturn(allocations, now);
+    const kindOf = new Map(allocations.map((allocation) => [allocation.lotId, allocation.kind]));
+    const amount = -spend.amount;
+    const { transactionId } = await ledger.post({
+      userId: spend.userId,
+      currency: spend.currency,
+      type: 'return',
+      reason: input.reason,
+      idempotencyKey: key,
+      now,
+      projectId: spend.projectId,
+      relatedTransactionId: spend.id,
+      lotCredits: plan.toLots.map((leg) => ({ ...leg, kind: kindOf.get(leg.lotId)! })),
+      newLots: plan.recredits.map((leg) => ({ kind: leg.kind, amount: leg.amount, expiresAt: leg.expiresAt })),
+      counters: [{ escrowAccountId: spend.escrowAccountId, amount: -amount }],
+    });
+    return { transactionId, replayed: false };
   }
 
   return {
-    spendWithin,
-
-    /** The spending service later features call (project participation, events): one autocommit statement. */
-    spend: (input: SpendInput) => spendWithin(db, input),
-
     /**
-     * Gives a participation back to the very lots it came from (decisions: Points), with at least
-     * 30 days of validity: an amount whose lot ends sooner is re-credited as a new lot of its kind.
-     * Idempotent: a second return of the same participation answers the first.
+     * A spend into an escrow account in autocommit: one statement, shared with other users'
+     * spends that arrive together (decision 013). For a participation inside a caller's
+     * transaction, use spendWithin.
      */
-    async returnParticipation(input: { spendTransactionId: number; reason: ReturnReason }) {
-      return inTransaction(async (tx) => {
-        const ledger = createLedgerRepository({ db: tx });
-        const spend = await ledger.findTransaction(input.spendTransactionId);
-        if (!spend || spend.type !== 'spend' || spend.escrowAccountId === null) throw transactionNotFound();
-        const key = `return:${spend.id}`;
-        const wallet = await ledger.lockWallet(spend.userId, key);
-        if (!wallet) throw transactionNotFound();
-        if (wallet.existingTransactionId !== null) return { transactionId: wallet.existingTransactionId, replayed: true };
-        const allocations = await ledger.allocationsOf(spend.id);
-        await ledger.lockLots({ userId: spend.userId, ids: allocations.map((allocation) => allocation.lotId) });
-        const now = clock.now();
-        const plan = planReturn(allocations, now);
-        const kindOf = new Map(allocations.map((allocation) => [allocation.lotId, allocation.kind]));
-        const amount = -spend.amount;
-        const { transactionId } = await ledger.post({
-          userId: spend.userId,
-          currency: spend.currency,
-          type: 'return',
-          reason: input.reason,
-          idempotencyKey: key,
-          now,
-          projectId: spend.projectId,
-          relatedTransactionId: spend.id,
-          lotCredits: plan.toLots.map((leg) => ({ ...leg, kind: kindOf.get(leg.lotId)! })),
-          newLots: plan.recredits.map((leg) => ({ kind: leg.kind, amount: leg.amount, expiresAt: leg.expiresAt })),
-          counters: [{ escrowAccountId: spend.escrowAccountId, amount: -amount }],
-        });
-        return { transactionId, replayed: false };
-      });
-    },
-
-    /** The exchange inside a caller's transaction, without an HTTP request to compare a replay with. */
-    async exchangeWithin(tx: DbOrTx, input: { userId: string; orange: number; idempotencyKey: string }): Promise<ExchangeResult> {
-      const outcome = await exchangeOn(tx, { ...input, requestHash: null });
-      if (outcome.kind === 'answered-before') throw idempotencyKeyReused();
-      return outcome.result;
-    },
-
-    /** The exchange route's call: one autocommit statement; the caller decides what a replay answers. */
-    exchange: (input: ExchangeInput) => exchangeOn(db, input),
+    spend: async (input: SpendInput) => spendResultOf(await batching.spend(input.currency, spendRequestOf(input)), input, db),
 
     /**
-     * A confirmed payment's purchased lot and its bonus lot (decisions: Points: the bonus is a
-     * separate lot tied to its purchase). The caller holds the wallet and payment locks and has
-     * checked the payment was not credited; the unique keys make a second credit impossible anyway.
+     * A spend inside the caller's transaction, never batched: what Funding calls for a
+     * participation (`reason: 'project_participation'`, the project's `escrowAccountId` and
+     * `projectId`), in the transaction that also writes the participation and holds the project
+     * row `FOR SHARE` after this wallet lock (decision 011: closing a funding excludes late
+     * participations on the project row). Locks the wallet, then the lots; all or nothing; a retry
+     * with the same `idempotencyKey` returns the first spend (`replayed: true`).
+     */
+    spendWithin: async (tx: Tx, input: SpendInput) => spendResultOf(await batching.spendWithin(tx, input.currency, spendRequestOf(input)), input, tx),
+
+    /**
+     * Gives a participation back inside the caller's transaction: what Funding calls when a project
+     * is not achieved or cancelled, for each participation, in the transaction that marks it
+     * returned. The points go back into the very lots the spend took them from; an amount whose lot
+     * ends within 30 days (docs/product.md#returns) comes back as a new lot of its kind usable
+     * through the 30th KST day. The escrow account pays it back. Idempotent per participation.
+     */
+    returnParticipationWithin,
+
+    /** returnParticipationWithin in a transaction of its own. */
+    returnParticipation: (input: { spendTransactionId: number; reason: ReturnReason }) => db.transaction((tx) => returnParticipationWithin(tx, input)),
+
+    /**
+     * Orange → Berry at 1 : 13, irreversible (docs/product.md#exchange), as one autocommit
+     * statement shared with other users' exchanges (decisions 011 and 013). The Orange is spent
+     * bonus-first like any spend; each Berry lot keeps the kind of the Orange it came from and
+     * its validity from today. The client's key makes it run once (points.idempotency.ts):
+     * `applied` now or `replayed` from the ledger; a refusal (422) is thrown, and thrown again
+     * for a replay of the refused request.
+     */
+    exchange: (input: { userId: string; key: string; requestHash: string; orange: number }): Promise<KeyedOutcome<ExchangeResult>> =>
+      idempotency.onLedgerKey({ userId: input.userId, key: input.key, hash: input.requestHash }, async () =>
+        exchangeOutcomeOf(await batching.exchange(exchangeRequestOf(input)), input.orange),
+      ),
+
+    /** The exchange inside a caller's transaction, without a client request to compare a replay with. */
+    async exchangeWithin(tx: Tx, input: { userId: string; orange: number; idempotencyKey: string }): Promise<ExchangeResult> {
+      const row = await batching.exchangeWithin(tx, exchangeRequestOf({ userId: input.userId, orange: input.orange, key: input.idempotencyKey, requestHash: null }));
+      const outcome = exchangeOutcomeOf(row, input.orange);
+      if (outcome.kind === 'refused-before') throw idempotencyKeyReused();
+      return outcome.value;
+    },
+
+    /**
+     * The first lock of a movement the caller goes on with in its transaction (a charge's credit or
+     * refund: the wallet, then the payment row, then the lots). `create` makes a missing wallet
+     * first (a first charge). Returns false when the user has no wallet.
+     */
+    async lockWalletWithin(tx: Tx, userId: string, options: { create?: boolean } = {}): Promise<boolean> {
+      const ledger = createLedgerRepository({ db: tx });
+      if (options.create) await ledger.ensureWallet(userId);
+      return (await ledger.lockWallet(userId)) !== null;
+    },
+
+    /** A charge's lots as they stand (purchased and bonus), for showing whether it is refundable. */
+    chargeLotsOf: (paymentId: string, source: DbOrTx = db) => createLedgerRepository({ db: source }).lotsOfPayment(paymentId),
+
+    /** A charge's lots, locked (after the wallet: lockWalletWithin), for a refund or its reversal. */
+    lockChargeLotsWithin: (tx: Tx, userId: string, paymentId: string) => createLedgerRepository({ db: tx }).lockLots({ userId, paymentId }),
+
+    /**
+     * How many refunds of this charge the gateway refused and the ledger reversed. Each refund
+     * attempt needs its own ledger key, or the refund after a reversal hits the unique key.
+     */
+    refundAttemptsOf: (tx: Tx, paymentId: string) => createLedgerRepository({ db: tx }).reversedRefundCount(paymentId),
+
+    /**
+     * A confirmed payment's purchased lot and its bonus lot (docs/product.md#charge-packages: the
+     * bonus is a separate lot tied to its purchase). The caller holds the wallet and payment locks
+     * and has checked the payment was not credited; the unique keys make a second credit
+     * impossible anyway.
      */
     async creditChargeWithin(
       tx: DbOrTx,
@@ -289,9 +280,8 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
-     * A refund takes both lots of the charge back to zero (the caller checked they are untouched).
-     * `attempt` counts refunds of this charge the gateway refused and we reversed, plus one: each
-     * attempt needs its own key, or the refund after a reversal hits the unique key (a 500).
+     * A refund takes both lots of the charge back to zero (the caller locked them and checked they
+     * are untouched). `attempt` is refundAttemptsOf + 1: each attempt needs its own key.
      */
     async debitRefundWithin(tx: DbOrTx, payment: { id: string; userId: string }, lots: LockedLot[], now: Date, attempt = 1) {
       const legs = walletDeltaLots(lots);
@@ -331,30 +321,10 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
-    expireLotsWithin,
+    expireLotsWithin: sweeps.expireLotsWithin,
+    sweepExpiredLots: sweeps.sweepExpiredLots,
 
-    /**
-     * The expiry sweep (ARCHITECTURE §5): every lot past the end of its last KST day gets a spend
-     * entry of reason expiry. One user per transaction; idempotent and safe to run concurrently.
-     */
-    async sweepExpiredLots(options: { batch?: number } = {}) {
-      const now = clock.now();
-      let expired = 0;
-      for (;;) {
-        const userIds = await createLedgerRepository({ db }).usersWithExpiredLots(now, options.batch ?? 200);
-        if (userIds.length === 0) return { expired };
-        let progressed = 0;
-        for (const userId of userIds) {
-          const count = await inTransaction((tx) => expireLotsWithin(tx, userId, now));
-          expired += count;
-          progressed += count;
-        }
-        // Another instance took these users meanwhile; nothing is left for this pass.
-        if (progressed === 0) return { expired };
-      }
-    },
-
-    /** decisions: Identity — a deleted account forfeits its remaining points, with a ledger entry. */
+    /** docs/product.md#account-deletion: a deleted account forfeits its remaining points, with a ledger entry. */
     async forfeitAllWithin(tx: Tx, userId: string) {
       const ledger = createLedgerRepository({ db: tx });
       if (!(await ledger.lockWallet(userId))) return;
@@ -394,6 +364,24 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
       return result;
     },
 
+    /** A page of the history screen, newest first (docs/product.md#points: the tabs). */
+    async history(userId: string, query: { currency: PointCurrency; tab: HistoryTab; cursor?: string; limit: number }) {
+      const types = tabTypes[query.currency][query.tab];
+      if (!types) throw badRequest('validation.invalid', 'Berry has no refund tab.');
+      const before = query.cursor === undefined ? null : decodeHistoryCursor(query.cursor);
+      return createHistoryRepository({ db }).page(userId, { currency: query.currency, types, before, limit: query.limit });
+    },
+
+    /** One history entry with the lots it moved; another user's entry is not found. */
+    async historyEntry(userId: string, transactionId: number) {
+      const entry = await createHistoryRepository({ db }).detail(userId, transactionId);
+      if (!entry) throw transactionNotFound();
+      return entry;
+    },
+
+    /** Every invariant of the ledger, checked now (docs/quality.md#r6). */
+    reconcile: (): Promise<Reconciliation> => reconcileLedger(db, clock.now()),
+
     /**
      * Who holds points ending within the next 30 KST days (through the end of the 30th), a page of
      * users at a time: what the expiry notification is sent from. `nextAfterUserId` continues.
@@ -409,6 +397,7 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
     /** What a project's escrow holds: the sum of its postings (decision 011). */
     escrowBalance: (escrowAccountId: number) => createLedgerRepository({ db }).escrowBalance(escrowAccountId),
 
+    /** A project's escrow account in one currency (Funding opens one per project). */
     createEscrowAccount: (currency: PointCurrency, projectId: number | null = null) =>
       createLedgerRepository({ db }).createEscrowAccount(currency, projectId),
   };

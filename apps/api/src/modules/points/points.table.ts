@@ -3,13 +3,14 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, tex
 import { users } from '../users/users.table.ts';
 
 /**
- * The points ledger (ARCHITECTURE §4): append-only transactions and postings, lots that carry
+ * The points ledger (docs/architecture.md#ledger): append-only transactions and postings, lots that carry
  * expiry, and cached balances in a wallet row. Integer points only.
  */
 
 /**
  * Cached balances of one user, every currency and kind. The wallet row is the first lock of every
- * point movement of its user (the fixed lock order: wallet, then lots, then the escrow account).
+ * point movement of its user (the fixed lock order: wallet, then lots). No escrow row is locked:
+ * an escrow's side of a movement is an inserted posting (decision 011).
  */
 export const pointWallets = pgTable(
   'point_wallets',
@@ -31,7 +32,7 @@ export const pointWallets = pgTable(
   ],
 );
 
-/** One acquisition: a purchase, its bonus, an exchange result or a re-credit (decisions: Points). */
+/** One acquisition: a purchase, its bonus, an exchange result or a re-credit (docs/product.md#points). */
 export const pointLots = pgTable(
   'point_lots',
   {
@@ -71,9 +72,9 @@ export const pointLots = pgTable(
 );
 
 /**
- * A project's (or event's) escrow: participations sit here until success or return (ARCHITECTURE
- * §4b). Its balance is the sum of its postings, never a counter on this row: every participation
- * of a project would queue on that one row (decision 011).
+ * A project's (or event's) escrow: participations sit here until success or return
+ * (docs/architecture.md#lifecycle). Its balance is the sum of its postings, never a counter on
+ * this row: every participation of a project would queue on that one row (decision 011).
  */
 export const pointEscrowAccounts = pgTable(
   'point_escrow_accounts',
@@ -90,7 +91,7 @@ export const pointEscrowAccounts = pgTable(
   ],
 );
 
-/** One user-visible history entry (spec §3). `amount` is signed: credits positive, debits negative. */
+/** One user-visible history entry (docs/product.md#points). `amount` is signed: credits positive, debits negative. */
 export const pointTransactions = pgTable(
   'point_transactions',
   {
@@ -158,58 +159,8 @@ export const pointPostings = pgTable(
   ],
 );
 
-/** A charge: one payment through the gateway for one package (state machine in payments.service). */
-export const payments = pgTable(
-  'payments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    /** The order id the gateway knows the payment by. */
-    orderId: text('order_id').notNull(),
-    gateway: text('gateway').notNull(),
-    packageId: text('package_id').notNull(),
-    orange: integer('orange').notNull(),
-    bonusOrange: integer('bonus_orange').notNull(),
-    amountKrw: integer('amount_krw').notNull(),
-    method: text('method').notNull(),
-    status: text('status').notNull().default('pending'),
-    paymentKey: text('payment_key'),
-    /** The gateway's checkout page for this charge, kept once opened so a replay answers the same page. */
-    checkoutUrl: text('checkout_url'),
-    failureCode: text('failure_code'),
-    failureReason: text('failure_reason'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [
-    uniqueIndex('payments_order_id_unique').on(table.orderId),
-    check('payments_status_check', sql`${table.status} in ('pending', 'confirmed', 'declined', 'refunding', 'refunded')`),
-    check('payments_amount_check', sql`${table.amountKrw} > 0 and ${table.orange} > 0 and ${table.bonusOrange} >= 0`),
-    index('payments_user_idx').on(table.userId, table.createdAt),
-    index('payments_refunding_idx').on(table.refundRequestedAt).where(sql`${table.status} = 'refunding'`),
-  ],
-);
-
-/** Gateway webhook events applied, by the gateway's event id (S10: a replayed event changes nothing). */
-export const paymentWebhookEvents = pgTable(
-  'payment_webhook_events',
-  {
-    gateway: text('gateway').notNull(),
-    eventId: text('event_id').notNull(),
-    type: text('type').notNull(),
-    orderId: text('order_id').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.gateway, table.eventId] })],
-);
-
 /**
- * The first answer to a write sent with an `Idempotency-Key` (ARCHITECTURE §3): the same key and
+ * The first answer to a write sent with an `Idempotency-Key` (docs/architecture.md#idempotency): the same key and
  * body get it again; the same key with another body is a 409.
  */
 export const idempotencyKeys = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeFailedMessage, type Charge, type HistoryEntry, type PointBalances } from '@orchard/shared';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { charge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge } from '../../../test/points-kit.ts';
+import { charge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge } from '../../../test/points-fixtures.ts';
 import { tableCounts } from '../../../test/security/route-fixtures.ts';
 import { createPointsService } from './points.service.ts';
 
@@ -34,7 +34,7 @@ describe('points: charge, exchange, refund, history', () => {
     await t.close();
   });
 
-  it('lists the packages with their bonus (decisions: Points)', async () => {
+  it('lists the packages with their bonus (docs/product.md#charge-packages)', async () => {
     const body = (await t.request({ url: '/api/points/packages' })).json() as { krwPerOrange: number; items: { orange: number; bonusOrange: number; priceKrw: number }[] };
     expect(body.krwPerOrange).toBe(100);
     expect(body.items.map((item) => [item.orange, item.bonusOrange, item.priceKrw])).toEqual([

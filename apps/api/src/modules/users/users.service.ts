@@ -37,6 +37,7 @@ export type AccountDeletedHook = (userId: string, tx: Tx) => Promise<void>;
 
 const deletionRefusalMessages: Partial<Record<ErrorCode, string>> = {
   'users.deletion_blocked': 'You cannot delete your account while a project you created is still funding.',
+  'users.deletion_payment_open': 'You cannot delete your account while a payment or refund is in progress. Please try again once it has finished.',
 };
 
 export type LocaleChange = { language: Language } | { currency: Currency };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { PaymentMethods } from './payment-methods.tsx';
+import { checkoutInLanguage, PaymentMethods } from './payment-methods.tsx';
 
 const packages = { krwPerOrange: 100, items: [{ id: 'orange-1000', orange: 1000, bonusOrange: 50, priceKrw: 100_000 }] };
 
@@ -49,5 +49,11 @@ describe('payment (spec §2, ARCHITECTURE §3 idempotency)', () => {
     await vi.waitFor(() => expect(chargeCalls(fetchMock)).toHaveLength(2));
     const [first, second] = chargeCalls(fetchMock);
     expect(keyOf(second!)).not.toBe(keyOf(first!));
+  });
+
+  it('opens the sandbox checkout in the app\'s current language, and leaves another origin\'s address alone', () => {
+    const origin = 'http://localhost:3000';
+    expect(checkoutInLanguage(`${origin}/sandbox-pay/checkout/chk_1?lang=ko`, 'en', origin)).toBe(`${origin}/sandbox-pay/checkout/chk_1?lang=en`);
+    expect(checkoutInLanguage('https://pay.toss.example/checkout/1', 'ja', origin)).toBe('https://pay.toss.example/checkout/1');
   });
 });

@@ -20,6 +20,17 @@ export function goToCheckout(url: string) {
   window.location.assign(url);
 }
 
+/**
+ * The checkout page in the language the app shows now. Only a page on the app's own origin (the
+ * sandbox gateway, served by the API) takes `lang`; a real gateway's address is left as it is.
+ */
+export function checkoutInLanguage(url: string, language: string, origin = window.location.origin): string {
+  const target = new URL(url, origin);
+  if (target.origin !== origin) return url;
+  target.searchParams.set('lang', language);
+  return target.href;
+}
+
 /** spec §2 Payment: the chosen package, a payment method, then the gateway. */
 export function PaymentMethods() {
   const { t } = useTranslation(['myPage', 'common']);
@@ -53,7 +64,7 @@ export function PaymentMethods() {
       {
         onSuccess: ({ checkoutUrl }) => {
           actionKey.settle(null);
-          goToCheckout(checkoutUrl);
+          goToCheckout(checkoutInLanguage(checkoutUrl, language));
         },
         onError: (cause) => actionKey.settle(cause),
       },

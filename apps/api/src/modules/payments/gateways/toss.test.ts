@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createManualClock } from '../clock.ts';
+import { createManualClock } from '../../../lib/clock.ts';
 import { RETRIABLE_FAILURE_CODE, type PaymentGateway } from './gateway.ts';
-import { createTossGateway, methodOfTossPayment } from './toss-gateway.ts';
+import { createTossGateway, methodOfTossPayment } from './toss.ts';
 import { hmacSha256, WebhookIgnoredError, WebhookVerificationError } from './webhook-signature.ts';
 
 /*

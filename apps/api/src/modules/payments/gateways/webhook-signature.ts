@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** S10: a webhook older or newer than this (against the injected clock) is refused as stale. */
+/** docs/quality.md#s10: a webhook older or newer than this (against the injected clock) is refused as stale. */
 export const webhookToleranceMs = 5 * 60_000;
 
 export type WebhookRefusal = 'unsigned' | 'signature_invalid' | 'stale' | 'malformed';

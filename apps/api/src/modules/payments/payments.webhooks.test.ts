@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
-import type { GatewayEvent } from '../../lib/payments/gateway.ts';
-import { createSandboxGateway, sandboxSignatureHeader, type SandboxGateway } from '../../lib/payments/sandbox-gateway.ts';
+import type { GatewayEvent } from './gateways/gateway.ts';
+import { createSandboxGateway, sandboxSignatureHeader, type SandboxGateway } from './gateways/sandbox.ts';
 import { createTestContext, errorCode, testOrigin, type TestContext } from '../../../test/harness.ts';
 
 const url = '/api/payments/webhooks/sandbox';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../../config.ts';
-import type { Clock } from '../clock.ts';
+import type { Config } from '../../../config.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import type { PaymentGateway } from './gateway.ts';
-import { createSandboxGateway } from './sandbox-gateway.ts';
-import { createTossGateway } from './toss-gateway.ts';
+import { createSandboxGateway } from './sandbox.ts';
+import { createTossGateway } from './toss.ts';
 
-/** The gateway the configuration asks for (decisions, Points: sandbox by default, Toss by environment). */
+/** The gateway the configuration asks for (docs/product.md#payments: sandbox by default, Toss by environment). */
 export function createPaymentGateway(config: Config, clock: Clock): PaymentGateway {
   const { payments } = config;
   if (payments.gateway === 'toss') {

@@ -3,9 +3,9 @@ import type { Reconciliation } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * Every invariant of the ledger (ARCHITECTURE §4), each a query that answers its violations.
- * Tests run it after every file (R6); operators run it as `npm run ledger:check` or through
- * GET /api/operator/ledger/reconciliation.
+ * Every invariant of the ledger (docs/architecture.md#ledger), each a query that returns its
+ * violations. Tests run it after every file (docs/quality.md#r6); operators run it as
+ * `npm run ledger:check` or through GET /api/operator/ledger/reconciliation (points.reconcile()).
  */
 const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
   {
@@ -79,6 +79,15 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
     query: sql`select p.id::text as subject, 'lots hold ' || coalesce(sum(l.remaining), 0) as detail
       from payments p left join point_lots l on l.payment_id = p.id
       where p.status in ('refunding', 'refunded') group by p.id having coalesce(sum(l.remaining), 0) <> 0`,
+  },
+  {
+    // docs/product.md#account-deletion: a deleted account forfeits its points and can reach no
+    // wallet again, so a credit after the deletion (a charge approved late, a return) is money lost
+    // to the user. The payments service cancels such charges at the gateway; this catches any that slip.
+    name: 'no credit reaches an account after its deletion',
+    query: sql`select t.id::text as subject, t.type || ' of ' || t.amount || ' after deletion' as detail
+      from point_transactions t join users u on u.id = t.user_id
+      where u.deleted_at is not null and t.amount > 0 and t.created_at > u.deleted_at`,
   },
 ];
 

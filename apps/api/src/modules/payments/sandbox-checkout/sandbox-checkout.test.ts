@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../lib/clock.ts';
-import type { GatewayEvent } from '../../lib/payments/gateway.ts';
-import { createSandboxGateway, type SandboxGateway } from '../../lib/payments/sandbox-gateway.ts';
-import { createTestContext, testOrigin, type TestContext } from '../../../test/harness.ts';
+import { createManualClock } from '../../../lib/clock.ts';
+import type { GatewayEvent } from '../gateways/gateway.ts';
+import { createSandboxGateway, type SandboxGateway } from '../gateways/sandbox.ts';
+import { createTestContext, testOrigin, type TestContext } from '../../../../test/harness.ts';
 
 const successUrl = `${testOrigin}/points/charge/complete`;
 const failUrl = `${testOrigin}/points/charge/failed`;

@@ -1,6 +1,8 @@
+import type { Language } from '@orchard/shared/locale-codes';
+
 /**
- * The payment-gateway interface the points/payments services code against (issue 4, decisions:
- * "Payment methods … via a payment-provider interface"). Two implementations: the built-in
+ * The payment-gateway interface the points/payments services code against (docs/product.md#payments:
+ * payment methods go through a payment-provider interface). Two implementations: the built-in
  * sandbox (default) and Toss Payments (configured by environment). Amounts are integer KRW.
  */
 export type PaymentMethod = 'card' | 'bank_transfer' | 'kakao_pay' | 'naver_pay' | 'toss_pay';
@@ -20,6 +22,8 @@ export type CheckoutRequest = {
   method: PaymentMethod;
   successUrl: string;
   failUrl: string;
+  /** The customer's interface language, for a checkout page that can speak it (the sandbox's). */
+  language?: Language;
 };
 
 export type ConfirmResult =

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import {
   paymentMethods,
   type CancelResult,
@@ -87,7 +87,7 @@ const sandboxEventSchema = z.strictObject({
 const newKey = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
 
 /**
- * decisions (Points): the built-in sandbox gateway, the default. It behaves like Toss Payments'
+ * docs/product.md#payments: the built-in sandbox gateway, the default. It behaves like Toss Payments'
  * redirect flow: a checkout page, successUrl with paymentKey/orderId/amount, failUrl with
  * code/message, confirm answered truthfully, cancel idempotent by key, and signed webhooks.
  *
@@ -171,7 +171,9 @@ export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; we
       }
       const checkoutId = newKey('chk');
       checkouts.set(checkoutId, { checkoutId, request: { ...request }, state: 'pending', createdAt: clock.now() });
-      return { checkoutUrl: new URL(`${sandboxCheckoutPrefix}/checkout/${checkoutId}`, publicUrl).href };
+      const checkoutUrl = new URL(`${sandboxCheckoutPrefix}/checkout/${checkoutId}`, publicUrl);
+      if (request.language) checkoutUrl.searchParams.set('lang', request.language);
+      return { checkoutUrl: checkoutUrl.href };
     },
 
     getCheckout: (checkoutId) => checkouts.get(checkoutId),
@@ -245,7 +247,7 @@ export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; we
       if (checkout.state !== 'confirmed') {
         return { ok: false, code: 'NOT_CANCELABLE_PAYMENT', reason: 'Only a confirmed payment can be cancelled.' };
       }
-      // decisions (Points): refunds are of a whole charge only.
+      // docs/product.md#refunds: refunds are of a whole charge only.
       if (amountKrw !== checkout.request.amountKrw) {
         return { ok: false, code: 'NOT_CANCELABLE_AMOUNT', reason: 'Only the whole amount can be cancelled.' };
       }

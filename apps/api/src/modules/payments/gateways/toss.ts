@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import {
   RETRIABLE_FAILURE_CODE,
   type CancelResult,
@@ -41,7 +41,7 @@ import {
  *   PAYMENT_STATUS_CHANGED. Signed webhooks carry `tosspayments-webhook-signature: v1:<base64>,v1:…`
  *   and `tosspayments-webhook-transmission-time`; the signature is HMAC-SHA256 of
  *   `{rawBody}:{transmissionTime}` with the webhook security key (techchat.tosspayments.com). Toss
- *   documents that signature for payout/seller events only; S10 refuses any unsigned event here, so
+ *   documents that signature for payout/seller events only; docs/quality.md#s10 refuses any unsigned event here, so
  *   payment-status webhooks count only once Toss signs them — until then the confirm on return
  *   (and a later confirm retry, answered idempotently) is what credits a payment.
  */

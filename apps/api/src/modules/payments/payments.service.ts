@@ -1,0 +1,353 @@
+import { randomBytes } from 'node:crypto';
+import { findChargePackage, type Charge, type ChargeStatus, type ErrorCode, type PaymentMethod } from '@orchard/shared';
+import { isLanguage } from '@orchard/shared/locale-codes';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { refundRefusal } from '../../lib/points/rules.ts';
+import { createIdempotency, type Idempotency, type KeyScope } from '../points/points.idempotency.ts';
+import type { PointsService } from '../points/points.service.ts';
+import { RETRIABLE_FAILURE_CODE, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
+import { chargeNotFound, gatewayUnreachable, knownFailure, packageUnknown, paymentFailures, refundFailed, refundRefusals, type PaymentFailureCode } from './payments.errors.ts';
+import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
+
+/** A refund left 'refunding' this long (a crash between the gateway call and the finish) is repaired by the sweep. */
+export const refundRepairAfterMs = 60_000;
+
+/**
+ * How long a pending charge counts as open at the gateway. A payment window that was left (the
+ * customer closed it, the return never came) stays 'pending' in our table; after this long the
+ * gateway no longer approves it (Toss's window expires well within it), so it no longer holds up
+ * an account deletion. An approval that still arrives for a deleted account is cancelled.
+ */
+export const pendingChargeOpenMs = 60 * 60_000;
+
+const languageOf = (value: string | null) => (isLanguage(value) ? value : undefined);
+
+/** What a return from the gateway did: acted with the owner's session, or only redirected. */
+export type ReturnOutcome = { chargeId: string; acted: boolean };
+
+/**
+ * Charges and refunds: the payments table's state machine around the gateway.
+ *   pending ─confirm ok / approved event─▶ confirmed ─refund─▶ refunding ─cancel ok─▶ refunded
+ *   pending ─fail return / declined event / confirm refused─▶ declined (a later verified approval still credits)
+ *   pending ─approved for a deleted account─▶ declined (ACCOUNT_DELETED), cancelled at the gateway
+ * Lots are created exactly once per payment: under the wallet and payment row locks, only a
+ * pending or declined payment of a live account is credited, and the ledger's unique keys back
+ * that up. Points move only through the points service.
+ */
+export function createPaymentsService({
+  db,
+  clock,
+  gateway,
+  points,
+  idempotency = createIdempotency({ db, clock }),
+  publicUrl,
+}: {
+  db: Db;
+  clock: Clock;
+  gateway: PaymentGateway;
+  points: PointsService;
+  /** Shared with the points service in the app (one key names one request across routes). */
+  idempotency?: Idempotency;
+  publicUrl: URL;
+}) {
+  const repository = (source: DbOrTx = db) => createPaymentsRepository({ db: source });
+  const failure = (code: PaymentFailureCode) => ({ code, reason: paymentFailures[code] });
+
+  async function present(row: PaymentRow, source: DbOrTx = db): Promise<Charge> {
+    let refundable = false;
+    if (row.status === 'confirmed' && row.paidAt) {
+      const lots = await points.chargeLotsOf(row.id, source);
+      refundable = refundRefusal({ paidAt: row.paidAt, refunded: false, lots }, clock.now()) === null;
+    }
+    return {
+      id: row.id,
+      status: row.status as ChargeStatus,
+      packageId: row.packageId,
+      orange: row.orange,
+      bonusOrange: row.bonusOrange,
+      amountKrw: row.amountKrw,
+      method: row.method as PaymentMethod,
+      failure: row.failureCode ? { code: row.failureCode, reason: row.failureReason ?? '' } : null,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+      refundedAt: row.refundedAt?.toISOString() ?? null,
+      refundable,
+    };
+  }
+
+  async function ownCharge(userId: string, chargeId: string): Promise<PaymentRow> {
+    const row = await repository().findOwn(userId, chargeId);
+    if (!row) throw chargeNotFound();
+    return row;
+  }
+
+  /**
+   * Credits a payment the gateway approved, inside the caller's transaction; idempotent. Returns
+   * false when the owner's account was deleted: the payment is declined instead, never credited.
+   */
+  async function creditWithin(tx: Tx, payment: { id: string; userId: string }, approval: { paymentKey: string; method?: PaymentMethod }): Promise<boolean> {
+    await points.lockWalletWithin(tx, payment.userId, { create: true });
+    const locked = (await repository(tx).lock(payment.id))!;
+    const now = clock.now();
+    if (locked.ownerDeleted) {
+      await repository(tx).declinePending(payment.id, failure('ACCOUNT_DELETED'), now);
+      return false;
+    }
+    if (locked.status !== 'pending' && locked.status !== 'declined') return true;
+    // The charge date is when the ledger learns of the payment: validity and the refund window count from it.
+    await points.creditChargeWithin(tx, locked, now);
+    await repository(tx).markConfirmed(payment.id, { paidAt: now, paymentKey: approval.paymentKey, method: approval.method ?? locked.method });
+    return true;
+  }
+
+  /** An approved payment whose owner is gone is cancelled at the gateway (docs/product.md#account-deletion). */
+  async function cancelForDeletedOwner(payment: PaymentRow, paymentKey: string) {
+    const result = await gateway.cancel({
+      paymentKey,
+      reason: 'The account was deleted before the payment completed',
+      amountKrw: payment.amountKrw,
+      idempotencyKey: `deleted-owner-${payment.id}`,
+    });
+    // Unknown outcome: fail the webhook so the gateway delivers it again and the cancel is retried.
+    if (!result.ok && result.code === RETRIABLE_FAILURE_CODE) throw new Error(`cancelling payment ${payment.id} of a deleted account: gateway unavailable`);
+  }
+
+  async function openCheckout(userId: string, chargeId: string) {
+    const payment = await ownCharge(userId, chargeId);
+    if (payment.checkoutUrl) return { charge: await present(payment), checkoutUrl: payment.checkoutUrl };
+    try {
+      const { checkoutUrl } = await gateway.createCheckout({
+        orderId: payment.orderId,
+        amountKrw: payment.amountKrw,
+        orderName: `${payment.orange.toLocaleString('en-US')} Orange`,
+        method: payment.method as PaymentMethod,
+        successUrl: new URL('/api/payments/return/success', publicUrl).toString(),
+        failUrl: new URL('/api/payments/return/fail', publicUrl).toString(),
+        language: languageOf(await repository().ownerLanguage(userId)),
+      });
+      await repository().keepCheckoutUrl(chargeId, checkoutUrl, clock.now());
+    } catch {
+      // A racing request may have opened the page meanwhile; otherwise the charge stays pending
+      // without a page, and a retry with the same key tries the gateway again.
+    }
+    const latest = await ownCharge(userId, chargeId);
+    if (!latest.checkoutUrl) throw gatewayUnreachable();
+    return { charge: await present(latest), checkoutUrl: latest.checkoutUrl };
+  }
+
+  async function finishRefund(paymentId: string): Promise<void> {
+    const payment = await repository().find(paymentId);
+    if (!payment || payment.status !== 'refunding' || !payment.paymentKey) return;
+    // Outside any transaction: no row lock is held while the gateway answers. The idempotency key
+    // makes a repeated call (a retry after a crash) cancel once at the gateway.
+    const result = await gateway.cancel({
+      paymentKey: payment.paymentKey,
+      reason: 'Customer refund within 7 days, points untouched',
+      amountKrw: payment.amountKrw,
+      idempotencyKey: `refund-${payment.id}`,
+    });
+    if (!result.ok && result.code === RETRIABLE_FAILURE_CODE) return;
+    await db.transaction(async (tx) => {
+      await points.lockWalletWithin(tx, payment.userId);
+      const locked = (await repository(tx).lock(paymentId))!;
+      if (locked.status !== 'refunding') return;
+      const now = clock.now();
+      if (result.ok) {
+        await repository(tx).markRefunded(paymentId, now);
+        return;
+      }
+      const lots = await points.lockChargeLotsWithin(tx, payment.userId, paymentId);
+      await points.reverseRefundWithin(tx, locked, lots, now, (await points.refundAttemptsOf(tx, paymentId)) + 1);
+      await repository(tx).restoreConfirmed(paymentId, failure(knownFailure(result.code, 'REFUND_FAILED')), now);
+    });
+    if (!result.ok) throw refundFailed(knownFailure(result.code, 'REFUND_FAILED'));
+  }
+
+  /**
+   * Refund, first half (docs/product.md#refunds): inside the caller's transaction, check the
+   * charge is whole, within 7 × 24 h and untouched, take both lots to zero and mark it
+   * 'refunding'. The gateway is called afterwards, outside the transaction (finishRefund).
+   */
+  async function beginRefundWithin(tx: Tx, userId: string, chargeId: string): Promise<Charge> {
+    await points.lockWalletWithin(tx, userId);
+    const payment = await repository(tx).lock(chargeId);
+    if (!payment || payment.userId !== userId) throw chargeNotFound();
+    if (payment.status === 'refunding') return present(payment, tx);
+    if (payment.status === 'refunded') throw refundRefusals.already_refunded();
+    if (payment.status !== 'confirmed' || !payment.paidAt) throw refundRefusals.not_paid();
+    const lots = await points.lockChargeLotsWithin(tx, userId, payment.id);
+    const now = clock.now();
+    const refusal = refundRefusal({ paidAt: payment.paidAt, refunded: false, lots }, now);
+    if (refusal) throw refundRefusals[refusal]();
+    // Under the wallet and payment locks: no other refund of this charge can count at the same time.
+    await points.debitRefundWithin(tx, payment, lots, now, (await points.refundAttemptsOf(tx, payment.id)) + 1);
+    return present(await repository(tx).markRefunding(payment.id, now), tx);
+  }
+
+  return {
+    /**
+     * A new charge (docs/product.md#payments), once per Idempotency-Key: the pending charge is
+     * written in the key's transaction; the gateway's checkout page is opened after it committed
+     * (no transaction or pool connection is held while the gateway answers); then the charge is
+     * read again. The first page opened is kept: a replay, or a request that raced this one,
+     * gets that same page.
+     */
+    async createCharge(input: KeyScope & { packageId: string; method: PaymentMethod }) {
+      const { userId } = input;
+      const outcome = await idempotency.run(input, async (tx) => {
+        const chargePackage = findChargePackage(input.packageId);
+        if (!chargePackage) throw packageUnknown();
+        const now = clock.now();
+        const chargeId = await repository(tx).insertPending({
+          userId,
+          orderId: `ord_${randomBytes(16).toString('base64url')}`,
+          gateway: gateway.id,
+          packageId: chargePackage.id,
+          orange: chargePackage.orange,
+          bonusOrange: chargePackage.bonusOrange,
+          amountKrw: chargePackage.priceKrw,
+          method: input.method,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return { chargeId };
+      });
+      return { kind: outcome.kind, ...(await openCheckout(userId, outcome.value.chargeId)) };
+    },
+
+    /**
+     * A refund of a whole charge, once per Idempotency-Key: the ledger side in the key's
+     * transaction (beginRefundWithin), then the gateway's cancellation after it committed
+     * (never under a row lock), then the charge as it stands.
+     */
+    async refund(input: KeyScope & { chargeId: string }): Promise<{ kind: 'applied' | 'replayed'; charge: Charge }> {
+      const outcome = await idempotency.run(input, (tx) => beginRefundWithin(tx, input.userId, input.chargeId));
+      await finishRefund(input.chargeId);
+      return { kind: outcome.kind, charge: await present(await ownCharge(input.userId, input.chargeId)) };
+    },
+
+    async charge(userId: string, chargeId: string): Promise<Charge> {
+      return present(await ownCharge(userId, chargeId));
+    },
+
+    /**
+     * The gateway's success return. It acts only for the charge's owner, signed in in this
+     * browser (the session cookie is SameSite=Lax, so it travels on the gateway's top-level
+     * redirect): then it confirms with the gateway and credits. For anyone else it changes nothing
+     * (a stranger holding an order id must not decide someone's charge; the signed webhook covers
+     * an owner whose cookie did not travel). An order id nobody has is not found.
+     */
+    async confirmReturn(sessionUserId: string | null, input: { orderId: string; paymentKey: string; amount: number }): Promise<ReturnOutcome> {
+      const payment = await repository().findByOrderId(input.orderId);
+      if (!payment) throw chargeNotFound();
+      if (payment.userId !== sessionUserId) return { chargeId: payment.id, acted: false };
+      if (payment.status !== 'pending' && payment.status !== 'declined') return { chargeId: payment.id, acted: true };
+      if (payment.ownerDeleted) {
+        // Never confirmed, so never captured: for the gateway, the approval lapses.
+        await repository().declinePending(payment.id, failure('ACCOUNT_DELETED'), clock.now());
+        return { chargeId: payment.id, acted: true };
+      }
+      if (input.amount !== payment.amountKrw) {
+        // A tampered amount in the return URL: never confirm another amount than the package's.
+        await repository().declinePending(payment.id, failure('AMOUNT_MISMATCH'), clock.now());
+        return { chargeId: payment.id, acted: true };
+      }
+      const result = await gateway.confirm({ orderId: payment.orderId, paymentKey: input.paymentKey, amountKrw: payment.amountKrw });
+      if (result.ok) {
+        const credited = await db.transaction((tx) => creditWithin(tx, payment, { paymentKey: result.paymentKey, method: result.method }));
+        // Deleted meanwhile: captured, so cancelled at the gateway.
+        if (!credited) await cancelForDeletedOwner(payment, result.paymentKey);
+      } else if (result.code !== RETRIABLE_FAILURE_CODE) {
+        await repository().declinePending(payment.id, failure(knownFailure(result.code)), clock.now());
+      }
+      return { chargeId: payment.id, acted: true };
+    },
+
+    /**
+     * The gateway's failure return: declined with the gateway's code when it is one the app knows
+     * (PAYMENT_FAILED otherwise), never with its text. Only for the owner, as confirmReturn.
+     */
+    async failReturn(sessionUserId: string | null, input: { orderId: string; code?: string }): Promise<ReturnOutcome> {
+      const payment = await repository().findByOrderId(input.orderId);
+      if (!payment) throw chargeNotFound();
+      if (payment.userId !== sessionUserId) return { chargeId: payment.id, acted: false };
+      await repository().declinePending(payment.id, failure(knownFailure(input.code)), clock.now());
+      return { chargeId: payment.id, acted: true };
+    },
+
+    /**
+     * What a verified webhook event does (docs/quality.md#s10): the event id is stored in the same
+     * transaction as its effects, so the fifth delivery of an event changes nothing. An approval
+     * for a deleted account is cancelled at the gateway first and never credited.
+     */
+    async handleGatewayEvent(event: GatewayEvent, from: PaymentGateway = gateway): Promise<void> {
+      if (event.type === 'payment.approved' && event.paymentKey) {
+        const payment = await repository().findByOrderId(event.orderId);
+        if (payment?.ownerDeleted && (payment.status === 'pending' || payment.status === 'declined')) {
+          await cancelForDeletedOwner(payment, event.paymentKey);
+        }
+      }
+      const afterwards: string[] = [];
+      await db.transaction(async (tx) => {
+        const recorded = await repository(tx).recordWebhookEvent({ gateway: from.id, eventId: event.eventId, type: event.type, orderId: event.orderId, receivedAt: clock.now() });
+        if (!recorded) return;
+        const payment = await repository(tx).findByOrderId(event.orderId);
+        if (!payment) return;
+        if (event.type === 'payment.approved') {
+          if (event.amountKrw !== payment.amountKrw || !event.paymentKey) return;
+          await creditWithin(tx, payment, { paymentKey: event.paymentKey });
+        } else if (event.type === 'payment.declined') {
+          // The event and the customer's failure return race; both carry the gateway's code.
+          await repository(tx).declinePending(payment.id, failure(knownFailure(event.code)), clock.now());
+        } else if (payment.status === 'refunding') {
+          // The gateway reports the cancellation: finish the refund (the same as our own finish).
+          afterwards.push(payment.id);
+        }
+      });
+      for (const paymentId of afterwards) {
+        await db.transaction(async (tx) => {
+          const payment = (await repository(tx).find(paymentId))!;
+          await points.lockWalletWithin(tx, payment.userId);
+          await repository(tx).markRefunded(paymentId, clock.now());
+        });
+      }
+    },
+
+    beginRefundWithin,
+    finishRefund,
+
+    /** The charge paid with a gateway order id, if it is one of ours (the sandbox's finished checkouts go back to it). */
+    async chargeIdOfOrder(orderId: string): Promise<string | null> {
+      return (await repository().findByOrderId(orderId))?.id ?? null;
+    },
+
+    /**
+     * The account-deletion guard (docs/product.md#account-deletion): an account with a charge
+     * still open at the gateway (pending within pendingChargeOpenMs, or refunding) is not deleted,
+     * or the gateway could capture money for a wallet nobody can reach.
+     */
+    async openChargesRefusal(userId: string, tx: Tx): Promise<ErrorCode | null> {
+      const openSince = new Date(clock.now().getTime() - pendingChargeOpenMs);
+      return (await repository(tx).hasOpenCharges(userId, openSince)) ? 'users.deletion_payment_open' : null;
+    },
+
+    /** Repairs refunds a crash left between the gateway call and the finish (run by the scheduler). */
+    async repairRefunds() {
+      const due = new Date(clock.now().getTime() - refundRepairAfterMs);
+      let repaired = 0;
+      for (const paymentId of await repository().refundsDueForRepair(due, 100)) {
+        try {
+          await finishRefund(paymentId);
+          repaired += 1;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return { repaired };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

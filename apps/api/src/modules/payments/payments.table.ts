@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
+
+/**
+ * The payments module's tables. They were created with the points ledger (migration 0001) and keep
+ * their SQL names; only their Drizzle home moved here, so the schema and migrations are unchanged.
+ */
+
+/** A charge: one payment through the gateway for one package (the state machine is in payments.service.ts). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The order id the gateway knows the payment by. */
+    orderId: text('order_id').notNull(),
+    gateway: text('gateway').notNull(),
+    packageId: text('package_id').notNull(),
+    orange: integer('orange').notNull(),
+    bonusOrange: integer('bonus_orange').notNull(),
+    amountKrw: integer('amount_krw').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('pending'),
+    paymentKey: text('payment_key'),
+    /** The gateway's checkout page for this charge, kept once opened so a replay answers the same page. */
+    checkoutUrl: text('checkout_url'),
+    failureCode: text('failure_code'),
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('payments_order_id_unique').on(table.orderId),
+    check('payments_status_check', sql`${table.status} in ('pending', 'confirmed', 'declined', 'refunding', 'refunded')`),
+    check('payments_amount_check', sql`${table.amountKrw} > 0 and ${table.orange} > 0 and ${table.bonusOrange} >= 0`),
+    index('payments_user_idx').on(table.userId, table.createdAt),
+    index('payments_refunding_idx').on(table.refundRequestedAt).where(sql`${table.status} = 'refunding'`),
+  ],
+);
+
+/** Gateway webhook events applied, by the gateway's event id (docs/quality.md#s10: a replayed event changes nothing). */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: text('order_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gateway, table.eventId] })],
+);

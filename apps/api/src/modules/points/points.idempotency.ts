@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createIdempotencyRepository, type StoredAnswer } from './points.idempotency.repository.ts';
+import { idempotencyKeyReused } from './points.errors.ts';
+
+/**
+ * Idempotency of the writes that move points or money (docs/architecture.md#idempotency): a write
+ * sent with an `Idempotency-Key` runs at most once; a retry with the same key and body gets the
+ * first outcome again; the same key with another body is a 409 `idempotency.key_reused`.
+ *
+ * Two mechanisms keep that promise, and each looks into the other's table, so that one key names
+ * one request whichever route it was first used on:
+ *
+ *   1. Client-key rows (`run`, used by charges and refunds). The key's row in `idempotency_keys`
+ *      is inserted in the same transaction as the write; a concurrent request with the key waits
+ *      on that insert, then reads the stored first answer. A refusal (4xx) is stored too, in its
+ *      own transaction, so a retry is refused alike.
+ *   2. Ledger unique keys (`onLedgerKey`, used by the exchange: one autocommit statement, decision
+ *      011). The key lives on the exchange's own ledger row, `point_transactions(user_id,
+ *      idempotency_key)` unique, with the request's hash beside it; no `idempotency_keys` row is
+ *      written for an applied exchange. Only a refusal, which writes no ledger row, is stored as
+ *      in mechanism 1.
+ *
+ *            POST /charges, /refund                       POST /exchange
+ *                     │                                         │
+ *                     ▼                                         ▼
+ *        ┌─ run: claim the key ───────────┐        ┌─ onLedgerKey: the exchange statement ─┐
+ *        │ insert idempotency_keys row    │        │ existing:  point_transactions with    │
+ *        │   unless point_transactions    │◀──(a)──│            key `exchange:<key>`       │
+ *        │   has `exchange:<key>`         │        │ earlier:   idempotency_keys row ──(b)─┼─▶
+ *        │ write + stored answer, one tx  │        │ else spend, credit Berry, one stmt    │
+ *        └────────────────────────────────┘        └───────────────────────────────────────┘
+ *
+ *   (a) A claim refuses a key an exchange applied (its ledger row exists): key reused.
+ *   (b) The exchange statement reads a stored row under the client key: a refusal stored for the
+ *       same body is replayed; anything else stored there (a charge, a refund) is key reused.
+ *
+ * Should a refusal race an applied exchange with the same key, the applied exchange is what later
+ * replays get: the statement looks at the ledger row first.
+ */
+
+/** Who sent the key, the key, and the request it came with (method, route and body, hashed). */
+export type KeyScope = { userId: string; key: string; hash: string };
+
+/** A write's outcome under a key: done now, or done before and returned again. */
+export type KeyedOutcome<T> = { kind: 'applied'; value: T } | { kind: 'replayed'; value: T };
+
+/** What a write that keeps its key on its own ledger row found (mechanism 2 above). */
+export type LedgerKeyOutcome<T> =
+  | { kind: 'applied'; value: T }
+  /** The key was applied before, for the request with `requestHash`. */
+  | { kind: 'replayed'; requestHash: string | null; value: T }
+  /** A refusal was stored under the key, for the request with `requestHash`. */
+  | { kind: 'refused-before'; requestHash: string; refusal: AppError };
+
+export function requestHash(method: string, route: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${route}\n${JSON.stringify(body ?? null)}`).digest('base64url');
+}
+
+/** The ledger key of an exchange sent with the Idempotency-Key `key` (mechanism 2 above). */
+export const exchangeSpendKey = (key: string) => `exchange:${key}`;
+
+const isStorableRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.statusCode < 500 && error.code !== 'idempotency.key_reused';
+
+/** A refusal as stored: the app's error body with its status, so a replay refuses alike. */
+const storedRefusal = (error: AppError): StoredAnswer => ({
+  statusCode: error.statusCode,
+  body: { error: error.details === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, details: error.details } },
+});
+
+/** The stored answer again: a value, or the refusal thrown as it was thrown the first time. */
+function replay<T>(answer: StoredAnswer): T {
+  if (answer.statusCode < 400) return answer.body as T;
+  const { error } = answer.body as { error: { code: AppError['code']; message: string; details?: unknown } };
+  throw new AppError(answer.statusCode, error.code, error.message, error.details);
+}
+
+export function createIdempotency({ db, clock }: { db: Db; clock: Clock }) {
+  const claim = (tx: Tx, scope: KeyScope, answer: StoredAnswer | null) =>
+    createIdempotencyRepository({ db: tx }).claim({ ...scope, exchangeKey: exchangeSpendKey(scope.key), now: clock.now() }, answer);
+
+  /** The stored answer of `scope.key` if it was for this request; a 409 if it was for another. */
+  function sameRequest(stored: (StoredAnswer & { requestHash: string }) | 'applied-on-ledger', scope: KeyScope): StoredAnswer {
+    if (stored === 'applied-on-ledger' || stored.requestHash !== scope.hash) throw idempotencyKeyReused();
+    return stored;
+  }
+
+  return {
+    /**
+     * Mechanism 1: `work` runs at most once for the key, in the transaction that claims it. Its
+     * value (JSON) is stored with the key; a refusal (an AppError under 500) is stored and thrown.
+     */
+    async run<T>(scope: KeyScope, work: (tx: Tx) => Promise<T>): Promise<KeyedOutcome<T>> {
+      try {
+        return await db.transaction(async (tx) => {
+          const earlier = await claim(tx, scope, null);
+          if (earlier) return { kind: 'replayed', value: replay<T>(sameRequest(earlier, scope)) };
+          const value = await work(tx);
+          await createIdempotencyRepository({ db: tx }).storeAnswer(scope, { statusCode: 200, body: value });
+          return { kind: 'applied', value };
+        });
+      } catch (error) {
+        if (!isStorableRefusal(error)) throw error;
+        const earlier = await db.transaction((tx) => claim(tx, scope, storedRefusal(error)));
+        // A concurrent request with the key got there first: its answer is the answer.
+        if (earlier) return { kind: 'replayed', value: replay<T>(sameRequest(earlier, scope)) };
+        throw error;
+      }
+    },
+
+    /**
+     * Mechanism 2: `work` is one autocommit statement whose ledger row carries the key and the
+     * request hash. A replay for another request is a 409; a refusal stored before is thrown
+     * again; a new refusal thrown by `work` is stored, then thrown.
+     */
+    async onLedgerKey<T>(scope: KeyScope, work: () => Promise<LedgerKeyOutcome<T>>): Promise<KeyedOutcome<T>> {
+      let outcome: LedgerKeyOutcome<T>;
+      try {
+        outcome = await work();
+      } catch (error) {
+        if (!isStorableRefusal(error)) throw error;
+        try {
+          const earlier = await db.transaction((tx) => claim(tx, scope, storedRefusal(error)));
+          if (earlier) replay(sameRequest(earlier, scope));
+        } catch (storing) {
+          // The key was applied meanwhile (a concurrent request with it): this request still gets its refusal.
+          if (!(storing instanceof AppError && storing.code === 'idempotency.key_reused')) throw storing;
+        }
+        throw error;
+      }
+      if (outcome.kind === 'applied') return outcome;
+      if (outcome.requestHash !== scope.hash) throw idempotencyKeyReused();
+      if (outcome.kind === 'refused-before') throw outcome.refusal;
+      return { kind: 'replayed', value: outcome.value };
+    },
+  };
+}
+
+export type Idempotency = ReturnType<typeof createIdempotency>;
