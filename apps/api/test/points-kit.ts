@@ -6,7 +6,7 @@ import type { TestContext, TestUser } from './harness.ts';
 
 /** Test helpers for the points module: charging through the sandbox, and the R6 reconciliation. */
 export function sandboxOf(t: TestContext): SandboxGateway {
-  return t.app.points.gateway as SandboxGateway;
+  return t.services.paymentGateway as SandboxGateway;
 }
 
 export async function startCharge(t: TestContext, user: TestUser, packageId = 'orange-1000', method = 'card') {
