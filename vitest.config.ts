@@ -27,6 +27,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
+      // The project's own lint rules (eslint.config.js).
+      { test: { name: 'scripts', root: './scripts', include: ['**/*.test.js'] } },
       {
         test: {
           name: 'web',
