@@ -27,7 +27,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'] } },
+      // The project's own checks: the citation check and the lint rules (eslint.config.js).
+      { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs', '**/*.test.js'] } },
       {
         test: {
           name: 'web',

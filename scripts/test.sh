@@ -10,6 +10,8 @@ step "typecheck"
 npm run --silent typecheck
 step "lint"
 npm run --silent lint
+step "no import cycles"
+node scripts/check-import-cycles.mjs
 step "every docs/ citation resolves"
 node scripts/check-citations.mjs
 step "migrations match the schema"

@@ -194,7 +194,7 @@ export async function runWebBenchmark() {
       );
     }
   } finally {
-    await chrome?.kill();
+    chrome?.kill();
     blankServer?.close();
     api?.kill('SIGTERM');
     fs.rmSync(blankOut, { recursive: true, force: true });

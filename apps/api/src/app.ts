@@ -7,25 +7,14 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLocalFileStore, type FileStore } from './lib/storage.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
-import { createSessionService } from './modules/auth/session.service.ts';
 import { registerAuthModule } from './modules/auth/auth.routes.ts';
 import { registerArtistsRoutes } from './modules/artists/artists.routes.ts';
-import { createArtistsService } from './modules/artists/artists.service.ts';
 import { registerJoinRoutes } from './modules/join/join.routes.ts';
-import { createJoinService } from './modules/join/join.service.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerExchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
-import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
-import { exchangeRateTable } from './modules/exchange-rates/exchange-rates.table.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { createIdempotency } from './modules/points/points.idempotency.ts';
 import { registerPointsRoutes } from './modules/points/points.routes.ts';
-import { createPointsService } from './modules/points/points.service.ts';
-import { createPaymentGateway } from './modules/payments/gateways/create-gateway.ts';
 import type { GatewayEventHandler, PaymentGateway } from './modules/payments/gateways/gateway.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createSweeps } from './jobs/sweeps.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -33,6 +22,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerUploadedFiles, registerWebApp } from './plugins/static-files.ts';
+import { buildServices, type Services } from './services.ts';
 import type { App } from './types.ts';
 
 export type AppDeps = {
@@ -46,6 +36,8 @@ export type AppDeps = {
   paymentGateway?: PaymentGateway;
   /** Receives verified gateway webhooks instead of the payments service (gateway-layer tests). */
   onPaymentEvent?: GatewayEventHandler;
+  /** The services, when the caller built them to keep (the server's scheduler, the test harness). */
+  services?: Services;
 };
 
 /** JSON bodies are small; files come as multipart with their own limits. */
@@ -82,41 +74,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
-  const sessions = createSessionService({ db, clock, config });
+  const services = deps.services ?? buildServices(config, { db, clock, files, paymentGateway: deps.paymentGateway });
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
-  await registerSessions(app, config, sessions);
+  await registerSessions(app, config, services.sessions);
   registerCsrfProtection(app, config);
   await registerRateLimits(app, config, deps.redis);
   await registerOpenApi(app);
   await registerUploadedFiles(app, files);
 
   registerHealthRoutes(app, deps.database);
-  const auth = await registerAuthModule(app, { db, clock, config, sessions });
+  await registerAuthModule(app, { auth: services.auth, config, devIdentityProvider: services.devIdentityProvider });
+  await registerUsersRoutes(app, { users: services.users, config });
+  registerJoinRoutes(app, { join: services.join });
+  registerArtistsRoutes(app, { artists: services.artists });
+  registerExchangeRatesRoutes(app, { exchangeRates: services.exchangeRates });
 
-  const artists = createArtistsService({ db, clock, files });
-  // Other modules add their account-deletion guards and hooks to usersService (projects, points).
-  const usersService = createUsersService({ db, clock, files, sessions, artists });
-  await registerUsersRoutes(app, { users: usersService, config });
-  registerJoinRoutes(app, { join: createJoinService({ db, clock, artists }) });
-  registerArtistsRoutes(app, { artists });
-  registerExchangeRatesRoutes(app, { exchangeRates: createExchangeRatesService({ table: exchangeRateTable, clock }) });
-
-  // Points and payments (docs/product.md#payments): the sandbox gateway by default, Toss Payments by
-  // configuration. Both services share one idempotency mechanism (points.idempotency.ts).
-  const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock);
-  const idempotency = createIdempotency({ db, clock });
-  const points = createPointsService({ db, clock, idempotency });
-  const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl });
-  // docs/product.md#account-deletion: refused while a charge is open at the gateway; the remaining points are forfeited.
-  usersService.accountDeletionGuards.push(payments.openChargesRefusal);
-  usersService.onAccountDeleted.push((userId, tx) => points.forfeitAllWithin(tx, userId));
+  const { points, payments, paymentGateway } = services;
   await registerPaymentsRoutes(app, { payments, gateway: paymentGateway, onEvent: deps.onPaymentEvent });
   registerPointsRoutes(app, { points });
-  app.decorate('points', { points, payments, gateway: paymentGateway });
-  // The scheduler is started by server.ts only; tests run these sweeps directly.
-  app.decorate('sweeps', createSweeps({ points, payments, auth, sessions }));
 
   await registerWebApp(app, config);
   return app;

@@ -4,8 +4,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedSampleDataIfEmpty } from './db/seed.ts';
+import { systemClock } from './lib/clock.ts';
 import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { buildServices } from './services.ts';
 
 function readConfig(): Config {
   // A .env file in the working folder, when there is one, fills in what the environment leaves unset.
@@ -30,8 +32,9 @@ try {
   await database.migrate();
   if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-  const app = await buildApp(config, { database, files, redis });
-  const scheduler = createScheduler({ database, sweeps: app.sweeps, log: app.log });
+  const services = buildServices(config, { db: database.db, clock: systemClock, files });
+  const app = await buildApp(config, { database, clock: systemClock, files, redis, services });
+  const scheduler = createScheduler({ database, sweeps: services.sweeps, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,10 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@orchard/shared';
-import type { Sweep } from './jobs/sweeps.ts';
-import type { PaymentGateway } from './modules/payments/gateways/gateway.ts';
-import type { PaymentsService } from './modules/payments/payments.service.ts';
-import type { PointsService } from './modules/points/points.service.ts';
 
 /**
  * Who may call a route (S1). Every route declares one; the app refuses to start with a route that
@@ -38,14 +34,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     routeCatalogue: { method: string; url: string; access: Access }[];
-    /** The points and payments services and the gateway, for tests. */
-    points: {
-      points: PointsService;
-      payments: PaymentsService;
-      gateway: PaymentGateway;
-    };
-    /** The scheduled sweeps (jobs/), run by the scheduler server.ts starts, and by tests directly. */
-    sweeps: Sweep[];
   }
 }
 

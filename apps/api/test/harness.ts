@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openPostgres, wrapPglite, type Database } from '../src/db/client.ts';
 import { createManualClock, type ManualClock } from '../src/lib/clock.ts';
 import { createLocalFileStore, type FileStore } from '../src/lib/storage.ts';
-import { createSessionService } from '../src/modules/auth/session.service.ts';
+import { buildServices, type Services } from '../src/services.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { userIdentities } from '../src/modules/auth/auth.table.ts';
 import { artistFollows, artists } from '../src/modules/artists/artists.table.ts';
@@ -47,6 +47,8 @@ export async function openTestDatabase(): Promise<Database> {
 
 export type TestContext = {
   app: App;
+  /** The very service instances the app's routes use (built once by buildServices). */
+  services: Services;
   config: Config;
   database: Database;
   clock: ManualClock;
@@ -71,13 +73,16 @@ export async function createTestContext(
   const database = await openTestDatabase();
   const clock = createManualClock();
   const files = createLocalFileStore(dataDir);
-  const app = await buildApp(config, { database, clock, files, logger: false, ...options.deps });
+  const deps: AppDeps = { database, clock, files, logger: false, ...options.deps };
+  const services = buildServices(config, { db: database.db, clock: deps.clock ?? clock, files: deps.files ?? files, paymentGateway: deps.paymentGateway });
+  const app = await buildApp(config, { ...deps, services });
   await app.ready();
-  const sessions = createSessionService({ db: database.db, clock, config });
+  const { sessions } = services;
   let userCounter = 0;
 
   const context: TestContext = {
     app,
+    services,
     config,
     database,
     clock,

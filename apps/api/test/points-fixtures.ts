@@ -13,7 +13,7 @@ import type { TestContext, TestUser } from './harness.ts';
 export const idempotencyKey = () => `k-${randomUUID()}`;
 
 export function sandboxOf(t: TestContext): SandboxGateway {
-  return t.app.points.gateway as SandboxGateway;
+  return t.services.paymentGateway as SandboxGateway;
 }
 
 export async function startCharge(t: TestContext, user: TestUser, packageId = 'orange-1000', method = 'card') {

@@ -24,7 +24,7 @@ describe('two schedulers on PostgreSQL', () => {
 
   function instance(database: Database, clock: { now(): Date }): Sweep[] {
     const points = createPointsService({ db: database.db, clock });
-    const payments = createPaymentsService({ db: database.db, clock, gateway: t.app.points.gateway, points, publicUrl: t.config.publicUrl });
+    const payments = createPaymentsService({ db: database.db, clock, gateway: t.services.paymentGateway, points, publicUrl: t.config.publicUrl });
     return createSweeps({ points, payments, auth: { deleteExpiredFlows: async () => {} }, sessions: { purgeExpired: async () => {} } });
   }
 
@@ -57,7 +57,7 @@ describe('two schedulers on PostgreSQL', () => {
   });
 
   it(`${rounds} rounds of two instances sweeping at once: every expired lot expires exactly once`, async () => {
-    const points = t.app.points.points;
+    const points = t.services.points;
     let ranBoth = 0;
     for (let round = 0; round < rounds; round++) {
       const start = new Date(Date.UTC(2026, 0, 1) + round * 400 * day);

@@ -28,11 +28,11 @@ describe('scheduler and sweeps', () => {
   it('runs every sweep; a second pass at the same instant posts nothing; the reconciliation stays clean', async () => {
     const start = t.clock.now();
     const user = await t.createUser();
-    const points = t.app.points.points;
+    const points = t.services.points;
     await creditCharge(t.database.db, points, { userId: user.id, orange: 1000, bonus: 50, paidAt: start });
     // Past the bonus lot's year and the purchased lot's five years, and every session's end.
     t.clock.set(new Date(start.getTime() + 6 * 366 * day));
-    const scheduler = createScheduler({ database: t.database, sweeps: t.app.sweeps, log: memoryLog() });
+    const scheduler = createScheduler({ database: t.database, sweeps: t.services.sweeps, log: memoryLog() });
     const first = await scheduler.runOnce();
     expect(statuses(first)).toEqual({
       'points.expire-lots': 'ran',
@@ -64,7 +64,7 @@ describe('scheduler and sweeps', () => {
         throw new Error('database went away');
       },
     };
-    const scheduler = createScheduler({ database: t.database, sweeps: [failing, ...t.app.sweeps], log, intervalMs: 5 });
+    const scheduler = createScheduler({ database: t.database, sweeps: [failing, ...t.services.sweeps], log, intervalMs: 5 });
     scheduler.start();
     await scheduler.idle();
     expect(calls).toBeGreaterThanOrEqual(1);
@@ -76,7 +76,7 @@ describe('scheduler and sweeps', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(calls).toBe(after);
     // The other sweeps ran in every pass despite the failure.
-    expect(statuses(await createScheduler({ database: t.database, sweeps: t.app.sweeps, log }).runOnce())['points.expire-lots']).toBe('ran');
+    expect(statuses(await createScheduler({ database: t.database, sweeps: t.services.sweeps, log }).runOnce())['points.expire-lots']).toBe('ran');
   });
 
   it('lets one of two schedulers work a sweep at a time, on PGlite too', async () => {
@@ -84,7 +84,7 @@ describe('scheduler and sweeps', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;
     const inside = new Promise<void>((resolve) => (entered = resolve));
-    const [expiry] = t.app.sweeps;
+    const [expiry] = t.services.sweeps;
     const held: Sweep = { ...expiry!, run: async () => (entered(), await gate, expiry!.run()) };
     const a = createScheduler({ database: t.database, sweeps: [held], log: memoryLog() });
     const b = createScheduler({ database: t.database, sweeps: [expiry!], log: memoryLog() });

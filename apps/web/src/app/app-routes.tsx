@@ -80,5 +80,6 @@ export const appRoutes: AppRoute[] = [
  * another; settles once all have arrived (or failed: the route's own loading handles that).
  */
 export function preloadPagesFor(pathname: string): Promise<unknown> {
-  return Promise.allSettled((matchRoutes(appRoutes, pathname) ?? []).map((match) => (match.route as AppRoute).page?.preload()));
+  const pages = (matchRoutes(appRoutes, pathname) ?? []).flatMap((match) => (match.route as AppRoute).page ?? []);
+  return Promise.allSettled(pages.map((page) => page.preload()));
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { LocalizedName } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { users } from '../users/users.table.ts';
 import { artistFollows, artistMembers, artists } from './artists.table.ts';
 
 const artistColumns = {
@@ -55,6 +56,20 @@ export function escapeLikePattern(text: string): string {
 
 export function createArtistsRepository({ db }: { db: DbOrTx }) {
   return {
+    /**
+     * Locks the follower's live account row until the transaction ends: the same lock the users
+     * and join modules take first, so one user's follow decisions run one at a time. False when
+     * the account is gone.
+     */
+    async lockFollower(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .for('update');
+      return row !== undefined;
+    },
+
     async findById(artistId: number): Promise<ArtistRow | undefined> {
       const [row] = await db.select(artistColumns).from(artists).where(eq(artists.id, artistId));
       return row;

@@ -3,16 +3,15 @@ import {
   artistListResponseSchema,
   artistParamsSchema,
   artistSchema,
-  errorResponseSchema,
   followingArtistsResponseSchema,
   followResponseSchema,
 } from '@orchard/shared';
-import { emptyBodySchema, emptyQuerySchema } from '../../lib/schemas.ts';
+import { emptyBodySchema, emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { ArtistsService } from './artists.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export function registerArtistsRoutes(app: App, { artists }: { artists: ArtistsService }) {
   app.get(
@@ -64,7 +63,7 @@ export function registerArtistsRoutes(app: App, { artists }: { artists: ArtistsS
         tags: ['artists'],
         params: artistParamsSchema,
         body: emptyBodySchema,
-        response: { 200: followResponseSchema, ...errors, 422: errorResponseSchema },
+        response: { 200: followResponseSchema, ...errors, ...errorResponses(422) },
       },
     },
     async (request) => artists.unfollow(requireSession(request).userId, request.params.artistId),

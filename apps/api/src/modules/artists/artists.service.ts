@@ -2,16 +2,10 @@ import { foldForSearch, minimumFollowedArtists, type Artist, type ArtistType } f
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { encodeCursor, decodeCursor } from '../../lib/cursor.ts';
-import { notFound, unauthenticated, unprocessable } from '../../lib/errors.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/storage.ts';
-import { createUsersRepository } from '../users/users.repository.ts';
+import { artistNotFound, followingRequired } from './artists.errors.ts';
 import { createArtistsRepository, prepareArtistPages, type ArtistPageRow, type ArtistRow } from './artists.repository.ts';
-
-/** spec §5, word for word: the web shows this text. */
-export const followingRequiredMessage = 'At least 1 following artist is required.';
-
-export const followingRequired = () => unprocessable('artists.following_required', followingRequiredMessage);
-const artistNotFound = () => notFound('artists.not_found', 'There is no such artist.');
 
 /** The artists list's keyset cursor: the last artist id of the page (lib/cursor.ts). */
 export const encodeArtistCursor = (lastId: number) => encodeCursor('after', lastId);
@@ -89,7 +83,7 @@ export function createArtistsService({ db, clock, files }: { db: Db; clock: Cloc
     async follow(userId: string, artistId: number): Promise<FollowResult> {
       return db.transaction(async (tx) => {
         const repository = createArtistsRepository({ db: tx });
-        if (!(await createUsersRepository({ db: tx }).lockById(userId))) throw unauthenticated();
+        if (!(await repository.lockFollower(userId))) throw unauthenticated();
         if (!(await repository.findById(artistId))) throw artistNotFound();
         await followWithin(tx, userId, [artistId]);
         return { artistId, following: true, followingCount: await repository.countFollowedBy(userId) };
@@ -103,7 +97,7 @@ export function createArtistsService({ db, clock, files }: { db: Db; clock: Cloc
     async unfollow(userId: string, artistId: number): Promise<FollowResult> {
       return db.transaction(async (tx) => {
         const repository = createArtistsRepository({ db: tx });
-        if (!(await createUsersRepository({ db: tx }).lockById(userId))) throw unauthenticated();
+        if (!(await repository.lockFollower(userId))) throw unauthenticated();
         if (!(await repository.findById(artistId))) throw artistNotFound();
         const isFollowing = (await repository.followedAmong(userId, [artistId])).has(artistId);
         const followingCount = await repository.countFollowedBy(userId);

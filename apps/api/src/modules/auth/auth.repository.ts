@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
-import { nicknameKey, type ProviderId } from '@orchard/shared';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ProviderId } from '@orchard/shared';
+import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
 import { signInFlows, userIdentities } from './auth.table.ts';
 
@@ -9,32 +8,23 @@ export type NewSignInFlow = typeof signInFlows.$inferInsert;
 export type SignInFlow = typeof signInFlows.$inferSelect;
 export type IdentityProfile = { provider: ProviderId; subject: string; email: string | null; username: string | null };
 
-/**
- * A new account gets a nickname it can change later, so it never shows as nameless. 10 random
- * base-36 characters make a clash (which the unique index would refuse) practically impossible.
- */
-export function starterNickname(): { nickname: string; nicknameKey: string } {
-  const nickname = `fan_${[...randomBytes(10)].map((byte) => (byte % 36).toString(36)).join('')}`;
-  return { nickname, nicknameKey: nicknameKey(nickname) };
-}
-
-/** Two first sign-ins of one identity raced; the loser reads the winner's account. */
-class IdentityTakenMeanwhile extends Error {}
-
-export function createAuthRepository({ db }: { db: Db }) {
-  const findMe = db
-    .select({
-      id: users.id,
-      nickname: users.nickname,
-      joinState: users.joinState,
-      language: users.language,
-      currency: users.currency,
-      unreadNotificationCount: users.unreadNotificationCount,
-      roles: users.roles,
-    })
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
-    .prepare('auth_me');
+export function createAuthRepository({ db }: { db: DbOrTx }) {
+  // Prepared on first use: a repository made for one transaction never needs it.
+  let findMe: ReturnType<typeof prepareFindMe> | undefined;
+  const prepareFindMe = () =>
+    db
+      .select({
+        id: users.id,
+        nickname: users.nickname,
+        joinState: users.joinState,
+        language: users.language,
+        currency: users.currency,
+        unreadNotificationCount: users.unreadNotificationCount,
+        roles: users.roles,
+      })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+      .prepare('auth_me');
 
   async function findIdentityOwner(tx: DbOrTx, provider: ProviderId, subject: string) {
     const [row] = await tx
@@ -75,39 +65,29 @@ export function createAuthRepository({ db }: { db: Db }) {
       await db.delete(signInFlows).where(lt(signInFlows.expiresAt, now));
     },
 
-    /**
-     * The account of a (provider, subject), created on its first sign-in with the join still to do.
-     * The provider's latest email and username are kept on the identity, never used to match.
-     */
-    async findOrCreateAccount(identity: IdentityProfile): Promise<{ userId: string; joinState: string }> {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const existing = await findIdentityOwner(db, identity.provider, identity.subject);
-        if (existing) {
-          await db
-            .update(userIdentities)
-            .set({ email: identity.email, username: identity.username })
-            .where(eq(userIdentities.id, existing.identityId));
-          return { userId: existing.userId, joinState: existing.joinState };
-        }
-        try {
-          return await db.transaction(async (tx) => {
-            const [user] = await tx
-              .insert(users)
-              .values({ email: identity.email, joinState: 'agreements', ...starterNickname() })
-              .returning({ id: users.id, joinState: users.joinState });
-            const inserted = await tx
-              .insert(userIdentities)
-              .values({ userId: user!.id, ...identity })
-              .onConflictDoNothing({ target: [userIdentities.provider, userIdentities.subject] })
-              .returning({ id: userIdentities.id });
-            if (inserted.length === 0) throw new IdentityTakenMeanwhile();
-            return { userId: user!.id, joinState: user!.joinState };
-          });
-        } catch (error) {
-          if (!(error instanceof IdentityTakenMeanwhile)) throw error;
-        }
-      }
-      throw new Error(`identity ${identity.provider} could not be resolved`);
+    /** The account a (provider, subject) signs in to; the provider's latest email and username are kept on it. */
+    async findAccountOf(identity: IdentityProfile): Promise<{ userId: string; joinState: string } | undefined> {
+      const existing = await findIdentityOwner(db, identity.provider, identity.subject);
+      if (!existing) return undefined;
+      await db
+        .update(userIdentities)
+        .set({ email: identity.email, username: identity.username })
+        .where(eq(userIdentities.id, existing.identityId));
+      return { userId: existing.userId, joinState: existing.joinState };
+    },
+
+    /** False when another account took this (provider, subject) first. */
+    async insertIdentity(userId: string, identity: IdentityProfile): Promise<boolean> {
+      const inserted = await db
+        .insert(userIdentities)
+        .values({ userId, ...identity })
+        .onConflictDoNothing({ target: [userIdentities.provider, userIdentities.subject] })
+        .returning({ id: userIdentities.id });
+      return inserted.length > 0;
+    },
+
+    async deleteIdentitiesOf(userId: string) {
+      await db.delete(userIdentities).where(eq(userIdentities.userId, userId));
     },
 
     /**
@@ -159,6 +139,7 @@ export function createAuthRepository({ db }: { db: Db }) {
     },
 
     async findMe(userId: string) {
+      findMe ??= prepareFindMe();
       const [row] = await findMe.execute({ userId });
       return row;
     },

@@ -5,7 +5,6 @@ import {
   appleCallbackBodySchema,
   authProvidersResponseSchema,
   callbackQuerySchema,
-  errorResponseSchema,
   meResponseSchema,
   okResponseSchema,
   providerParamsSchema,
@@ -13,14 +12,12 @@ import {
   signInQuerySchema,
 } from '@orchard/shared';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
-import { createAuthService, signInFlowLifetimeMs, type AuthService, type CallbackOutcome, type StartedSignIn } from './auth.service.ts';
+import { signInFlowLifetimeMs, type AuthService, type CallbackOutcome, type StartedSignIn } from './auth.service.ts';
 import { registerDevIdentityProvider } from './dev-identity-provider.ts';
-import { createIdentityProviders, type AuthorizationResponse } from './providers.ts';
-import type { SessionService } from './session.service.ts';
+import type { AuthorizationResponse, DevIdentityProviderSeat } from './providers.ts';
 
 /**
  * The browser-binding cookie ties a sign-in to the browser that started it (login CSRF, S5).
@@ -84,7 +81,7 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
         tags,
         params: providerParamsSchema,
         querystring: signInQuerySchema,
-        response: { ...redirectOnly, 404: errorResponseSchema },
+        response: { ...redirectOnly, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -104,7 +101,7 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
       schema: {
         tags,
         querystring: signInQuerySchema,
-        response: { ...redirectOnly, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { ...redirectOnly, ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
@@ -125,7 +122,7 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
         tags,
         params: providerParamsSchema,
         querystring: callbackQuerySchema,
-        response: { ...redirectOnly, 404: errorResponseSchema },
+        response: { ...redirectOnly, ...errorResponses(404) },
       },
     },
     async (request, reply) => finishCallback(request, reply, request.params.provider, request.query),
@@ -140,7 +137,7 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
       {
         // Cross-site by design: state and the browser-binding cookie protect it instead of Origin.
         config: { access: 'public', csrf: false, rateLimitBucket: 'sign_in' },
-        schema: { tags, body: appleCallbackBodySchema, response: { ...redirectOnly, 404: errorResponseSchema } },
+        schema: { tags, body: appleCallbackBodySchema, response: { ...redirectOnly, ...errorResponses(404) } },
       },
       async (request, reply) => finishCallback(request, reply, 'apple', request.body),
     );
@@ -148,7 +145,7 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
 
   app.get(
     '/api/auth/me',
-    { config: { access: 'session' }, schema: { tags, response: { 200: meResponseSchema, 401: errorResponseSchema } } },
+    { config: { access: 'session' }, schema: { tags, response: { 200: meResponseSchema, ...errorResponses(401) } } },
     async (request) => auth.me(requireSession(request).userId),
   );
 
@@ -166,7 +163,7 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
     '/api/users/user-profile/x-link',
     {
       config: { access: 'joined' },
-      schema: { tags: ['users'], response: { 200: okResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema } },
+      schema: { tags: ['users'], response: { 200: okResponseSchema, ...errorResponses(404, 422) } },
     },
     async (request) => {
       await auth.unlinkX(requireSession(request).userId);
@@ -175,10 +172,14 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
   );
 }
 
-/** The sign-in module: the development identity provider when enabled, the providers, the routes. */
-export async function registerAuthModule(app: App, deps: { db: Db; clock: Clock; config: Config; sessions: SessionService }) {
-  const dev = deps.config.providers.dev ? await registerDevIdentityProvider(app, deps.config) : undefined;
-  const auth = createAuthService({ ...deps, providers: createIdentityProviders(deps.config, dev) });
-  await registerAuthRoutes(app, { auth, config: deps.config });
-  return auth;
+/**
+ * The sign-in module's routes, and the development identity provider mounted beside them when it
+ * is enabled; the auth service (built with the others) reaches that provider through the seat.
+ */
+export async function registerAuthModule(
+  app: App,
+  { auth, config, devIdentityProvider }: { auth: AuthService; config: Config; devIdentityProvider: DevIdentityProviderSeat },
+) {
+  if (config.providers.dev) devIdentityProvider.mount(await registerDevIdentityProvider(app, config));
+  await registerAuthRoutes(app, { auth, config });
 }

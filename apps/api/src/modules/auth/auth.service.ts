@@ -1,12 +1,14 @@
 import * as oidc from 'openid-client';
 import { isSafeReturnPath, roles as knownRoles, type ErrorCode, type Me, type ProviderId, type Role } from '@orchard/shared';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound, unauthenticated, unprocessable, conflict } from '../../lib/errors.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { SessionInfo } from '../../types.ts';
-import { createAuthRepository } from './auth.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { lastIdentity, providerDisabled, providerUnknown, xAlreadyLinked, xNotLinked } from './auth.errors.ts';
+import { createAuthRepository, type IdentityProfile } from './auth.repository.ts';
 import type { AuthorizationResponse, IdentityProvider, IdentityProviders } from './providers.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -47,21 +49,55 @@ const loginFailure = (code: ErrorCode, cause?: unknown): CallbackOutcome => ({
 /** A browser binding value we issued: 256 random bits, base64url. */
 const bindingPattern = /^[A-Za-z0-9_-]{43}$/;
 
+/** Two first sign-ins of one identity raced; the loser reads the winner's account. */
+class IdentityTakenMeanwhile extends Error {}
+
+/**
+ * Account deletion, the auth module's part: the account's identities go, so the same sign-in later
+ * makes a fresh account (docs/product.md#account-deletion). A plain function, handed to the users
+ * service as a deletion hook: the auth service itself is built on the users service.
+ */
+export async function forgetIdentitiesWithin(tx: Tx, userId: string) {
+  await createAuthRepository({ db: tx }).deleteIdentitiesOf(userId);
+}
+
 export function createAuthService(deps: {
   db: Db;
   clock: Clock;
   config: Config;
   sessions: SessionService;
   providers: IdentityProviders;
+  users: Pick<UsersService, 'createAccountWithin'>;
 }) {
-  const { clock, sessions, providers } = deps;
-  const repository = createAuthRepository({ db: deps.db });
+  const { db, clock, sessions, providers, users } = deps;
+  const repository = createAuthRepository({ db });
 
   function providerFor(id: string): IdentityProvider {
-    if (!providers.isKnown(id)) throw notFound('auth.provider_unknown', 'There is no such sign-in provider.');
+    if (!providers.isKnown(id)) throw providerUnknown();
     const provider = providers.get(id);
-    if (!provider) throw notFound('auth.provider_disabled', 'This sign-in provider is not offered here.');
+    if (!provider) throw providerDisabled();
     return provider;
+  }
+
+  /**
+   * The account of a (provider, subject), created on its first sign-in with the join still to do.
+   * The provider's email and username are kept on the identity, never used to match.
+   */
+  async function findOrCreateAccount(identity: IdentityProfile): Promise<{ userId: string; joinState: string }> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const existing = await repository.findAccountOf(identity);
+      if (existing) return existing;
+      try {
+        return await db.transaction(async (tx) => {
+          const account = await users.createAccountWithin(tx, { email: identity.email });
+          if (!(await createAuthRepository({ db: tx }).insertIdentity(account.userId, identity))) throw new IdentityTakenMeanwhile();
+          return account;
+        });
+      } catch (error) {
+        if (!(error instanceof IdentityTakenMeanwhile)) throw error;
+      }
+    }
+    throw new Error(`identity ${identity.provider} could not be resolved`);
   }
 
   async function start(
@@ -111,7 +147,7 @@ export function createAuthService(deps: {
     async startXLink(userId: string, options: { returnTo?: string; browserBinding?: string }): Promise<StartedSignIn> {
       const provider = providerFor('x');
       if (await repository.hasIdentityOf(userId, 'x')) {
-        throw conflict('auth.x_already_linked', 'An X account is already linked. Disconnect it first.');
+        throw xAlreadyLinked();
       }
       return start(provider, {
         returnTo: safeReturnPath(options.returnTo, defaultLinkReturnPath),
@@ -155,7 +191,7 @@ export function createAuthService(deps: {
         return { kind: 'linked', redirectTo: flow.returnTo };
       }
 
-      const account = await repository.findOrCreateAccount(identity);
+      const account = await findOrCreateAccount(identity);
       const session = await sessions.create(account.userId, browser.sessionToken);
       // decisions (Identity): an account that has not finished /join goes there first.
       return { kind: 'signed_in', session, redirectTo: account.joinState === 'joined' ? flow.returnTo : joinPath };
@@ -181,10 +217,8 @@ export function createAuthService(deps: {
 
     async unlinkX(userId: string) {
       const result = await repository.unlinkIdentity(userId, 'x');
-      if (result === 'not_linked') throw notFound('users.x_not_linked', 'No X account is linked.');
-      if (result === 'last_identity') {
-        throw unprocessable('users.last_identity', 'X is the only way to sign in to this account, so it cannot be disconnected.');
-      }
+      if (result === 'not_linked') throw xNotLinked();
+      if (result === 'last_identity') throw lastIdentity();
     },
 
     async deleteExpiredFlows() {

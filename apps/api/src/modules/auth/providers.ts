@@ -227,8 +227,39 @@ function createAppleProvider(settings: NonNullable<Config['providers']['apple']>
   return createOidcProvider({ ...base, ...appleRequest, clientAuthentication: oidc.ClientSecretPost(settings.clientSecret) }, config);
 }
 
+/**
+ * Where the development provider's client is handed over. The provider is served by the app itself
+ * (its routes and an in-process fetch), so its client exists only once the app has mounted it,
+ * after the services are built; sign-ins read it at their first use of the provider.
+ */
+export type DevIdentityProviderSeat = { mount(client: DevIdentityProviderClient): void; client(): DevIdentityProviderClient };
+
+export function createDevIdentityProviderSeat(): DevIdentityProviderSeat {
+  let mounted: DevIdentityProviderClient | undefined;
+  return {
+    mount(client) {
+      mounted = client;
+    },
+    client() {
+      if (!mounted) throw new Error('the development identity provider is not mounted on the app');
+      return mounted;
+    },
+  };
+}
+
+/** A provider built when a sign-in first needs it (a failed build is tried again next time). */
+function createProviderOnFirstUse(id: ProviderId, build: () => IdentityProvider): IdentityProvider {
+  let provider: IdentityProvider | undefined;
+  const current = () => (provider ??= build());
+  return {
+    id,
+    buildAuthorizationUrl: (request) => current().buildAuthorizationUrl(request),
+    verifyCallback: (response, request) => current().verifyCallback(response, request),
+  };
+}
+
 /** The providers offered, from configuration (decisions: a provider is offered when configured). */
-export function createIdentityProviders(config: Config, dev?: DevIdentityProviderClient): IdentityProviders {
+export function createIdentityProviders(config: Config, dev?: DevIdentityProviderSeat): IdentityProviders {
   const providers = new Map<ProviderId, IdentityProvider>();
   const { x, google, apple } = config.providers;
   if (x) providers.set('x', createXProvider(x, config));
@@ -249,24 +280,27 @@ export function createIdentityProviders(config: Config, dev?: DevIdentityProvide
     );
   }
   if (apple) providers.set('apple', createAppleProvider(apple, config));
-  if (dev) {
+  if (config.providers.dev && dev) {
     providers.set(
       'dev',
-      createOidcProvider(
-        {
-          id: 'dev',
-          issuer: dev.issuer,
-          clientId: dev.clientId,
-          clientAuthentication: oidc.ClientSecretBasic(dev.clientSecret),
-          scope: 'openid email',
-          // Each sign-in shows the identity page, so a developer can switch identities.
-          extraAuthorizationParameters: { prompt: 'login' },
-          // Its requests never leave the process, so an http public URL is no exposure.
-          allowInsecureRequests: true,
-          fetch: dev.fetch,
-        },
-        config,
-      ),
+      createProviderOnFirstUse('dev', () => {
+        const client = dev.client();
+        return createOidcProvider(
+          {
+            id: 'dev',
+            issuer: client.issuer,
+            clientId: client.clientId,
+            clientAuthentication: oidc.ClientSecretBasic(client.clientSecret),
+            scope: 'openid email',
+            // Each sign-in shows the identity page, so a developer can switch identities.
+            extraAuthorizationParameters: { prompt: 'login' },
+            // Its requests never leave the process, so an http public URL is no exposure.
+            allowInsecureRequests: true,
+            fetch: client.fetch,
+          },
+          config,
+        );
+      }),
     );
   }
   return {

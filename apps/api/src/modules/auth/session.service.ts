@@ -1,17 +1,18 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Role } from '@orchard/shared';
 import type { Config } from '../../config.ts';
 import { createBatcher } from '../../db/batcher.ts';
-import { queryNamed, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { SessionInfo } from '../../types.ts';
-import { sessions } from './auth.table.ts';
+import { createSessionsRepository, type SessionRow } from './sessions.repository.ts';
 
 /** A session's last-seen time is written at most this often, so reads stay reads. */
 const touchIntervalMs = 60_000;
 
 export function createSessionService({ db, clock, config }: { db: Db; clock: Clock; config: Config }) {
+  const repository = createSessionsRepository({ db });
+
   /**
    * Decision 013: every API request resolves its session first, so concurrent lookups share one
    * statement (`token_hash = any(…)`) instead of a round trip each.
@@ -20,8 +21,7 @@ export function createSessionService({ db, clock, config }: { db: Db; clock: Clo
     maxInFlight: 1,
     maxBatchSize: 128,
     async run(tokenHashes) {
-      const rows = await queryNamed(db, sessionLookupStatement, [tokenHashes]);
-      const byHash = new Map(rows.map((row) => [String(row.token_hash), toSessionRow(row)]));
+      const byHash = await repository.findLiveByTokenHashes(tokenHashes);
       return tokenHashes.map((tokenHash) => byHash.get(tokenHash));
     },
   });
@@ -32,8 +32,9 @@ export function createSessionService({ db, clock, config }: { db: Db; clock: Clo
       const now = clock.now();
       const token = randomToken();
       const expiresAt = new Date(now.getTime() + config.session.absoluteTimeoutMs);
-      if (previousToken) await revokeToken(tx, previousToken, now);
-      await tx.insert(sessions).values({ tokenHash: sha256(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+      const sessions = createSessionsRepository({ db: tx });
+      if (previousToken) await sessions.revokeByTokenHash(sha256(previousToken), now);
+      await sessions.insert({ tokenHash: sha256(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
       return { token, expiresAt };
     },
 
@@ -46,62 +47,22 @@ export function createSessionService({ db, clock, config }: { db: Db; clock: Clo
       const now = clock.now().getTime();
       if (row.expiresAt.getTime() <= now) return null;
       if (row.lastSeenAt.getTime() + config.session.idleTimeoutMs <= now) return null;
-      if (now - row.lastSeenAt.getTime() > touchIntervalMs) {
-        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
-      }
+      if (now - row.lastSeenAt.getTime() > touchIntervalMs) await repository.touch(tokenHash, new Date(now));
       return { userId: row.userId, tokenHash, joined: row.joinState === 'joined', roles: row.roles as Role[] };
     },
 
     async revoke(token: string) {
-      await revokeToken(db, token, clock.now());
+      await repository.revokeByTokenHash(sha256(token), clock.now());
     },
 
     async revokeAllForUser(userId: string, tx: DbOrTx = db) {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await createSessionsRepository({ db: tx }).revokeAllOfUser(userId, clock.now());
     },
 
     /** Retention: sessions past their absolute end are of no use to anyone. */
     async purgeExpired() {
-      await db.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
+      await repository.deleteExpired(clock.now());
     },
-  };
-}
-
-async function revokeToken(tx: DbOrTx, token: string, now: Date) {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)));
-}
-
-/**
- * The user is read per session through a lateral subquery (a LIMIT keeps the planner from folding
- * it into a join): one primary-key probe per token whatever the size of `users`. As a plain join,
- * the generic plan hashed the whole users table while it was small (0.56 ms against 0.12 ms for 16
- * tokens at 1,000 users; decision 014).
- */
-const sessionLookupStatement: NamedStatement = {
-  name: 'session_lookup_batch_v1',
-  text: `
-  select s.token_hash, s.user_id, u.join_state, u.roles,
-    (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms
-  from sessions s
-  cross join lateral (select join_state, roles from users where id = s.user_id and deleted_at is null limit 1) u
-  where s.token_hash = any($1::text[]) and s.revoked_at is null`,
-};
-
-type SessionRow = { userId: string; lastSeenAt: Date; expiresAt: Date; joinState: string; roles: string[] };
-
-function toSessionRow(row: Record<string, unknown>): SessionRow {
-  return {
-    userId: String(row.user_id),
-    lastSeenAt: new Date(Number(row.last_seen_ms)),
-    expiresAt: new Date(Number(row.expires_ms)),
-    joinState: String(row.join_state),
-    roles: row.roles as string[],
   };
 }
 

@@ -1,5 +1,5 @@
-import { errorResponseSchema, exchangeRatesResponseSchema } from '@orchard/shared';
-import { emptyQuerySchema } from '../../lib/schemas.ts';
+import { exchangeRatesResponseSchema } from '@orchard/shared';
+import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import type { App } from '../../types.ts';
 import type { ExchangeRatesService } from './exchange-rates.service.ts';
 
@@ -9,7 +9,7 @@ export function registerExchangeRatesRoutes(app: App, { exchangeRates }: { excha
     '/api/exchange-rates',
     {
       config: { access: 'public' },
-      schema: { tags: ['exchange-rates'], querystring: emptyQuerySchema, response: { 200: exchangeRatesResponseSchema, 503: errorResponseSchema } },
+      schema: { tags: ['exchange-rates'], querystring: emptyQuerySchema, response: { 200: exchangeRatesResponseSchema, ...errorResponses(503) } },
     },
     async () => exchangeRates.current(),
   );

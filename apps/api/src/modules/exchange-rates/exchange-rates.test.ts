@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeRatesResponseSchema } from '@orchard/shared';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { createExchangeRatesService, kstDay, ratesInEffect } from './exchange-rates.service.ts';
-import type { ExchangeRateEntry } from './exchange-rates.table.ts';
+import type { ExchangeRateEntry } from './exchange-rates.config.ts';
+import { createExchangeRatesService, ratesInEffect } from './exchange-rates.service.ts';
 
 const table: ExchangeRateEntry[] = [
   { effectiveFrom: '2026-01-01', rates: { KRW: 1, USD: 0.0007, JPY: 0.1 } },
@@ -10,11 +10,6 @@ const table: ExchangeRateEntry[] = [
 ];
 
 describe('exchange rates', () => {
-  it('counts days in KST: 15:00 UTC is already the next day in Seoul', () => {
-    expect(kstDay(new Date('2026-05-31T14:59:59Z'))).toBe('2026-05-31');
-    expect(kstDay(new Date('2026-05-31T15:00:00Z'))).toBe('2026-06-01');
-  });
-
   it('uses the newest entry in effect on the day, whatever the table order', () => {
     expect(ratesInEffect(table, '2026-05-31')?.effectiveFrom).toBe('2026-01-01');
     expect(ratesInEffect([...table].reverse(), '2026-06-01')?.effectiveFrom).toBe('2026-06-01');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import type { App } from '../../types.ts';
+import { notReady } from './health.errors.ts';
 
 const healthResponseSchema = z.object({ status: z.literal('ok') });
 const readyResponseSchema = z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) });
@@ -17,10 +18,10 @@ export function registerHealthRoutes(app: App, database: Database) {
   // Readiness: the database answers and every committed migration is applied.
   app.get(
     '/api/ready',
-    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: readyResponseSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: readyResponseSchema, ...errorResponses(503) } } },
     async () => {
       const migrated = await database.isMigrated().catch(() => false);
-      if (!migrated) throw new AppError(503, 'unavailable', 'The database is not reachable or not migrated.');
+      if (!migrated) throw notReady();
       return { status: 'ready' as const, database: database.kind };
     },
   );

@@ -1,16 +1,10 @@
-import { errorResponseSchema, joinAgreementsBodySchema, joinCompleteBodySchema, joinStateResponseSchema } from '@orchard/shared';
-import { emptyQuerySchema } from '../../lib/schemas.ts';
+import { joinAgreementsBodySchema, joinCompleteBodySchema, joinStateResponseSchema } from '@orchard/shared';
+import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { JoinService } from './join.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 422);
 
 // Access 'session': an account that has not joined yet is exactly who calls these.
 export function registerJoinRoutes(app: App, { join }: { join: JoinService }) {

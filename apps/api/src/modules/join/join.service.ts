@@ -5,41 +5,51 @@ import {
   type JoinAgreements,
   type JoinState,
 } from '@orchard/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, unauthenticated, unprocessable } from '../../lib/errors.ts';
-import { followingRequired, type ArtistsService } from '../artists/artists.service.ts';
-import { createUsersRepository } from '../users/users.repository.ts';
+import type { ArtistsService } from '../artists/artists.service.ts';
+import { followingRequired } from '../artists/artists.errors.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { alreadyJoined, termsMissing, termsRequired } from './join.errors.ts';
 import { createJoinRepository } from './join.repository.ts';
 
-const alreadyJoined = () => conflict('auth.already_joined', 'This account has already joined.');
+/**
+ * A later change of the marketing consent, recorded like the join's own agreements with the terms
+ * version and time (docs/product.md#terms). A plain function: the users service calls it from its
+ * profile transaction, and the join service itself is built on the users service.
+ */
+export async function recordMarketingConsentWithin(tx: Tx, userId: string, agreed: boolean, decidedAt: Date) {
+  await createJoinRepository({ db: tx }).recordAgreements(userId, [{ kind: 'marketing', agreed }], currentTermsVersion, decidedAt);
+}
 
 /**
- * The two-step join (spec §2 Join; decisions: Identity): step 1 terms, step 2 favourite artists.
+ * The two-step join (docs/product.md#accounts): step 1 terms, step 2 favourite artists.
  * Each step runs under the user's row lock, so repeated or concurrent submissions see one state.
  * Sessions read `joined` from the users row on every request, so finishing takes effect at once.
  */
-export function createJoinService({ db, clock, artists }: { db: Db; clock: Clock; artists: ArtistsService }) {
+export function createJoinService({
+  db,
+  clock,
+  artists,
+  users,
+}: {
+  db: Db;
+  clock: Clock;
+  artists: Pick<ArtistsService, 'followWithin' | 'countFollowedWithin'>;
+  users: Pick<UsersService, 'joinStateOf' | 'lockAccountWithin' | 'recordJoinProgressWithin'>;
+}) {
   return {
     async state(userId: string): Promise<{ joinState: JoinState; termsVersion: string }> {
-      const user = await createUsersRepository({ db }).findById(userId);
-      if (!user) throw unauthenticated();
-      return { joinState: user.joinState as JoinState, termsVersion: currentTermsVersion };
+      return { joinState: await users.joinStateOf(userId), termsVersion: currentTermsVersion };
     },
 
     /** Step 1. May be sent again before step 2 (the user went back); refused once joined. */
     async agree(userId: string, agreements: JoinAgreements) {
       const missing = requiredAgreements.filter((kind) => agreements[kind] !== true);
-      if (missing.length > 0) {
-        throw unprocessable('join.terms_required', 'The service, privacy and unique-identification agreements are required.', {
-          missing,
-        });
-      }
+      if (missing.length > 0) throw termsRequired(missing);
       const marketing = agreements.marketing ?? false;
       return db.transaction(async (tx) => {
-        const users = createUsersRepository({ db: tx });
-        const user = await users.lockById(userId);
-        if (!user) throw unauthenticated();
+        const user = await users.lockAccountWithin(tx, userId);
         if (user.joinState === 'joined') throw alreadyJoined();
         const now = clock.now();
         await createJoinRepository({ db: tx }).recordAgreements(
@@ -48,27 +58,25 @@ export function createJoinService({ db, clock, artists }: { db: Db; clock: Clock
           currentTermsVersion,
           now,
         );
-        await users.update(userId, { joinState: 'artists', marketingConsent: marketing }, now);
+        await users.recordJoinProgressWithin(tx, userId, { joinState: 'artists', marketingConsent: marketing }, now);
         return { joinState: 'artists' as const, termsVersion: currentTermsVersion };
       });
     },
 
     /**
      * Step 2: follows the chosen artists (ids of artists that no longer exist are skipped) and
-     * finishes the join, all in one transaction. At least one existing artist (spec §5).
+     * finishes the join, all in one transaction. At least one existing artist (docs/product.md#accounts).
      */
     async complete(userId: string, artistIds: number[]) {
       return db.transaction(async (tx) => {
-        const users = createUsersRepository({ db: tx });
-        const user = await users.lockById(userId);
-        if (!user) throw unauthenticated();
+        const user = await users.lockAccountWithin(tx, userId);
         if (user.joinState === 'joined') throw alreadyJoined();
-        if (user.joinState !== 'artists') throw conflict('join.terms_missing', 'Agree to the terms first.');
+        if (user.joinState !== 'artists') throw termsMissing();
         await artists.followWithin(tx, userId, artistIds);
         const following = await artists.countFollowedWithin(tx, userId);
         if (following < minimumFollowedArtists) throw followingRequired();
         const now = clock.now();
-        await users.update(userId, { joinState: 'joined', joinedAt: now }, now);
+        await users.recordJoinProgressWithin(tx, userId, { joinState: 'joined', joinedAt: now }, now);
         return { joinState: 'joined' as const, termsVersion: currentTermsVersion };
       });
     },

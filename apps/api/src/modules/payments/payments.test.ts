@@ -165,8 +165,8 @@ describe('payments: deleted accounts and open charges (sandbox)', () => {
   it('flags in the reconciliation any credit that reached an account after its deletion', async () => {
     const user = await t.createUser();
     await t.database.db.execute(sql`update users set deleted_at = ${new Date(t.clock.now().getTime() - 60_000).toISOString()}::timestamptz where id = ${user.id}`);
-    await creditCharge(t.database.db, t.app.points.points, { userId: user.id, orange: 100, paidAt: t.clock.now() });
-    const { violations } = await t.app.points.points.reconcile();
+    await creditCharge(t.database.db, t.services.points, { userId: user.id, orange: 100, paidAt: t.clock.now() });
+    const { violations } = await t.services.points.reconcile();
     expect(violations.filter((violation) => violation.invariant === 'no credit reaches an account after its deletion')).toHaveLength(1);
     // Put the account back, so the suite's own check stays about the tests above.
     await t.database.db.execute(sql`update users set deleted_at = null where id = ${user.id}`);

@@ -27,7 +27,7 @@ describe('points: batched spends and exchanges', () => {
     await t.close();
   });
 
-  const points = () => t.app.points.points;
+  const points = () => t.services.points;
   const writersOf = async (transactionIds: number[]) => {
     const { rows } = await t.database.db.execute<{ writers: number }>(
       sql`select count(distinct xmin::text)::int as writers from point_transactions where id in ${transactionIds}`,

@@ -20,7 +20,7 @@ describe('points: participations and returns inside a caller\'s transaction', ()
 
   beforeAll(async () => {
     t = await createTestContext();
-    points = t.app.points.points;
+    points = t.services.points;
   });
   afterAll(async () => {
     await expectLedgerClean(t);

@@ -252,7 +252,7 @@ class Refund implements Cmd {
   async run(model: Model, real: Real) {
     const index = this.pick % model.charges.length;
     const charge = model.charges[index]!;
-    const result = await attempt(() => real.t.database.db.transaction((tx) => real.t.app.points.payments.beginRefundWithin(tx, real.user.id, real.paymentIds[index]!)));
+    const result = await attempt(() => real.t.database.db.transaction((tx) => real.t.services.payments.beginRefundWithin(tx, real.user.id, real.paymentIds[index]!)));
     // A whole, untouched charge within 7 × 24 h (inclusive); a repeated request answers the refund in progress.
     const expected = charge.refunded
       ? null
@@ -400,7 +400,7 @@ describe('points ledger against a reference model (R5)', () => {
       const model: Model = { start, now: start, lots: [], charges: [], participations: [], escrow: { orange: 0, berry: 0 } };
       const userId = rows[0]!.id;
       const escrow = { orange: Number(rows[0]!.orange), berry: Number(rows[0]!.berry) };
-      const real: Real = { t, points: t.app.points.points, user: { id: userId }, escrow, paymentIds: [], spendIds: [], lotIds: [] };
+      const real: Real = { t, points: t.services.points, user: { id: userId }, escrow, paymentIds: [], spendIds: [], lotIds: [] };
       // Every run starts with a charge or two (checked like any command), so the commands have points to move.
       for (const index of initialCharges) await new Charge(index).run(model, real);
       await fc.asyncModelRun(() => ({ model, real }), run);

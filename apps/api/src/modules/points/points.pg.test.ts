@@ -39,7 +39,7 @@ describe('points under concurrency (PostgreSQL)', () => {
 
   beforeAll(async () => {
     t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
-    points = t.app.points.points;
+    points = t.services.points;
     escrow = await points.createEscrowAccount('orange', 1);
   });
   afterAll(async () => {
@@ -98,7 +98,7 @@ describe('points under concurrency (PostgreSQL)', () => {
       const user = await t.createUser();
       const paymentId = await credit(user.id, 100);
       const [refund, spent] = await Promise.allSettled([
-        t.database.db.transaction((tx) => t.app.points.payments.beginRefundWithin(tx, user.id, paymentId)),
+        t.database.db.transaction((tx) => t.services.payments.beginRefundWithin(tx, user.id, paymentId)),
         spend(user.id, 100),
       ]);
       const outcome = [codeOf(refund!), codeOf(spent!)];
@@ -146,7 +146,7 @@ describe('points under concurrency (PostgreSQL)', () => {
       const paymentId = await credit(user.id, 500, 15);
       const [exchanged, refund] = await Promise.allSettled([
         t.database.db.transaction((tx) => points.exchangeWithin(tx, { userId: user.id, orange: 515, idempotencyKey: randomUUID() })),
-        t.database.db.transaction((tx) => t.app.points.payments.beginRefundWithin(tx, user.id, paymentId)),
+        t.database.db.transaction((tx) => t.services.payments.beginRefundWithin(tx, user.id, paymentId)),
       ]);
       const outcome = [codeOf(exchanged!), codeOf(refund!)];
       expect(outcome.filter((code) => code === 'ok'), outcome.join()).toHaveLength(1);
@@ -246,7 +246,7 @@ describe('points under concurrency (PostgreSQL)', () => {
     ).rows;
     const event = { eventId: `evt_${randomUUID()}`, type: 'payment.approved' as const, orderId: payment!.order_id, paymentKey: 'pk_1', amountKrw: 50_000 };
     const other = { ...event, eventId: `evt_${randomUUID()}` };
-    await Promise.all([...Array.from({ length: 5 }, () => t.app.points.payments.handleGatewayEvent(event)), t.app.points.payments.handleGatewayEvent(other)]);
+    await Promise.all([...Array.from({ length: 5 }, () => t.services.payments.handleGatewayEvent(event)), t.services.payments.handleGatewayEvent(other)]);
     expect((await points.balances(user.id)).orange).toMatchObject({ purchased: 1490, bonus: 15 });
     const stored = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from payment_webhook_events where order_id = ${payment!.order_id}`);
     expect(Number(stored.rows[0]!.n)).toBe(2);

@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { userIdentities } from '../auth/auth.table.ts';
 import { users, type UserRow } from './users.table.ts';
 
+export type NewUserRow = typeof users.$inferInsert;
+
 export type UserChanges = Partial<
   Pick<
     UserRow,
@@ -74,8 +76,9 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
         .orderBy(userIdentities.createdAt, userIdentities.id);
     },
 
-    async deleteIdentities(userId: string) {
-      await db.delete(userIdentities).where(eq(userIdentities.userId, userId));
+    async insert(account: NewUserRow): Promise<UserRow> {
+      const [row] = await db.insert(users).values(account).returning();
+      return row!;
     },
   };
 }

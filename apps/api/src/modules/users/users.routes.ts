@@ -2,7 +2,6 @@ import {
   currencyAndLanguageBodySchema,
   deleteAccountBodySchema,
   displayInfoResponseSchema,
-  errorResponseSchema,
   localeSettingsResponseSchema,
   nicknameAvailabilityQuerySchema,
   nicknameAvailabilityResponseSchema,
@@ -13,21 +12,13 @@ import {
   userProfileResponseSchema,
 } from '@orchard/shared';
 import type { Config } from '../../config.ts';
-import { emptyBodySchema, emptyQuerySchema } from '../../lib/schemas.ts';
+import { emptyBodySchema, emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { acceptSingleFileUploads, readSingleFile } from '../../lib/uploads.ts';
 import { clearSessionCookie, requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { UsersService } from './users.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 413, 415, 422);
 
 // Every route here acts on the session's own user only: no route takes a user id (S1).
 export async function registerUsersRoutes(app: App, { users, config }: { users: UsersService; config: Config }) {

@@ -1,5 +1,5 @@
+import { randomBytes } from 'node:crypto';
 import {
-  currentTermsVersion,
   nicknameKey,
   nicknameProblem,
   normalizeNickname,
@@ -7,6 +7,7 @@ import {
   type CountryCode,
   type Currency,
   type ErrorCode,
+  type JoinState,
   type Language,
   type ProviderId,
   type UpdateUserProfile,
@@ -15,30 +16,42 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { badRequest, conflict, unauthenticated, unprocessable } from '../../lib/errors.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { ArtistsService } from '../artists/artists.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
-import { createJoinRepository } from '../join/join.repository.ts';
+import { deletionRefused, deletionUnconfirmed, nicknameInvalid, nicknameTaken } from './users.errors.ts';
 import { createUsersRepository, type UserChanges } from './users.repository.ts';
 import type { UserRow } from './users.table.ts';
 
-/** spec §5, word for word: the web shows this text. */
-export const nicknameTakenMessage = 'This nickname is already in use. Please use a different nickname.';
-
 /**
  * Asked inside the deletion transaction, before anything changes: a code refuses the deletion
- * (decisions: Identity — e.g. the creator of a project still funding, `users.deletion_blocked`).
+ * (docs/product.md#account-deletion — e.g. the creator of a project still funding, `users.deletion_blocked`).
  */
 export type AccountDeletionGuard = (userId: string, tx: Tx) => Promise<ErrorCode | null>;
-/** Runs inside the deletion transaction once no guard refused (e.g. forfeiting point balances). */
+/** Runs inside the deletion transaction once no guard refused (forfeiting points, forgetting identities). */
 export type AccountDeletedHook = (userId: string, tx: Tx) => Promise<void>;
+/**
+ * Records a change of the marketing consent with the terms version and time (docs/product.md#terms);
+ * the join module keeps agreements, and is given here as a function so neither module builds the other.
+ */
+export type MarketingConsentRecorder = (tx: Tx, userId: string, agreed: boolean, decidedAt: Date) => Promise<void>;
 
-const deletionRefusalMessages: Partial<Record<ErrorCode, string>> = {
-  'users.deletion_blocked': 'You cannot delete your account while a project you created is still funding.',
-  'users.deletion_payment_open': 'You cannot delete your account while a payment or refund is in progress. Please try again once it has finished.',
-};
+/** What other modules do when an account is deleted; passed in when the services are built. */
+export type AccountDeletion = { guards: readonly AccountDeletionGuard[]; hooks: readonly AccountDeletedHook[] };
+
+/** The join steps' changes to an account (docs/product.md#accounts). */
+export type JoinProgress = { joinState: JoinState; marketingConsent?: boolean; joinedAt?: Date };
+
+/**
+ * A new account gets a nickname it can change later, so it never shows as nameless. 10 random
+ * base-36 characters make a clash (which the unique index would refuse) practically impossible.
+ */
+export function starterNickname(): { nickname: string; nicknameKey: string } {
+  const nickname = `fan_${[...randomBytes(10)].map((byte) => (byte % 36).toString(36)).join('')}`;
+  return { nickname, nicknameKey: nicknameKey(nickname) };
+}
 
 export type LocaleChange = { language: Language } | { currency: Currency };
 
@@ -48,16 +61,17 @@ export function createUsersService({
   files,
   sessions,
   artists,
+  recordMarketingConsent,
+  accountDeletion = { guards: [], hooks: [] },
 }: {
   db: Db;
   clock: Clock;
   files: FileStore;
   sessions: Pick<SessionService, 'revokeAllForUser'>;
-  artists: ArtistsService;
+  artists: Pick<ArtistsService, 'countFollowedWithin' | 'removeAllFollowsWithin'>;
+  recordMarketingConsent: MarketingConsentRecorder;
+  accountDeletion?: AccountDeletion;
 }) {
-  const accountDeletionGuards: AccountDeletionGuard[] = [];
-  const onAccountDeleted: AccountDeletedHook[] = [];
-
   async function liveUser(userId: string): Promise<UserRow> {
     const user = await createUsersRepository({ db }).findById(userId);
     if (!user) throw unauthenticated();
@@ -87,9 +101,30 @@ export function createUsersService({
   }
 
   return {
-    /** Registries other modules add to when the app is built (projects, points). */
-    accountDeletionGuards,
-    onAccountDeleted,
+    /** An account made on a first sign-in, with the join still to do (docs/product.md#accounts). */
+    async createAccountWithin(tx: Tx, { email }: { email: string | null }): Promise<{ userId: string; joinState: string }> {
+      const created = await createUsersRepository({ db: tx }).insert({ email, joinState: 'agreements', ...starterNickname() });
+      return { userId: created.id, joinState: created.joinState };
+    },
+
+    async joinStateOf(userId: string): Promise<JoinState> {
+      const user = await liveUser(userId);
+      return user.joinState as JoinState;
+    },
+
+    /**
+     * Locks the live account's row for the rest of the caller's transaction, so the caller's
+     * decisions about it (join steps, follows) run one at a time; 401 when it is gone.
+     */
+    async lockAccountWithin(tx: Tx, userId: string): Promise<UserRow> {
+      const user = await createUsersRepository({ db: tx }).lockById(userId);
+      if (!user) throw unauthenticated();
+      return user;
+    },
+
+    async recordJoinProgressWithin(tx: Tx, userId: string, progress: JoinProgress, now: Date) {
+      await createUsersRepository({ db: tx }).update(userId, progress, now);
+    },
 
     async displayInfo(userId: string) {
       const user = await liveUser(userId);
@@ -130,7 +165,7 @@ export function createUsersService({
       const changes: UserChanges = {};
       if (body.nickname !== undefined) {
         const problem = nicknameProblem(body.nickname);
-        if (problem) throw unprocessable('users.nickname_invalid', 'This nickname cannot be used.', { problem });
+        if (problem) throw nicknameInvalid(problem);
         changes.nickname = normalizeNickname(body.nickname);
         changes.nicknameKey = nicknameKey(body.nickname);
       }
@@ -145,13 +180,8 @@ export function createUsersService({
           if (!user) throw unauthenticated();
           const now = clock.now();
           if (body.marketingConsent !== undefined && body.marketingConsent !== user.marketingConsent) {
-            // decisions: Identity — consent is recorded with the terms version and time, also when changed later.
-            await createJoinRepository({ db: tx }).recordAgreements(
-              userId,
-              [{ kind: 'marketing', agreed: body.marketingConsent }],
-              currentTermsVersion,
-              now,
-            );
+            // Consent is recorded with the terms version and time, also when changed later (docs/product.md#terms).
+            await recordMarketingConsent(tx, userId, body.marketingConsent, now);
           }
           const saved = await users.update(userId, changes, now);
           if (!saved) throw unauthenticated();
@@ -159,7 +189,7 @@ export function createUsersService({
         });
         return profileOf(updated);
       } catch (error) {
-        if (isUniqueViolation(error, 'users_nickname_key_unique')) throw conflict('users.nickname_taken', nicknameTakenMessage);
+        if (isUniqueViolation(error, 'users_nickname_key_unique')) throw nicknameTaken();
         throw error;
       }
     },
@@ -198,25 +228,25 @@ export function createUsersService({
     },
 
     /**
-     * decisions: Identity — refused while a guard objects; otherwise the account is anonymised
-     * (its personal data, identities and follows go; ledger rows stay), every session is revoked,
-     * all in one transaction. The same sign-in later makes a fresh account.
+     * Refused while a guard objects; otherwise the account is anonymised (its personal data,
+     * identities — through the auth module's hook — and follows go; ledger rows stay), every
+     * session is revoked, all in one transaction. The same sign-in later makes a fresh account
+     * (docs/product.md#account-deletion).
      */
     async deleteAccount(userId: string, acknowledgePointForfeit: boolean) {
       if (!acknowledgePointForfeit) {
-        throw badRequest('users.deletion_unconfirmed', 'Confirm that your remaining points will be forfeited.');
+        throw deletionUnconfirmed();
       }
       const picture = await db.transaction(async (tx) => {
         const users = createUsersRepository({ db: tx });
         const user = await users.lockById(userId);
         if (!user) throw unauthenticated();
-        for (const guard of accountDeletionGuards) {
+        for (const guard of accountDeletion.guards) {
           const refusal = await guard(userId, tx);
-          if (refusal) throw conflict(refusal, deletionRefusalMessages[refusal] ?? 'This account cannot be deleted right now.');
+          if (refusal) throw deletionRefused(refusal);
         }
-        for (const hook of onAccountDeleted) await hook(userId, tx);
+        for (const hook of accountDeletion.hooks) await hook(userId, tx);
         await artists.removeAllFollowsWithin(tx, userId);
-        await users.deleteIdentities(userId);
         const now = clock.now();
         await users.update(
           userId,

@@ -6,9 +6,11 @@ import { artistFollows, artists } from '../artists/artists.table.ts';
 import { createArtistsService } from '../artists/artists.service.ts';
 import { userIdentities, sessions } from '../auth/auth.table.ts';
 import { createSessionService } from '../auth/session.service.ts';
+import { recordMarketingConsentWithin } from '../join/join.service.ts';
 import { userAgreements } from '../join/join.table.ts';
+import { nicknameTakenMessage } from './users.errors.ts';
 import { users } from './users.table.ts';
-import { createUsersService, nicknameTakenMessage } from './users.service.ts';
+import { createUsersService, type AccountDeletion } from './users.service.ts';
 
 type Profile = {
   id: string;
@@ -350,16 +352,28 @@ describe('users', () => {
     it('runs the registered guards and hooks inside the deletion transaction', async () => {
       const sessionService = createSessionService({ db: t.database.db, clock: t.clock, config: t.config });
       const artistsService = createArtistsService({ db: t.database.db, clock: t.clock, files: t.files });
-      const service = createUsersService({ db: t.database.db, clock: t.clock, files: t.files, sessions: sessionService, artists: artistsService });
       const creator = await t.createUser({ nickname: 'ProjectCreator' });
       const blocked = new Set([creator.id]);
       const forfeited: string[] = [];
-      service.accountDeletionGuards.push(async (userId) => (blocked.has(userId) ? 'users.deletion_blocked' : null));
-      service.onAccountDeleted.push(async (userId, tx) => {
-        // A hook writes in the same transaction: it sees the row the deletion locked.
-        const [row] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
-        expect(row!.deletedAt).toBeNull();
-        forfeited.push(userId);
+      const accountDeletion: AccountDeletion = {
+        guards: [async (userId) => (blocked.has(userId) ? 'users.deletion_blocked' : null)],
+        hooks: [
+          async (userId, tx) => {
+            // A hook writes in the same transaction: it sees the row the deletion locked.
+            const [row] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+            expect(row!.deletedAt).toBeNull();
+            forfeited.push(userId);
+          },
+        ],
+      };
+      const service = createUsersService({
+        db: t.database.db,
+        clock: t.clock,
+        files: t.files,
+        sessions: sessionService,
+        artists: artistsService,
+        recordMarketingConsent: recordMarketingConsentWithin,
+        accountDeletion,
       });
 
       await expect(service.deleteAccount(creator.id, true)).rejects.toMatchObject({ statusCode: 409, code: 'users.deletion_blocked' });
@@ -376,11 +390,19 @@ describe('users', () => {
     it('rolls everything back when a hook fails', async () => {
       const sessionService = createSessionService({ db: t.database.db, clock: t.clock, config: t.config });
       const artistsService = createArtistsService({ db: t.database.db, clock: t.clock, files: t.files });
-      const service = createUsersService({ db: t.database.db, clock: t.clock, files: t.files, sessions: sessionService, artists: artistsService });
-      const user = await t.createUser({ nickname: 'StaysHere' });
-      service.onAccountDeleted.push(async () => {
+      const failingHook = async () => {
         throw new Error('ledger unavailable');
+      };
+      const service = createUsersService({
+        db: t.database.db,
+        clock: t.clock,
+        files: t.files,
+        sessions: sessionService,
+        artists: artistsService,
+        recordMarketingConsent: recordMarketingConsentWithin,
+        accountDeletion: { guards: [], hooks: [failingHook] },
       });
+      const user = await t.createUser({ nickname: 'StaysHere' });
       await expect(service.deleteAccount(user.id, true)).rejects.toThrow('ledger unavailable');
       expect((await userRow(user.id)).nickname).toBe('StaysHere');
       expect(await t.database.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id))).toHaveLength(1);

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/ui/primitives.tsx';
 export function PageFrame({ title, withBack = true, children }: { title: string; withBack?: boolean; children: ReactNode }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
-  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
+  const goBack = () => void (window.history.length > 1 ? navigate(-1) : navigate('/'));
   return (
     <div className="page">
       <PageHeader title={title} backLabel={t('actions.back')} onBack={withBack ? goBack : undefined} />

@@ -24,12 +24,18 @@ describe('toasts (spec §2, §9)', () => {
       showToast({ message: 'Default' });
       showToast({ message: 'Longer', duration: 5000 });
     });
-    act(() => vi.advanceTimersByTime(2999));
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
     expect(screen.getByText('Default')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Default')).toBeNull();
     expect(screen.getByText('Longer')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.queryByText('Longer')).toBeNull();
   });
 
@@ -37,7 +43,9 @@ describe('toasts (spec §2, §9)', () => {
     vi.useFakeTimers();
     render(<ToastViewport closeLabel="Close" />);
     act(() => showToast({ message: 'Read me', manualClose: true }));
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(screen.getByText('Read me')).toBeTruthy();
     act(() => screen.getByRole('button', { name: 'Close' }).click());
     expect(screen.queryByText('Read me')).toBeNull();

@@ -11,7 +11,7 @@ export default function PointHistoryPage() {
   const currency = type === 'berry' ? 'berry' : 'orange';
   return (
     <PageFrame title={t('history.title')}>
-      <PointHistory currency={currency} onCurrencyChange={(next) => navigate(`/my-page/point-history/${next}`, { replace: true })} />
+      <PointHistory currency={currency} onCurrencyChange={(next) => void navigate(`/my-page/point-history/${next}`, { replace: true })} />
     </PageFrame>
   );
 }

@@ -39,7 +39,7 @@ export default function UserProfilePage() {
       <ProfileEdit
         canLinkX={canLinkX}
         returnPath={profilePath}
-        onDone={() => navigate('/my-page')}
+        onDone={() => void navigate('/my-page')}
         onLogout={() => {
           // Leave the protected page first: the auth check that follows logout must not find it
           // still mounted and answer the expected 401 with the redirect dialog.

@@ -41,7 +41,7 @@ export function ChargePackages() {
       </ul>
       <p className="form-hint">{t('myPage:charge.taxIncluded')}</p>
       <div className="bottom-action">
-        <Button block disabled={chosen === null} onClick={() => chosen && navigate(`/my-page/payment?package=${encodeURIComponent(chosen)}`)}>
+        <Button block disabled={chosen === null} onClick={() => chosen && void navigate(`/my-page/payment?package=${encodeURIComponent(chosen)}`)}>
           {t('myPage:charge.next')}
         </Button>
       </div>

@@ -61,7 +61,7 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
         <p className="result-card__reason" data-testid="failure-reason">
           {failureReason(t, data.failure)}
         </p>
-        <Button block onClick={() => navigate('/my-page/point-charge', { replace: true })}>
+        <Button block onClick={() => void navigate('/my-page/point-charge', { replace: true })}>
           {t('myPage:completedCharge.ok')}
         </Button>
       </section>

@@ -1,0 +1,70 @@
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
+import { sessions } from './auth.table.ts';
+
+/** A stored session with what every request needs of its user. */
+export type SessionRow = { userId: string; lastSeenAt: Date; expiresAt: Date; joinState: string; roles: string[] };
+
+export type NewSession = { tokenHash: string; userId: string; createdAt: Date; lastSeenAt: Date; expiresAt: Date };
+
+export function createSessionsRepository({ db }: { db: DbOrTx }) {
+  return {
+    async insert(session: NewSession) {
+      await db.insert(sessions).values(session);
+    },
+
+    /** The live (unrevoked) sessions among these token hashes, with their users, in one statement. */
+    async findLiveByTokenHashes(tokenHashes: string[]): Promise<Map<string, SessionRow>> {
+      const rows = await queryNamed(db, sessionLookupStatement, [tokenHashes]);
+      return new Map(rows.map((row) => [String(row.token_hash), toSessionRow(row)]));
+    },
+
+    async touch(tokenHash: string, lastSeenAt: Date) {
+      await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    async revokeByTokenHash(tokenHash: string, now: Date) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    },
+
+    async revokeAllOfUser(userId: string, now: Date) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async deleteExpired(now: Date) {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    },
+  };
+}
+
+/**
+ * The user is read per session through a lateral subquery (a LIMIT keeps the planner from folding
+ * it into a join): one primary-key probe per token whatever the size of `users`. As a plain join,
+ * the generic plan hashed the whole users table while it was small (0.56 ms against 0.12 ms for 16
+ * tokens at 1,000 users; decision 014).
+ */
+const sessionLookupStatement: NamedStatement = {
+  name: 'session_lookup_batch_v1',
+  text: `
+  select s.token_hash, s.user_id, u.join_state, u.roles,
+    (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms
+  from sessions s
+  cross join lateral (select join_state, roles from users where id = s.user_id and deleted_at is null limit 1) u
+  where s.token_hash = any($1::text[]) and s.revoked_at is null`,
+};
+
+function toSessionRow(row: Record<string, unknown>): SessionRow {
+  return {
+    userId: String(row.user_id),
+    lastSeenAt: new Date(Number(row.last_seen_ms)),
+    expiresAt: new Date(Number(row.expires_ms)),
+    joinState: String(row.join_state),
+    roles: row.roles as string[],
+  };
+}

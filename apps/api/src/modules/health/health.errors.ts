@@ -1,0 +1,3 @@
+import { AppError } from '../../lib/errors.ts';
+
+export const notReady = () => new AppError(503, 'unavailable', 'The database is not reachable or not migrated.');

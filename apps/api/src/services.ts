@@ -1,0 +1,83 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { FileStore } from './lib/storage.ts';
+import { createSweeps } from './jobs/sweeps.ts';
+import { createPaymentGateway } from './modules/payments/gateways/create-gateway.ts';
+import type { PaymentGateway } from './modules/payments/gateways/gateway.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createArtistsService } from './modules/artists/artists.service.ts';
+import { createAuthService, forgetIdentitiesWithin } from './modules/auth/auth.service.ts';
+import { createDevIdentityProviderSeat, createIdentityProviders } from './modules/auth/providers.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { exchangeRateTable } from './modules/exchange-rates/exchange-rates.config.ts';
+import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
+import { createJoinService, recordMarketingConsentWithin } from './modules/join/join.service.ts';
+import { createIdempotency } from './modules/points/points.idempotency.ts';
+import { createPointsService } from './modules/points/points.service.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+
+export type ServiceDeps = {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+  /** A payment gateway instead of the configured one (tests hold the sandbox to drive it). */
+  paymentGateway?: PaymentGateway;
+};
+
+/**
+ * Every service of the API, built in one place and in dependency order: the app's routes, the
+ * scheduler and the tests all use these same instances (docs/architecture.md#shape). What one
+ * module does on another's event (account deletion, a consent change) is passed in here as a
+ * function, so no module builds or registers itself into another.
+ */
+export function buildServices(config: Config, deps: ServiceDeps) {
+  const { db, clock, files } = deps;
+  const sessions = createSessionService({ db, clock, config });
+  const artists = createArtistsService({ db, clock, files });
+  // The sandbox by default, Toss Payments by configuration (docs/product.md#payments).
+  const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock);
+  // Points and payments share one idempotency mechanism (points.idempotency.ts).
+  const idempotency = createIdempotency({ db, clock });
+  const points = createPointsService({ db, clock, idempotency });
+  const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl });
+  const users = createUsersService({
+    db,
+    clock,
+    files,
+    sessions,
+    artists,
+    recordMarketingConsent: recordMarketingConsentWithin,
+    accountDeletion: {
+      // Refused while a charge is open at the gateway (docs/product.md#account-deletion).
+      guards: [payments.openChargesRefusal],
+      hooks: [
+        // A deleted account forfeits its remaining points, with a ledger entry (docs/product.md#account-deletion).
+        (userId, tx) => points.forfeitAllWithin(tx, userId),
+        (userId, tx) => forgetIdentitiesWithin(tx, userId),
+      ],
+    },
+  });
+  const devIdentityProvider = createDevIdentityProviderSeat();
+  const auth = createAuthService({ db, clock, config, sessions, users, providers: createIdentityProviders(config, devIdentityProvider) });
+  const join = createJoinService({ db, clock, artists, users });
+  const exchangeRates = createExchangeRatesService({ table: exchangeRateTable, clock });
+
+  return {
+    sessions,
+    auth,
+    /** Filled in when the app mounts the development identity provider (it lives on the app). */
+    devIdentityProvider,
+    users,
+    artists,
+    join,
+    exchangeRates,
+    paymentGateway,
+    points,
+    payments,
+    /** The scheduled sweeps (jobs/), run by the scheduler server.ts starts, and by tests directly. */
+    sweeps: createSweeps({ points, payments, auth, sessions }),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;

@@ -1,0 +1,116 @@
+import path from 'node:path';
+
+/** What one API module may import of another: its service (types and factory), its tables, its errors. */
+const moduleSurface = /^[^/]+\.(service|table|errors)\.ts$/;
+
+/**
+ * The layers point one way (docs/architecture.md#boundaries): shared ← api, shared ← web; the web
+ * app never imports the API; features never import each other; components/ui imports no feature;
+ * an API module reaches another only through its service, tables and errors, never its repository.
+ * Option `allowModuleImports: [{ from, to }]` lets one module import any file of another while a
+ * move between them is under way.
+ */
+const importBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allowModuleImports: {
+            type: 'array',
+            items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from', 'to'] },
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const file = context.filename.split(path.sep).join('/');
+    const allowModuleImports = context.options[0]?.allowModuleImports ?? [];
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const resolved = source.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), source)) : source;
+      const fail = (why) => context.report({ node, message: `Import boundary: ${why} (${source})` });
+      if (file.includes('/packages/shared/') && !file.endsWith('.test.ts')) {
+        if (resolved.includes('/apps/') || source.startsWith('@orchard/')) fail('packages/shared depends on zod only');
+        else if (!source.startsWith('.') && source !== 'zod') fail('packages/shared depends on zod only');
+      }
+      if (file.includes('/apps/web/') && (resolved.includes('/apps/api/') || source === '@orchard/api')) {
+        fail('the web app never imports the API');
+      }
+      if (file.includes('/apps/api/') && (resolved.includes('/apps/web/') || source === '@orchard/web')) {
+        fail('the API never imports the web app');
+      }
+      const feature = file.match(/\/apps\/web\/src\/features\/([^/]+)\//)?.[1];
+      const target = resolved.match(/\/apps\/web\/src\/features\/([^/]+)/)?.[1] ?? resolved.match(/(?:^|\/)features\/([^/]+)/)?.[1];
+      if (feature && target && target !== feature) fail('features never import each other; compose them in app/routes');
+      if (file.includes('/apps/web/src/components/ui/') && /(^|\/)(features|app)\//.test(resolved)) {
+        fail('components/ui imports no feature and no app code');
+      }
+      const apiModule = file.match(/\/apps\/api\/src\/modules\/([^/]+)\//)?.[1];
+      const [, targetModule, targetFile] = resolved.match(/\/apps\/api\/src\/modules\/([^/]+)\/(.+)$/) ?? [];
+      if (apiModule && targetModule && targetModule !== apiModule && !moduleSurface.test(targetFile)) {
+        if (!allowModuleImports.some(({ from, to }) => from === apiModule && to === targetModule)) {
+          fail(`an API module uses another module's service, tables and errors, never its ${targetFile}`);
+        }
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+    };
+  },
+};
+
+/**
+ * Strings come from i18next only (docs/architecture.md#web). Fails on letters written straight
+ * into JSX: text children, string children in braces, and text-bearing attributes.
+ */
+const textAttributes = new Set(['aria-label', 'aria-description', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label']);
+const hasLetters = (value) => typeof value === 'string' && /\p{L}/u.test(value);
+const noJsxLiterals = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const report = (node) => context.report({ node, message: 'Literal text in JSX: use a translation key (i18next) instead' });
+    return {
+      JSXText: (node) => hasLetters(node.value) && report(node),
+      JSXExpressionContainer: (node) => {
+        if (node.parent?.type !== 'JSXElement' && node.parent?.type !== 'JSXFragment') return;
+        const expression = node.expression;
+        if (expression.type === 'Literal' && hasLetters(expression.value)) report(node);
+        if (expression.type === 'TemplateLiteral' && expression.quasis.some((quasi) => hasLetters(quasi.value.cooked))) report(node);
+      },
+      JSXAttribute: (node) => {
+        const name = node.name.type === 'JSXIdentifier' ? node.name.name : '';
+        if (!textAttributes.has(name) || !node.value) return;
+        if (node.value.type === 'Literal' && hasLetters(node.value.value)) report(node);
+        if (node.value.type === 'JSXExpressionContainer' && node.value.expression.type === 'Literal' && hasLetters(node.value.expression.value)) report(node);
+      },
+    };
+  },
+};
+
+/**
+ * File names are kebab-case up to their first dot (`points.service.ts`, `use-action-key.ts`), so
+ * they read the same on every file system and never differ from an import by case alone.
+ */
+const kebabCaseName = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const filenameCase = {
+  meta: { type: 'suggestion', schema: [] },
+  create(context) {
+    return {
+      Program(node) {
+        const stem = path.basename(context.filename).split('.')[0];
+        if (!kebabCaseName.test(stem)) context.report({ node, message: `File name "${path.basename(context.filename)}" is not kebab-case` });
+      },
+    };
+  },
+};
+
+export const orchardPlugin = {
+  rules: { 'import-boundaries': importBoundaries, 'no-jsx-literals': noJsxLiterals, 'filename-case': filenameCase },
+};

@@ -1,0 +1,67 @@
+import { RuleTester } from 'eslint';
+import { afterAll, describe, it } from 'vitest';
+import tseslint from 'typescript-eslint';
+import { orchardPlugin } from './eslint-rules.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+RuleTester.afterAll = afterAll;
+
+const ruleTester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' } });
+const moduleFile = (module, name) => `/repo/apps/api/src/modules/${module}/${name}`;
+
+ruleTester.run('orchard/import-boundaries: API modules', orchardPlugin.rules['import-boundaries'], {
+  valid: [
+    { filename: moduleFile('join', 'join.service.ts'), code: "import type { UsersService } from '../users/users.service.ts';" },
+    { filename: moduleFile('join', 'join.service.ts'), code: "import { followingRequired } from '../artists/artists.errors.ts';" },
+    { filename: moduleFile('artists', 'artists.repository.ts'), code: "import { users } from '../users/users.table.ts';" },
+    { filename: moduleFile('auth', 'session.service.ts'), code: "import { createSessionsRepository } from './sessions.repository.ts';" },
+    // Outside the modules (the app, services.ts, jobs) anything may be wired together.
+    { filename: '/repo/apps/api/src/services.ts', code: "import { createUsersService } from './modules/users/users.service.ts';" },
+    {
+      filename: moduleFile('payment-gateway', 'payment-gateway.routes.ts'),
+      code: "import { registerSandboxGatewayRoutes } from '../sandbox-gateway/sandbox-gateway.routes.ts';",
+      options: [{ allowModuleImports: [{ from: 'payment-gateway', to: 'sandbox-gateway' }] }],
+    },
+  ],
+  invalid: [
+    {
+      filename: moduleFile('artists', 'artists.service.ts'),
+      code: "import { createUsersRepository } from '../users/users.repository.ts';",
+      errors: [{ message: /never its users\.repository\.ts/ }],
+    },
+    {
+      filename: moduleFile('users', 'users.service.ts'),
+      code: "export { createJoinRepository } from '../join/join.repository.ts';",
+      errors: [{ message: /never its join\.repository\.ts/ }],
+    },
+    {
+      filename: moduleFile('users', 'users.routes.ts'),
+      code: "const helpers = await import('../auth/providers.ts');",
+      errors: [{ message: /never its providers\.ts/ }],
+    },
+    {
+      // A service file in a sub-folder of another module is an internal too.
+      filename: moduleFile('users', 'users.service.ts'),
+      code: "import { x } from '../payments/gateways/toss.service.ts';",
+      errors: [{ message: /never its gateways\/toss\.service\.ts/ }],
+    },
+    {
+      filename: moduleFile('payment-gateway', 'payment-gateway.routes.ts'),
+      code: "import { registerSandboxGatewayRoutes } from '../sandbox-gateway/sandbox-gateway.routes.ts';",
+      errors: [{ message: /never its sandbox-gateway\.routes\.ts/ }],
+    },
+  ],
+});
+
+ruleTester.run('orchard/filename-case', orchardPlugin.rules['filename-case'], {
+  valid: [
+    { filename: '/repo/apps/api/src/modules/points/points.service.ts', code: 'export {};' },
+    { filename: '/repo/apps/web/src/features/points/hooks/use-action-key.ts', code: 'export {};' },
+  ],
+  invalid: [
+    { filename: '/repo/apps/web/src/components/ui/ToastViewport.tsx', code: 'export {};', errors: [{ message: /not kebab-case/ }] },
+    { filename: '/repo/apps/api/src/lib/db_errors.ts', code: 'export {};', errors: [{ message: /not kebab-case/ }] },
+  ],
+});
