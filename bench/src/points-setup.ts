@@ -60,8 +60,8 @@ export async function mintUsers(databaseUrl: string, count: number, prefix: stri
     rows.sort((a, b) => a.n - b.n);
     const tokens = rows.map(() => randomToken());
     await client.query(
-      `insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
-       select h, u::uuid, now(), now(), now() + interval '1 day' from unnest($1::text[], $2::text[]) as s(h, u)`,
+      `insert into sessions (token_hash, user_id, provider, created_at, last_seen_at, expires_at)
+       select h, u::uuid, 'google', now(), now(), now() + interval '1 day' from unnest($1::text[], $2::text[]) as s(h, u)`,
       [tokens.map(sha256), rows.map((row) => row.id)],
     );
     return rows.map((row, index) => ({ id: row.id, cookie: `orchard_session=${tokens[index]}` }));

@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openPostgres, wrapPglite, type Database } from '../src/db/client.ts';
 import { createManualClock, type ManualClock } from '../src/lib/clock.ts';
 import { createLocalFileStore, type FileStore } from '../src/lib/storage.ts';
-import { createSessionService } from '../src/modules/auth/session.service.ts';
+import { createSessionService, enabledProviderIds } from '../src/modules/auth/session.service.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { userIdentities } from '../src/modules/auth/auth.table.ts';
 import { artistFollows, artists } from '../src/modules/artists/artists.table.ts';
@@ -74,6 +74,8 @@ export async function createTestContext(
   const app = await buildApp(config, { database, clock, files, logger: false, ...options.deps });
   await app.ready();
   const sessions = createSessionService({ db: database.db, clock, config });
+  // Test users sign in through a provider this configuration offers, as real ones would.
+  const testProvider = [...enabledProviderIds(config)][0] ?? 'dev';
   let userCounter = 0;
 
   const context: TestContext = {
@@ -105,13 +107,13 @@ export async function createTestContext(
         })
         .returning({ id: users.id });
       const id = user!.id;
-      await database.db.insert(userIdentities).values({ userId: id, provider: 'dev', subject: `test-${id}` });
+      await database.db.insert(userIdentities).values({ userId: id, provider: testProvider, subject: `test-${id}` });
       if (joined) {
         const artistId = await context.createArtist();
         await database.db.insert(artistFollows).values({ userId: id, artistId, createdAt: clock.now() });
         await database.db.update(artists).set({ followerCount: 1 }).where(eq(artists.id, artistId));
       }
-      const { token } = await sessions.create(id);
+      const { token } = await sessions.create(id, testProvider);
       return { id, token, cookie: `${config.session.cookieName}=${token}` };
     },
     async createArtist(name = `Artist ${randomBytes(3).toString('hex')}`) {

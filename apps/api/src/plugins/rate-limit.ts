@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { inProcessRemoteAddress } from '../lib/in-process.ts';
 import type { App, RateLimitBucket } from '../types.ts';
 import { createBucketStore } from './rate-limit-store.ts';
 
@@ -50,9 +51,15 @@ export async function registerRateLimits(app: App, config: Config, redis?: Redis
   const limiters = Object.fromEntries(
     (Object.keys(limits) as Bucket[]).map((bucket) => [
       bucket,
-      app.rateLimit({ max: limits[bucket], timeWindow: windowMs, keyGenerator: (request) => counterKey(bucket, request) }),
+      app.rateLimit({
+        max: limits[bucket],
+        timeWindow: windowMs,
+        keyGenerator: (request) => counterKey(bucket, request),
+        // The app's own calls to its development identity provider are not a caller's attempts.
+        allowList: (request) => request.ip === inProcessRemoteAddress,
+      }),
     ]),
-  ) as Record<Bucket, onRequestHookHandler>;
+  ) as Record<Bucket, ReturnType<App['rateLimit']>>;
 
   // Route-level onRequest hooks run after the app's, so the session is known; the count is taken
   // before validation, so malformed attempts are counted too.

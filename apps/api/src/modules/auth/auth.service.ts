@@ -156,7 +156,7 @@ export function createAuthService(deps: {
       }
 
       const account = await repository.findOrCreateAccount(identity);
-      const session = await sessions.create(account.userId, browser.sessionToken);
+      const session = await sessions.create(account.userId, provider.id, browser.sessionToken);
       // decisions (Identity): an account that has not finished /join goes there first.
       return { kind: 'signed_in', session, redirectTo: account.joinState === 'joined' ? flow.returnTo : joinPath };
     },

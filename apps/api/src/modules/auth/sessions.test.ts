@@ -20,6 +20,9 @@ describe('sessions', () => {
       env: {
         PUBLIC_URL: publicUrl,
         DEV_IDP: 'on',
+        // An https origin that is not loopback: both development stand-ins must be allowed outright.
+        ALLOW_DEV_IDP: 'true',
+        ALLOW_SANDBOX_GATEWAY: 'true',
         RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
         SESSION_IDLE_TIMEOUT_MINUTES: String(idleMinutes),
         SESSION_ABSOLUTE_TIMEOUT_HOURS: String(absoluteHours),
@@ -126,7 +129,7 @@ describe('sessions', () => {
   it("ends a session whose user is marked deleted, even before the session's own revocation", async () => {
     const user = await t.createUser();
     const service = createSessionService({ db: t.database.db, clock: t.clock, config: t.config });
-    const { token } = await service.create(user.id);
+    const { token } = await service.create(user.id, 'dev');
     expect((await service.resolve(token))?.userId).toBe(user.id);
     await t.database.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, user.id));
     expect(await service.resolve(token)).toBeNull();
