@@ -89,7 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerSessions(app, config, sessions);
   registerCsrfProtection(app, config);
   await registerRateLimits(app, config, deps.redis);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config);
   await registerUploadedFiles(app, files);
 
   registerHealthRoutes(app, deps.database);

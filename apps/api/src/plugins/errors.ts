@@ -27,6 +27,12 @@ const fastifyErrors: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_VALIDATION: [400, 'validation.invalid', 'The request is not valid.'],
 };
 
+/** Upload routes declare `consumes: ['multipart/form-data']`; their callers must hear that, not JSON. */
+function routeTakesMultipart(request: FastifyRequest): boolean {
+  const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+  return Boolean(consumes?.includes('multipart/form-data'));
+}
+
 /**
  * One error shape for every failure (ARCHITECTURE §3): `{ error: { code, message, details? } }`.
  * A 5xx never carries internals; it is logged with the request id instead.
@@ -47,6 +53,9 @@ export function registerErrorHandling(app: App) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema');
       return send(reply, 500, 'internal', 'Something went wrong on our side.');
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && routeTakesMultipart(request)) {
+      return send(reply, 415, 'request.unsupported_media_type', 'Send the file as multipart/form-data.');
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) return send(reply, known[0], known[1], known[2]);

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   appleCallbackBodySchema,
   authProvidersResponseSchema,
@@ -15,6 +16,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { emptyBodySchema } from '../../lib/schemas.ts';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { createAuthService, signInFlowLifetimeMs, type AuthService, type CallbackOutcome, type StartedSignIn } from './auth.service.ts';
@@ -159,6 +161,20 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
       await auth.logout(browserOf(request).sessionToken);
       clearSessionCookie(reply, config);
       return { ok: true as const };
+    },
+  );
+
+  // "Sign out everywhere" on the profile: every session of the account ends, this one included.
+  app.post(
+    '/api/auth/logout-everywhere',
+    {
+      config: { access: 'session' },
+      schema: { tags, body: emptyBodySchema, response: { 204: z.null(), 401: errorResponseSchema } },
+    },
+    async (request, reply) => {
+      await auth.logoutEverywhere(requireSession(request).userId);
+      clearSessionCookie(reply, config);
+      return reply.code(204).send(null);
     },
   );
 

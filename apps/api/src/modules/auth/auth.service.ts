@@ -179,6 +179,10 @@ export function createAuthService(deps: {
       if (sessionToken) await sessions.revoke(sessionToken);
     },
 
+    async logoutEverywhere(userId: string) {
+      await sessions.revokeAllForUser(userId);
+    },
+
     async unlinkX(userId: string) {
       const result = await repository.unlinkIdentity(userId, 'x');
       if (result === 'not_linked') throw notFound('users.x_not_linked', 'No X account is linked.');

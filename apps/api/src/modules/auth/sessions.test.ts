@@ -75,6 +75,24 @@ describe('sessions', () => {
     expect(await meWithToken(after)).toBe(200);
   });
 
+  it('ends every session of the account, this one included, with logout-everywhere', async () => {
+    const phone = await signedInBrowser();
+    const meOnPhone = JSON.parse((await browse(t, phone, new URL('/api/auth/me', publicUrl))).body) as { id: string };
+    const subject = (await t.database.db.select().from(sessions).where(eq(sessions.userId, meOnPhone.id)))[0];
+    expect(subject).toBeDefined();
+    const laptopToken = (await createSessionService({ db: t.database.db, clock: t.clock, config: t.config }).create(meOnPhone.id, 'dev')).token;
+    const bystander = await signedInBrowser();
+    const answer = await browse(t, phone, new URL('/api/auth/logout-everywhere', publicUrl), { method: 'POST', headers: { origin: publicUrl } });
+    expect(answer.status).toBe(204);
+    expect(answer.body).toBe('');
+    expect(answer.setCookie.find((line) => line.startsWith(`${cookieName}=;`))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(await meStatus(phone)).toBe(401);
+    expect(await meWithToken(laptopToken)).toBe(401);
+    expect(await meStatus(bystander)).toBe(200);
+    const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/logout-everywhere', headers: { origin: publicUrl } });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
   it('is dead after logout, and logout clears the cookie', async () => {
     const browser = await signedInBrowser();
     const token = browser.app.get(cookieName)!;
