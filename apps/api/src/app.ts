@@ -27,7 +27,7 @@ import type { GatewayEventHandler, PaymentGateway } from './lib/payments/gateway
 import { createSweeps } from './jobs/sweeps.ts';
 import { registerPaymentGateway } from './modules/payment-gateway/payment-gateway.routes.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -71,6 +71,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // Refusals before any route runs answer in the app's error shape too (docs/architecture.md#errors).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

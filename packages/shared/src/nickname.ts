@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { safeText } from './safe-text.ts';
 
 // decisions.md (Identity): 2–16 characters, letters of any script, digits, `_` and `.`;
 // unique case-insensitively.
@@ -30,4 +30,4 @@ export function nicknameProblem(raw: string): NicknameProblem | null {
 }
 
 /** Accepts any string of sane size; the rules are checked by the service so the answer carries a code. */
-export const nicknameInputSchema = z.string().max(200);
+export const nicknameInputSchema = safeText(200);

@@ -26,9 +26,14 @@ export type StartedSignIn =
   | { kind: 'started'; authorizationUrl: URL; browserBinding: string }
   | { kind: 'failed'; redirectTo: string; code: ErrorCode; cause: unknown };
 
-/** A return path that cannot leave the site, else the default (S5: no open redirect). */
+/**
+ * A return path that cannot leave the site, else the default (S5: no open redirect). It is
+ * percent-encoded as a URL would be, so `/日本語` can go in a Location header.
+ */
 export function safeReturnPath(requested: string | undefined, fallback: string): string {
-  return requested !== undefined && isSafeReturnPath(requested) ? requested : fallback;
+  if (requested === undefined || !isSafeReturnPath(requested)) return fallback;
+  const url = new URL(requested, 'http://orchard.invalid');
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function withErrorCode(path: string, code: ErrorCode): string {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testOrigin, type TestContext } from '../../../test/harness.ts';
 import { browse, newBrowser, signIn, startSignIn } from '../../../test/sign-in-browser.ts';
@@ -26,6 +27,19 @@ describe('development identity provider', () => {
     expect(callback.status, callback.body).toBe(302);
     expect(callback.location?.href).toBe(`${testOrigin}/join`);
     expect(await me(browser)).toMatchObject({ joinState: 'agreements' });
+  });
+
+  it('returns to a path outside Latin-1 (/日本語) percent-encoded, never a 5xx', async () => {
+    const browser = newBrowser();
+    await signIn(t, browser, 'dev', { subject: 'returning-fan' });
+    const joinedId = (await me(browser)).id;
+    await t.database.db.execute(sql`update users set join_state = 'joined' where id = ${joinedId}`);
+    for (const returnTo of ['/日本語', '/artist/오차드?q=ㄹㅁㄴ#전체', '/%E6%97%A5']) {
+      const callback = await signIn(t, newBrowser(), 'dev', { subject: 'returning-fan' }, { returnTo });
+      expect(callback.status, `${returnTo}: ${callback.body}`).toBe(302);
+      expect(callback.location?.origin).toBe(testOrigin);
+      expect(decodeURIComponent(`${callback.location!.pathname}${callback.location!.search}${callback.location!.hash}`)).toBe(decodeURIComponent(returnTo));
+    }
   });
 
   it('lets one browser sign in as another typed identity next time', async () => {
