@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { seedSampleDataIfEmpty } from './db/seed.ts';
 import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { backfillNicknameKeys } from './modules/users/nickname-keys.ts';
 
 function readConfig(): Config {
   // A .env file in the working folder, when there is one, fills in what the environment leaves unset.
@@ -28,6 +29,8 @@ let redis: Redis | undefined;
 
 try {
   await database.migrate();
+  const nicknames = await backfillNicknameKeys(database.db);
+  if (nicknames.renamed > 0) console.warn(`nickname keys: ${nicknames.rekeyed} recomputed, ${nicknames.renamed} look-alike nicknames replaced`);
   if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
   const app = await buildApp(config, { database, files, redis });

@@ -1,5 +1,6 @@
 import {
   currentTermsVersion,
+  isReservedNickname,
   nicknameKey,
   nicknameProblem,
   normalizeNickname,
@@ -117,7 +118,12 @@ export function createUsersService({
       const problem = nicknameProblem(nickname);
       if (problem) return { nickname, available: false, problem };
       // The user's own current nickname counts as available: saving it again changes nothing.
-      const taken = await createUsersRepository({ db }).isNicknameKeyTakenByOther(nicknameKey(nickname), userId);
+      const repository = createUsersRepository({ db });
+      const key = nicknameKey(nickname);
+      // A staff-like name is answered as taken: it is, by the staff (decision 032).
+      const taken = isReservedNickname(nickname)
+        ? (await repository.nicknameKeyOf(userId)) !== key
+        : await repository.isNicknameKeyTakenByOther(key, userId);
       return { nickname, available: !taken, problem: taken ? ('taken' as const) : null };
     },
 
@@ -132,6 +138,9 @@ export function createUsersService({
         if (problem) throw unprocessable('users.nickname_invalid', 'This nickname cannot be used.', { problem });
         changes.nickname = normalizeNickname(body.nickname);
         changes.nicknameKey = nicknameKey(body.nickname);
+        if (isReservedNickname(body.nickname) && (await createUsersRepository({ db }).nicknameKeyOf(userId)) !== changes.nicknameKey) {
+          throw conflict('users.nickname_taken', nicknameTakenMessage);
+        }
       }
       if (body.country !== undefined) changes.country = body.country;
       if (body.adInfoConsent !== undefined) changes.adInfoConsent = body.adInfoConsent;
