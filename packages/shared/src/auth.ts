@@ -18,7 +18,9 @@ export const authProvidersResponseSchema = z.object({
 });
 
 export const signInQuerySchema = z.strictObject({
-  returnTo: safeText(2000).optional(),
+  // Not safeText: an unsafe return path (control characters included) falls back to the default
+  // (isSafeReturnPath), so a sign-in still starts; it never reaches the database as sent.
+  returnTo: z.string().max(2000).optional(),
 });
 
 /** `:provider` of the sign-in routes; an unknown id is answered 404 `auth.provider_unknown`, not 400. */

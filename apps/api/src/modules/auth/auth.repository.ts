@@ -87,6 +87,11 @@ export function createAuthRepository({ db }: { db: Db }) {
             .update(userIdentities)
             .set({ email: identity.email, username: identity.username })
             .where(eq(userIdentities.id, existing.identityId));
+          // Support replies by e-mail: the newest address a provider vouches for is kept on the
+          // account (never used to find it).
+          if (identity.email) {
+            await db.update(users).set({ email: identity.email }).where(and(eq(users.id, existing.userId), isNull(users.deletedAt)));
+          }
           return { userId: existing.userId, joinState: existing.joinState };
         }
         try {

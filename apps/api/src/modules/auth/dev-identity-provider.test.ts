@@ -42,6 +42,19 @@ describe('development identity provider', () => {
     }
   });
 
+  it('stores the e-mail the provider gives on the account, and the newer one on a later sign-in', async () => {
+    const browser = newBrowser();
+    await signIn(t, browser, 'dev', { subject: 'mailer', email: 'first@example.com' });
+    const { id } = await me(browser);
+    const emailOf = async () => (await t.database.db.execute<{ email: string | null }>(sql`select email from users where id = ${id}`)).rows[0]?.email;
+    expect(await emailOf()).toBe('first@example.com');
+    await signIn(t, newBrowser(), 'dev', { subject: 'mailer', email: 'second@example.com' });
+    expect(await emailOf()).toBe('second@example.com');
+    // A sign-in without an e-mail keeps the one on file; the account is still found by subject.
+    await signIn(t, newBrowser(), 'dev', { subject: 'mailer' });
+    expect(await emailOf()).toBe('second@example.com');
+  });
+
   it('lets one browser sign in as another typed identity next time', async () => {
     const browser = newBrowser();
     await signIn(t, browser, 'dev', { subject: 'first-identity' });
