@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { seedSampleDataIfEmpty } from './db/seed.ts';
 import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { refreshArtistSearchKeys } from './modules/artists/search-keys.ts';
 import { backfillNicknameKeys } from './modules/users/nickname-keys.ts';
 
 function readConfig(): Config {
@@ -30,6 +31,7 @@ let redis: Redis | undefined;
 try {
   await database.migrate();
   const nicknames = await backfillNicknameKeys(database.db);
+  await refreshArtistSearchKeys(database.db);
   if (nicknames.renamed > 0) console.warn(`nickname keys: ${nicknames.rekeyed} recomputed, ${nicknames.renamed} look-alike nicknames replaced`);
   if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;

@@ -16,7 +16,7 @@ import { createSessionService, enabledProviderIds } from '../src/modules/auth/se
 import { users } from '../src/modules/users/users.table.ts';
 import { userIdentities } from '../src/modules/auth/auth.table.ts';
 import { artistFollows, artists } from '../src/modules/artists/artists.table.ts';
-import { foldForSearch, nicknameKey } from '@orchard/shared';
+import { artistSearchKey, nicknameKey } from '@orchard/shared';
 import { withDatabase } from './global-setup.ts';
 import type { App } from '../src/types.ts';
 
@@ -120,7 +120,7 @@ export async function createTestContext(
       const names = { ko: name, en: name, zh: name, ja: name, es: name };
       const [row] = await database.db
         .insert(artists)
-        .values({ type: 'solo', names, searchText: foldForSearch(name) })
+        .values({ type: 'solo', names, searchText: artistSearchKey([name]) })
         .returning({ id: artists.id });
       return row!.id;
     },
