@@ -74,7 +74,7 @@ async function createSignedInUser(databaseUrl: string): Promise<string> {
     `insert into users (nickname, nickname_key, join_state, joined_at) values ('bench', 'bench', 'joined', now()) returning id`,
   );
   await client.query(
-    `insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at) values ($1, $2, now(), now(), now() + interval '1 day')`,
+    `insert into sessions (token_hash, user_id, provider, created_at, last_seen_at, expires_at) values ($1, $2, 'google', now(), now(), now() + interval '1 day')`,
     [tokenHash, rows[0]!.id],
   );
   await client.end();

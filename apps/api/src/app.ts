@@ -16,7 +16,7 @@ import { registerPointsRoutes } from './modules/points/points.routes.ts';
 import type { GatewayEventHandler, PaymentGateway } from './modules/payments/gateways/gateway.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -63,6 +63,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // Refusals before any route runs answer in the app's error shape too (docs/architecture.md#errors).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -81,7 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerSessions(app, config, services.sessions);
   registerCsrfProtection(app, config);
   await registerRateLimits(app, config, deps.redis);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config);
   await registerUploadedFiles(app, files);
 
   registerHealthRoutes(app, deps.database);

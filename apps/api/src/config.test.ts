@@ -16,7 +16,7 @@ describe('configuration', () => {
   });
 
   it('uses a __Host- Secure cookie when served over https', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://orchard.example' });
+    const config = loadConfig({ PUBLIC_URL: 'https://orchard.example', DEV_IDP: 'off', ALLOW_SANDBOX_GATEWAY: 'true' });
     expect(config.session.cookieName).toBe('__Host-orchard_session');
     expect(config.session.secureCookie).toBe(true);
   });
@@ -34,16 +34,28 @@ describe('configuration', () => {
     }
   });
 
-  it('refuses the development identity provider in production unless explicitly enabled', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DEV_IDP/);
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_IDP_IN_PRODUCTION: 'true', ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: 'true' }).providers.dev).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_IDP: 'off', ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: 'true' }).providers.dev).toBe(false);
+  it('refuses the development identity provider off loopback whatever NODE_ENV says, unless explicitly allowed', () => {
+    const offLoopback = { PUBLIC_URL: 'https://orchard.example', ALLOW_SANDBOX_GATEWAY: 'true' };
+    for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
+      expect(() => loadConfig({ ...offLoopback, ...(NODE_ENV ? { NODE_ENV } : {}) })).toThrow(/DEV_IDP/);
+    }
+    expect(loadConfig({ ...offLoopback, ALLOW_DEV_IDP: 'true' }).providers.dev).toBe(true);
+    expect(loadConfig({ ...offLoopback, ALLOW_DEV_IDP_IN_PRODUCTION: 'true' }).providers.dev).toBe(true);
+    expect(loadConfig({ ...offLoopback, DEV_IDP: 'off' }).providers.dev).toBe(false);
+    for (const PUBLIC_URL of ['http://localhost:3000', 'http://127.0.0.1:3999', 'http://[::1]:8080', 'http://app.localhost']) {
+      expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL }).providers.dev).toBe(true);
+    }
+    expect(() => loadConfig({ PUBLIC_URL: 'http://192.168.0.10:3000', ALLOW_SANDBOX_GATEWAY: 'true' })).toThrow(/DEV_IDP/);
+    expect(() => loadConfig({ PUBLIC_URL: 'http://localhost.evil.example', ALLOW_SANDBOX_GATEWAY: 'true' })).toThrow(/DEV_IDP/);
   });
 
-  it('refuses the sandbox payment gateway in production unless explicitly allowed, and wants every Toss key', () => {
-    const production = { NODE_ENV: 'production', DEV_IDP: 'off' } as const;
-    expect(() => loadConfig(production)).toThrow(/PAYMENT_GATEWAY/);
-    expect(loadConfig({ ...production, ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: 'true' }).payments.gateway).toBe('sandbox');
+  it('refuses the sandbox payment gateway off loopback whatever NODE_ENV says unless explicitly allowed, and wants every Toss key', () => {
+    const offLoopback = { PUBLIC_URL: 'https://orchard.example', DEV_IDP: 'off' } as const;
+    expect(() => loadConfig(offLoopback)).toThrow(/PAYMENT_GATEWAY/);
+    expect(() => loadConfig({ ...offLoopback, NODE_ENV: 'development' })).toThrow(/PAYMENT_GATEWAY/);
+    expect(loadConfig({ ...offLoopback, ALLOW_SANDBOX_GATEWAY: 'true' }).payments.gateway).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', DEV_IDP: 'off', PUBLIC_URL: 'http://127.0.0.1:3999' }).payments.gateway).toBe('sandbox');
+    const production = { ...offLoopback, NODE_ENV: 'production' } as const;
     expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: 'toss', TOSS_SECRET_KEY: 'sk' })).toThrow(/TOSS_CLIENT_KEY/);
     const toss = loadConfig({
       ...production,

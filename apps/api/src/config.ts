@@ -15,7 +15,7 @@ const optionalText = z
  * configuration table mirror this schema.
  */
 const environmentSchema = z.object({
-  /** development | production | test. Production refuses the development identity provider. */
+  /** development | production | test. Nothing that guards security depends on it (PUBLIC_URL does). */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Port to listen on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -78,14 +78,18 @@ const environmentSchema = z.object({
 
   /** Development identity provider: on by default when no real provider is configured. */
   DEV_IDP: z.enum(['auto', 'on', 'off']).default('auto'),
-  /** Production refuses the development identity provider unless this is true. */
+  /** The development identity provider runs only on a loopback PUBLIC_URL unless this is true. */
+  ALLOW_DEV_IDP: booleanFromEnv.default(false),
+  /** The former name of ALLOW_DEV_IDP, still read. */
   ALLOW_DEV_IDP_IN_PRODUCTION: booleanFromEnv.default(false),
   /** Allow http:// issuers (loopback providers in tests). */
   ALLOW_INSECURE_ISSUERS: booleanFromEnv.default(false),
 
   /** Payment gateway: the built-in sandbox (no real money) or Toss Payments (decisions, Points). */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'toss']).default('sandbox'),
-  /** Production refuses the sandbox gateway unless this is true. */
+  /** The sandbox gateway runs only on a loopback PUBLIC_URL unless this is true. */
+  ALLOW_SANDBOX_GATEWAY: booleanFromEnv.default(false),
+  /** The former name of ALLOW_SANDBOX_GATEWAY, still read. */
   ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: booleanFromEnv.default(false),
   /** Key the sandbox signs its webhooks with; unset: a random key per process. */
   SANDBOX_WEBHOOK_SECRET: optionalText,
@@ -140,6 +144,12 @@ export type PaymentSettings = {
   toss?: { secretKey: string; clientKey: string; apiUrl: string; webhookSecret: string };
 };
 
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: only this machine can reach them. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
@@ -182,14 +192,17 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const anyRealProvider = Boolean(providers.x || providers.google || providers.apple);
   providers.dev = e.DEV_IDP === 'on' || (e.DEV_IDP === 'auto' && !anyRealProvider);
-  if (providers.dev && e.NODE_ENV === 'production' && !e.ALLOW_DEV_IDP_IN_PRODUCTION) {
+  // decision 031: NODE_ENV defaults to development, so it cannot guard anything; where users
+  // reach the app can. Off loopback, both need an explicit flag.
+  const onLoopback = isLoopbackHost(publicUrl.hostname);
+  if (providers.dev && !onLoopback && !(e.ALLOW_DEV_IDP || e.ALLOW_DEV_IDP_IN_PRODUCTION)) {
     problems.push(
-      'DEV_IDP: the development identity provider lets anyone sign in as anyone; in production configure X, Google or Apple, set DEV_IDP=off, or set ALLOW_DEV_IDP_IN_PRODUCTION=true deliberately',
+      `DEV_IDP: the development identity provider lets anyone sign in as anyone, and PUBLIC_URL (${publicUrl.origin}) is not loopback; configure X, Google or Apple, set DEV_IDP=off, or set ALLOW_DEV_IDP=true deliberately`,
     );
   }
-  if (e.PAYMENT_GATEWAY === 'sandbox' && e.NODE_ENV === 'production' && !e.ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION) {
+  if (e.PAYMENT_GATEWAY === 'sandbox' && !onLoopback && !(e.ALLOW_SANDBOX_GATEWAY || e.ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION)) {
     problems.push(
-      'PAYMENT_GATEWAY: the sandbox gateway approves payments without real money; in production set PAYMENT_GATEWAY=toss with its keys, or set ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION=true deliberately',
+      `PAYMENT_GATEWAY: the sandbox gateway approves payments without real money, and PUBLIC_URL (${publicUrl.origin}) is not loopback; set PAYMENT_GATEWAY=toss with its keys, or set ALLOW_SANDBOX_GATEWAY=true deliberately`,
     );
   }
   let toss: PaymentSettings['toss'];

@@ -8,6 +8,8 @@ import { systemClock } from './lib/clock.ts';
 import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { buildServices } from './services.ts';
+import { refreshArtistSearchKeys } from './modules/artists/search-keys.ts';
+import { backfillNicknameKeys } from './modules/users/nickname-keys.ts';
 
 function readConfig(): Config {
   // A .env file in the working folder, when there is one, fills in what the environment leaves unset.
@@ -30,6 +32,9 @@ let redis: Redis | undefined;
 
 try {
   await database.migrate();
+  const nicknames = await backfillNicknameKeys(database.db);
+  await refreshArtistSearchKeys(database.db);
+  if (nicknames.renamed > 0) console.warn(`nickname keys: ${nicknames.rekeyed} recomputed, ${nicknames.renamed} look-alike nicknames replaced`);
   if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
   const services = buildServices(config, { db: database.db, clock: systemClock, files });

@@ -13,10 +13,11 @@ import { openPostgres, wrapPglite, type Database } from '../src/db/client.ts';
 import { createManualClock, type ManualClock } from '../src/lib/clock.ts';
 import { createLocalFileStore, type FileStore } from '../src/lib/storage.ts';
 import { buildServices, type Services } from '../src/services.ts';
+import { enabledProviderIds } from '../src/modules/auth/session.service.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { userIdentities } from '../src/modules/auth/auth.table.ts';
 import { artistFollows, artists } from '../src/modules/artists/artists.table.ts';
-import { foldForSearch, nicknameKey } from '@orchard/shared';
+import { artistSearchKey, nicknameKey } from '@orchard/shared';
 import { withDatabase } from './global-setup.ts';
 import type { App } from '../src/types.ts';
 
@@ -78,6 +79,8 @@ export async function createTestContext(
   const app = await buildApp(config, { ...deps, services });
   await app.ready();
   const { sessions } = services;
+  // Test users sign in through a provider this configuration offers, as real ones would.
+  const testProvider = [...enabledProviderIds(config)][0] ?? 'dev';
   let userCounter = 0;
 
   const context: TestContext = {
@@ -110,20 +113,20 @@ export async function createTestContext(
         })
         .returning({ id: users.id });
       const id = user!.id;
-      await database.db.insert(userIdentities).values({ userId: id, provider: 'dev', subject: `test-${id}` });
+      await database.db.insert(userIdentities).values({ userId: id, provider: testProvider, subject: `test-${id}` });
       if (joined) {
         const artistId = await context.createArtist();
         await database.db.insert(artistFollows).values({ userId: id, artistId, createdAt: clock.now() });
         await database.db.update(artists).set({ followerCount: 1 }).where(eq(artists.id, artistId));
       }
-      const { token } = await sessions.create(id);
+      const { token } = await sessions.create(id, testProvider);
       return { id, token, cookie: `${config.session.cookieName}=${token}` };
     },
     async createArtist(name = `Artist ${randomBytes(3).toString('hex')}`) {
       const names = { ko: name, en: name, zh: name, ja: name, es: name };
       const [row] = await database.db
         .insert(artists)
-        .values({ type: 'solo', names, searchText: foldForSearch(name) })
+        .values({ type: 'solo', names, searchText: artistSearchKey([name]) })
         .returning({ id: artists.id });
       return row!.id;
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text.ts';
 import { localizedNameSchema } from './locale.ts';
 
 export const artistTypes = ['solo', 'group'] as const;
@@ -19,10 +20,7 @@ export function decimalIntegerParam(min: number, max: number) {
 export const artistIdSchema = decimalIntegerParam(1, 2_147_483_647);
 
 /** Search text: no control characters (PostgreSQL text cannot hold NUL). */
-const searchTextSchema = z
-  .string()
-  .max(100)
-  .refine((text) => !/\p{Cc}/u.test(text), 'Control characters are not allowed');
+const searchTextSchema = safeText(100);
 
 export const artistMemberSchema = z.object({
   id: z.number().int(),
@@ -41,7 +39,7 @@ export type Artist = z.infer<typeof artistSchema>;
 
 export const artistListQuerySchema = z.strictObject({
   q: searchTextSchema.optional(),
-  cursor: z.string().max(100).optional(),
+  cursor: safeText(100).optional(),
   limit: decimalIntegerParam(1, 50).default(20),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-text.ts';
 import { currencySchema, languageSchema } from './locale.ts';
 
 export const providerIds = ['x', 'google', 'apple', 'dev'] as const;
@@ -17,12 +18,14 @@ export const authProvidersResponseSchema = z.object({
 });
 
 export const signInQuerySchema = z.strictObject({
+  // Not safeText: an unsafe return path (control characters included) falls back to the default
+  // (isSafeReturnPath), so a sign-in still starts; it never reaches the database as sent.
   returnTo: z.string().max(2000).optional(),
 });
 
 /** `:provider` of the sign-in routes; an unknown id is answered 404 `auth.provider_unknown`, not 400. */
 export const providerParamsSchema = z.strictObject({
-  provider: z.string().min(1).max(40),
+  provider: safeText(40, { min: 1 }),
 });
 
 /**
@@ -30,16 +33,16 @@ export const providerParamsSchema = z.strictObject({
  * (Google sends `scope`, `authuser`, `prompt`, `hd`), which are dropped rather than refused.
  */
 export const callbackQuerySchema = z.object({
-  code: z.string().max(4000).optional(),
-  state: z.string().max(500).optional(),
-  error: z.string().max(500).optional(),
-  error_description: z.string().max(2000).optional(),
-  iss: z.string().max(2000).optional(),
+  code: safeText(4000).optional(),
+  state: safeText(500).optional(),
+  error: safeText(500).optional(),
+  error_description: safeText(2000).optional(),
+  iss: safeText(2000).optional(),
 });
 
 /** Apple's form_post callback body; `user` (name and email as JSON) comes on the first sign-in only. */
 export const appleCallbackBodySchema = callbackQuerySchema.extend({
-  user: z.string().max(4000).optional(),
+  user: safeText(4000).optional(),
 });
 
 /** A sign-in step answers with a redirect (Location header) and no body. */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { foldForSearch, type LocalizedName } from '@orchard/shared';
+import { artistSearchKey, type LocalizedName } from '@orchard/shared';
 import type { Db } from './client.ts';
 import type { FileStore } from '../lib/storage.ts';
 import { artistMembers, artists } from '../modules/artists/artists.table.ts';
@@ -73,7 +73,7 @@ export async function seedArtists(db: Db, files: FileStore) {
     const allNames = [sample.names, ...(sample.members ?? [])].flatMap((names) => Object.values(names));
     const [row] = await db
       .insert(artists)
-      .values({ type: sample.type, names: sample.names, searchText: foldForSearch(allNames.join(' ')), imagePath })
+      .values({ type: sample.type, names: sample.names, searchText: artistSearchKey(allNames), imagePath })
       .returning({ id: artists.id });
     if (sample.members && row) {
       await db.insert(artistMembers).values(sample.members.map((names, position) => ({ artistId: row.id, names, position })));

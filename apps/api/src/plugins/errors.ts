@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@orchard/shared';
+import { postgresErrorCode } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import type { App } from '../types.ts';
 
@@ -28,6 +31,60 @@ const fastifyErrors: Record<string, [number, ErrorCode, string]> = {
 };
 
 /**
+ * PostgreSQL's refusals of what a client sent: a character it cannot store (NUL: 22021, 22P05),
+ * a value too long for its column or index (22001, 54000), a number out of range (22003), or text
+ * that is not the type it must be (22P02). The client's input, so a 400, never a 5xx.
+ */
+const clientCausedPostgresErrors = new Set(['22021', '22P05', '22001', '54000', '22003', '22P02']);
+
+/**
+ * Errors Fastify meets before any route runs: a path whose percent-encoding does not decode
+ * (FST_ERR_BAD_URL), a path parameter over the router's limit (FST_ERR_MAX_PARAM_LENGTH).
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ err: error }, 'request refused by the router');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, 'request.too_large', 'A part of the address is too long.');
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 400, 'validation.invalid', 'The address is not valid (bad percent-encoding).');
+  return send(reply, 400, 'validation.invalid', 'The request is not valid.');
+}
+
+/** The body of an answer written straight to the socket, in the app's error shape. */
+function rawErrorAnswer(status: number, code: ErrorCode, message: string): string {
+  const body = JSON.stringify({ error: { code, message } });
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Content-Type: application/json; charset=utf-8',
+    'Cache-Control: no-store',
+    'X-Content-Type-Options: nosniff',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers over 16 KB, a
+ * malformed request line, a time-out); they are answered in the app's error shape all the same.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let answer: string;
+  if (error.code === 'HPE_HEADER_OVERFLOW') answer = rawErrorAnswer(431, 'request.too_large', 'The request headers are too large.');
+  else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer = rawErrorAnswer(408, 'validation.invalid', 'The request took too long to arrive.');
+  else answer = rawErrorAnswer(400, 'validation.invalid', 'The request is malformed.');
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) socket.write(answer);
+  socket.destroy(error);
+}
+
+/** Upload routes declare `consumes: ['multipart/form-data']`; their callers must hear that, not JSON. */
+function routeTakesMultipart(request: FastifyRequest): boolean {
+  const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+  return Boolean(consumes?.includes('multipart/form-data'));
+}
+
+/**
  * One error shape for every failure (ARCHITECTURE §3): `{ error: { code, message, details? } }`.
  * A 5xx never carries internals; it is logged with the request id instead.
  */
@@ -48,10 +105,18 @@ export function registerErrorHandling(app: App) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema');
       return send(reply, 500, 'internal', 'Something went wrong on our side.');
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && routeTakesMultipart(request)) {
+      return send(reply, 415, 'request.unsupported_media_type', 'Send the file as multipart/form-data.');
+    }
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) return send(reply, known[0], known[1], known[2]);
     if (error instanceof SyntaxError && error.message.includes('JSON')) {
       return send(reply, 400, 'request.malformed_json', 'The body is not valid JSON.');
+    }
+    const postgresCode = postgresErrorCode(error);
+    if (postgresCode && clientCausedPostgresErrors.has(postgresCode)) {
+      request.log.info({ postgresCode }, 'database refused the input');
+      return send(reply, 400, 'validation.invalid', 'The request holds a value that cannot be stored (a control character, or too long).');
     }
     if (error.statusCode === 429) {
       return send(reply, 429, 'rate_limited', 'Too many requests. Please wait and try again.');

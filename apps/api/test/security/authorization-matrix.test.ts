@@ -17,6 +17,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/auth/x/link/start': 'joined',
   'GET /api/auth/me': 'session',
   'POST /api/auth/logout': 'public',
+  'POST /api/auth/logout-everywhere': 'session',
   'DELETE /api/users/user-profile/x-link': 'joined',
   'GET /api/users/display-info': 'session',
   'PATCH /api/users/user-profile/currency-and-language': 'session',

@@ -1,6 +1,8 @@
+import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testOrigin, type TestContext } from '../harness.ts';
+import type { LightMyRequestResponse } from 'fastify';
 import { apiRoutes, fillRoute } from './route-fixtures.ts';
 
 /** S2: generated hostile requests per endpoint. ORCHARD_FUZZ_RUNS raises the count (QUALITY: ≥ 1,000). */
@@ -80,6 +82,139 @@ describe('hostile input on every endpoint', () => {
         ),
         { numRuns: runsPerRoute, seed },
       );
+    }
+  }, 600_000);
+});
+
+/** Every /api answer that is not a success or a redirect is the app's error shape, without internals. */
+function expectErrorShape(status: number, body: string, label: string) {
+  expect(status, label).toBeLessThan(500);
+  if (status < 400) return;
+  const json = JSON.parse(body) as { error: { code: unknown; message: unknown } };
+  expect(Object.keys(json), label).toEqual(['error']);
+  expect(typeof json.error.code, label).toBe('string');
+  expect(typeof json.error.message, label).toBe('string');
+  expect(body, label).not.toMatch(/node_modules|at \w+ \(|\.ts:\d+|FST_|postgres|pglite|SQL/i);
+}
+
+/** One raw HTTP/1.1 exchange: Node's parser refuses some requests before Fastify sees them. */
+function rawExchange(port: number, request: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const match = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+      if (!match) return reject(new Error(`no HTTP answer: ${JSON.stringify(answer.slice(0, 200))}`));
+      resolve({ status: Number(match[1]), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
+    });
+    socket.end(request);
+  });
+}
+
+describe('hostile addresses and headers on every route', () => {
+  let t: TestContext;
+  let artistId: number;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000' } });
+    artistId = await t.createArtist();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** Path parameter values no route can take: each must be refused in the error shape, never 5xx. */
+  const hostileParams = [
+    'x'.repeat(201), // over the router's maxParamLength: 414
+    'x'.repeat(5000),
+    '%E0%A4%A', // truncated UTF-8 escape: FST_ERR_BAD_URL
+    '%zz',
+    '%',
+    '%00',
+    'a%00b',
+    '%0d%0aSet-Cookie:%20x=1',
+    '..%2f..%2fetc%2fpasswd',
+    '%C0%AE%C0%AE', // overlong UTF-8
+    '%F0%9F%98%80',
+    '%E6%97%A5%E6%9C%AC',
+    '-1',
+    '1e3',
+    '9'.repeat(30),
+  ];
+  const hostileQueryValues = ['%00', 'a%00b', '%0d%0a', '%E0%A4%A', '%zz', '%C0%80', '%ED%A0%80', 'x'.repeat(3000)];
+
+  it('answers over-long, badly encoded and NUL-bearing path parameters and query values in the error shape, never 5xx', async () => {
+    const user = await t.createUser();
+    let requests = 0;
+    for (const route of apiRoutes(t)) {
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const send = async (url: string): Promise<LightMyRequestResponse> => {
+        requests += 1;
+        return t.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { origin: testOrigin, cookie: user.cookie, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          ...(hasBody ? { payload: '{}' } : {}),
+        });
+      };
+      if (route.url.includes(':')) {
+        for (const param of hostileParams) {
+          const url = route.url.replace(/:[A-Za-z]+/g, param);
+          const response = await send(url);
+          expectErrorShape(response.statusCode, response.body, `${route.method} ${url.slice(0, 80)} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+          if (param.length > 200) expect(response.statusCode, url.slice(0, 80)).toBe(414);
+        }
+      }
+      const path = fillRoute(route.url, { artistId });
+      for (const value of hostileQueryValues) {
+        for (const key of ['q', 'cursor', 'returnTo', 'nickname', 'code', 'state', 'orderId', 'message', 'tab', 'currency']) {
+          const url = `${path}?${key}=${value}`;
+          const response = await send(url);
+          expectErrorShape(response.statusCode, response.body, `${route.method} ${url.slice(0, 80)} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(requests).toBeGreaterThan(500);
+  }, 600_000);
+
+  it('answers a path with bad percent-encoding in the error shape, in and outside a parameter', async () => {
+    for (const url of ['/api/artists/%E0%A4%A', '/api/%zz', '/api/auth/%/start', '/api/users/following-artists/%C0']) {
+      const response = await t.app.inject({ url });
+      expectErrorShape(response.statusCode, response.body, `${url} → ${response.statusCode} ${response.body}`);
+      expect(response.statusCode, url).toBe(response.statusCode === 404 ? 404 : 400);
+    }
+  });
+
+  it('answers headers over 16 KB with 431 in the error shape, and a malformed request line with 400', async () => {
+    const routes = apiRoutes(t);
+    for (const route of routes) {
+      const path = fillRoute(route.url, { artistId });
+      const huge = await rawExchange(port, `${route.method} ${path} HTTP/1.1\r\nHost: localhost\r\nCookie: a=${'x'.repeat(20_000)}\r\n\r\n`);
+      expect(huge.status, `${route.method} ${path}`).toBe(431);
+      expectErrorShape(huge.status, huge.body, `${route.method} ${path} → ${huge.status} ${huge.body}`);
+    }
+    const malformed = await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n');
+    expect(malformed.status).toBe(400);
+    expectErrorShape(malformed.status, malformed.body, `malformed → ${malformed.body}`);
+  });
+
+  it('answers a NUL byte in every JSON string field of every write in the error shape, never 5xx', async () => {
+    const user = await t.createUser();
+    const keys = ['language', 'currency', 'nickname', 'country', 'artistIds', 'packageId', 'method', 'orange', 'termsVersion', 'acknowledgePointForfeit', 'q', 'returnTo', 'code', 'state', 'user'];
+    for (const route of apiRoutes(t).filter((candidate) => candidate.method !== 'GET')) {
+      for (const key of keys) {
+        for (const value of ['a\u0000b', '\u0000', 'x'.repeat(20_000), '\ud800']) {
+          const response = await t.app.inject({
+            method: route.method as 'POST',
+            url: fillRoute(route.url, { artistId }),
+            headers: { origin: testOrigin, cookie: user.cookie, 'content-type': 'application/json', 'idempotency-key': `fuzz-${key}-nul-0001` },
+            payload: JSON.stringify({ [key]: value }),
+          });
+          expectErrorShape(response.statusCode, response.body, `${route.method} ${route.url} ${key} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+        }
+      }
     }
   }, 600_000);
 });

@@ -60,6 +60,41 @@ function rateLimitSuite(store: 'memory' | 'redis') {
       expect((await write(bob.cookie)).statusCode).toBe(200);
     });
 
+    it('shares one write counter across every write route: writes spent on one route are refused on another', async () => {
+      const carol = await t.createUser();
+      for (let attempt = 0; attempt < writeLimit; attempt++) {
+        const spent = await t.request({
+          method: 'PATCH',
+          url: '/api/users/user-profile/currency-and-language',
+          cookie: carol.cookie,
+          payload: { language: 'en' },
+        });
+        expect(spent.statusCode).toBe(200);
+      }
+      const elsewhere = [
+        t.request({ method: 'PATCH', url: '/api/users/user-profile', cookie: carol.cookie, payload: { marketingConsent: true } }),
+        t.request({ method: 'DELETE', url: '/api/users/user-profile/picture', cookie: carol.cookie }),
+        t.request({ method: 'POST', url: '/api/join/agreements', cookie: carol.cookie, payload: {} }),
+      ];
+      for (const response of await Promise.all(elsewhere)) {
+        expect(response.statusCode, response.body).toBe(429);
+        expect(errorCode(response)).toBe('rate_limited');
+      }
+    });
+
+    it('counts sign-in by address across all sign-in routes, even for a signed-in caller', async () => {
+      const dave = await t.createUser();
+      const routes = ['/api/auth/dev/start?returnTo=/', '/api/auth/dev/callback?state=x&code=y', '/api/auth/x/link/start?returnTo=/'];
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < signInLimit * 3; attempt++) {
+        const response = await t.request({ url: routes[attempt % routes.length]!, cookie: dave.cookie, remoteAddress: '198.51.100.7' });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.filter((status) => status !== 429)).toHaveLength(signInLimit);
+      // Another address still has its whole allowance.
+      expect((await t.request({ url: routes[0]!, cookie: dave.cookie, remoteAddress: '198.51.100.8' })).statusCode).not.toBe(429);
+    });
+
     it('leaves reads unlimited', async () => {
       for (let attempt = 0; attempt < writeLimit * 3; attempt++) {
         expect((await t.request({ url: '/api/health' })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldForSearch, type Artist, type LocalizedName } from '@orchard/shared';
+import { artistSearchKey, type Artist, type LocalizedName } from '@orchard/shared';
+import { refreshArtistSearchKeys } from './search-keys.ts';
 import { createTestContext, errorCode, type TestContext } from '../../../test/harness.ts';
 import { artistFollows, artistMembers, artists } from './artists.table.ts';
 
@@ -20,7 +21,7 @@ describe('artists and following', () => {
     const all = [names, ...members].flatMap((entry) => Object.values(entry));
     const [row] = await t.database.db
       .insert(artists)
-      .values({ type, names, searchText: foldForSearch(all.join(' ')), imagePath: 'artists/sample.webp' })
+      .values({ type, names, searchText: artistSearchKey(all), imagePath: 'artists/sample.webp' })
       .returning({ id: artists.id });
     if (members.length > 0) {
       await t.database.db.insert(artistMembers).values(members.map((member, position) => ({ artistId: row!.id, names: member, position })));
@@ -93,6 +94,24 @@ describe('artists and following', () => {
       expect(await search('joel')).toEqual([joel]);
       expect(await search('JOËL VE')).toEqual([joel]);
       expect(await search('  vega ')).toEqual([joel]);
+    });
+
+    it('matches hiragana for katakana names and Korean initial consonants (chosung)', async () => {
+      const search = async (q: string) =>
+        ((await t.request({ url: `/api/artists?q=${encodeURIComponent(q)}` })).json() as Page).items.map((artist) => artist.id);
+      expect(await search('はりん')).toEqual([lumina]); // ハリン in hiragana
+      expect(await search('るみな')).toEqual([lumina]);
+      expect(await search('ㄹㅁㄴ')).toEqual([lumina]); // 루미나
+      expect(await search('ㅈㅇ ㅂㄱ')).toEqual([joel]); // 조엘 베가
+      expect(await search('ㅎㄹ')).toEqual([lumina]); // a member, 하린
+    });
+
+    it('rewrites search keys an older rule made, once', async () => {
+      await refreshArtistSearchKeys(t.database.db);
+      await t.database.db.update(artists).set({ searchText: 'lumina' }).where(eq(artists.id, lumina));
+      expect(await refreshArtistSearchKeys(t.database.db)).toBe(1);
+      expect(((await t.request({ url: `/api/artists?q=${encodeURIComponent('ㄹㅁㄴ')}` })).json() as Page).items.map((a) => a.id)).toEqual([lumina]);
+      expect(await refreshArtistSearchKeys(t.database.db)).toBe(0);
     });
 
     it('matches LIKE wildcards literally', async () => {

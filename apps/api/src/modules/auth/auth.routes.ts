@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   appleCallbackBodySchema,
   authProvidersResponseSchema,
@@ -12,7 +13,7 @@ import {
   signInQuerySchema,
 } from '@orchard/shared';
 import type { Config } from '../../config.ts';
-import { errorResponses } from '../../lib/schemas.ts';
+import { emptyBodySchema, errorResponses } from '../../lib/schemas.ts';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { signInFlowLifetimeMs, type AuthService, type CallbackOutcome, type StartedSignIn } from './auth.service.ts';
@@ -156,6 +157,20 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
       await auth.logout(browserOf(request).sessionToken);
       clearSessionCookie(reply, config);
       return { ok: true as const };
+    },
+  );
+
+  // "Sign out everywhere" on the profile: every session of the account ends, this one included.
+  app.post(
+    '/api/auth/logout-everywhere',
+    {
+      config: { access: 'session' },
+      schema: { tags, body: emptyBodySchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) } },
+    },
+    async (request, reply) => {
+      await auth.logoutEverywhere(requireSession(request).userId);
+      clearSessionCookie(reply, config);
+      return reply.code(204).send(null);
     },
   );
 

@@ -28,9 +28,14 @@ export type StartedSignIn =
   | { kind: 'started'; authorizationUrl: URL; browserBinding: string }
   | { kind: 'failed'; redirectTo: string; code: ErrorCode; cause: unknown };
 
-/** A return path that cannot leave the site, else the default (S5: no open redirect). */
+/**
+ * A return path that cannot leave the site, else the default (S5: no open redirect). It is
+ * percent-encoded as a URL would be, so `/日本語` can go in a Location header.
+ */
 export function safeReturnPath(requested: string | undefined, fallback: string): string {
-  return requested !== undefined && isSafeReturnPath(requested) ? requested : fallback;
+  if (requested === undefined || !isSafeReturnPath(requested)) return fallback;
+  const url = new URL(requested, 'http://orchard.invalid');
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function withErrorCode(path: string, code: ErrorCode): string {
@@ -67,7 +72,7 @@ export function createAuthService(deps: {
   config: Config;
   sessions: SessionService;
   providers: IdentityProviders;
-  users: Pick<UsersService, 'createAccountWithin'>;
+  users: Pick<UsersService, 'createAccountWithin' | 'recordSignInEmail'>;
 }) {
   const { db, clock, sessions, providers, users } = deps;
   const repository = createAuthRepository({ db });
@@ -86,7 +91,10 @@ export function createAuthService(deps: {
   async function findOrCreateAccount(identity: IdentityProfile): Promise<{ userId: string; joinState: string }> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const existing = await repository.findAccountOf(identity);
-      if (existing) return existing;
+      if (existing) {
+        if (identity.email) await users.recordSignInEmail(existing.userId, identity.email);
+        return existing;
+      }
       try {
         return await db.transaction(async (tx) => {
           const account = await users.createAccountWithin(tx, { email: identity.email });
@@ -192,7 +200,7 @@ export function createAuthService(deps: {
       }
 
       const account = await findOrCreateAccount(identity);
-      const session = await sessions.create(account.userId, browser.sessionToken);
+      const session = await sessions.create(account.userId, provider.id, browser.sessionToken);
       // decisions (Identity): an account that has not finished /join goes there first.
       return { kind: 'signed_in', session, redirectTo: account.joinState === 'joined' ? flow.returnTo : joinPath };
     },
@@ -213,6 +221,10 @@ export function createAuthService(deps: {
 
     async logout(sessionToken: string | undefined) {
       if (sessionToken) await sessions.revoke(sessionToken);
+    },
+
+    async logoutEverywhere(userId: string) {
+      await sessions.revokeAllForUser(userId);
     },
 
     async unlinkX(userId: string) {

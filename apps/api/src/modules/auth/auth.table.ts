@@ -35,8 +35,13 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Who vouched for the sign-in: a session of a provider since turned off is refused. */
+    provider: text('provider').notNull(),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    check('sessions_provider_check', sql`${table.provider} in ('x', 'google', 'apple', 'dev')`),
+  ],
 );
 
 /** One row per started sign-in: state, nonce and PKCE verifier, used once (S5). */

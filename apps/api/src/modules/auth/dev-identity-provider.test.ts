@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testOrigin, type TestContext } from '../../../test/harness.ts';
 import { browse, newBrowser, signIn, startSignIn } from '../../../test/sign-in-browser.ts';
+import { buildApp } from '../../app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { createMemoryAdapterFactory } from './oidc-memory-adapter.ts';
 
 describe('development identity provider', () => {
   let t: TestContext;
@@ -24,6 +27,32 @@ describe('development identity provider', () => {
     expect(callback.status, callback.body).toBe(302);
     expect(callback.location?.href).toBe(`${testOrigin}/join`);
     expect(await me(browser)).toMatchObject({ joinState: 'agreements' });
+  });
+
+  it('returns to a path outside Latin-1 (/日本語) percent-encoded, never a 5xx', async () => {
+    const browser = newBrowser();
+    await signIn(t, browser, 'dev', { subject: 'returning-fan' });
+    const joinedId = (await me(browser)).id;
+    await t.database.db.execute(sql`update users set join_state = 'joined' where id = ${joinedId}`);
+    for (const returnTo of ['/日本語', '/artist/오차드?q=ㄹㅁㄴ#전체', '/%E6%97%A5']) {
+      const callback = await signIn(t, newBrowser(), 'dev', { subject: 'returning-fan' }, { returnTo });
+      expect(callback.status, `${returnTo}: ${callback.body}`).toBe(302);
+      expect(callback.location?.origin).toBe(testOrigin);
+      expect(decodeURIComponent(`${callback.location!.pathname}${callback.location!.search}${callback.location!.hash}`)).toBe(decodeURIComponent(returnTo));
+    }
+  });
+
+  it('stores the e-mail the provider gives on the account, and the newer one on a later sign-in', async () => {
+    const browser = newBrowser();
+    await signIn(t, browser, 'dev', { subject: 'mailer', email: 'first@example.com' });
+    const { id } = await me(browser);
+    const emailOf = async () => (await t.database.db.execute<{ email: string | null }>(sql`select email from users where id = ${id}`)).rows[0]?.email;
+    expect(await emailOf()).toBe('first@example.com');
+    await signIn(t, newBrowser(), 'dev', { subject: 'mailer', email: 'second@example.com' });
+    expect(await emailOf()).toBe('second@example.com');
+    // A sign-in without an e-mail keeps the one on file; the account is still found by subject.
+    await signIn(t, newBrowser(), 'dev', { subject: 'mailer' });
+    expect(await emailOf()).toBe('second@example.com');
   });
 
   it('lets one browser sign in as another typed identity next time', async () => {
@@ -76,11 +105,66 @@ describe('development identity provider', () => {
 });
 
 describe('development identity provider configuration', () => {
-  it('is refused in production unless explicitly enabled', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_IDP: 'on' })).toThrow(/DEV_IDP/);
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_IDP_IN_PRODUCTION: 'true', ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: 'true' }).providers.dev).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: 'true' }).providers.dev).toBe(false);
+  it('is refused on a PUBLIC_URL that is not loopback, in any NODE_ENV, unless explicitly allowed', () => {
+    const deployed = { PUBLIC_URL: 'https://orchard.example', ALLOW_SANDBOX_GATEWAY: 'true' };
+    expect(() => loadConfig(deployed)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...deployed, NODE_ENV: 'development', DEV_IDP: 'on' })).toThrow(/DEV_IDP/);
+    expect(loadConfig({ ...deployed, ALLOW_DEV_IDP: 'true' }).providers.dev).toBe(true);
+    expect(loadConfig({ ...deployed, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).providers.dev).toBe(false);
+  });
+
+  it('ends its sessions once it is turned off (a restart with DEV_IDP=off)', async () => {
+    const on = await createTestContext({ env: { RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000' } });
+    const browser = newBrowser();
+    try {
+      const callback = await signIn(on, browser, 'dev', { subject: 'left-over' });
+      expect(callback.status).toBe(302);
+      expect((await browse(on, browser, new URL('/api/auth/me', testOrigin))).status).toBe(200);
+      // The same database, restarted with the development provider off and Google on.
+      const restarted = await buildApp(
+        loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testOrigin, LOG_LEVEL: 'silent', DATA_DIR: on.dataDir, DEV_IDP: 'off', GOOGLE_CLIENT_ID: 'g' }),
+        { database: on.database, clock: on.clock, files: on.files, logger: false },
+      );
+      try {
+        const me = await restarted.inject({ url: '/api/auth/me', headers: { cookie: browser.app.header() } });
+        expect(me.statusCode).toBe(401);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await on.close();
+    }
+  });
+
+  it('counts its own pages against the sign-in limit, but not the app\u2019s in-process calls to it', async () => {
+    const limited = await createTestContext({ env: { RATE_LIMIT_SIGN_IN_PER_MINUTE: '8' } });
+    try {
+      // A whole sign-in (start, authorize, login page, login, resume, callback) fits in the allowance:
+      // discovery, token and key requests the app makes to the provider in-process are not counted.
+      const callback = await signIn(limited, newBrowser(), 'dev', { subject: 'counted' });
+      expect(callback.status).toBe(302);
+      expect(callback.location?.pathname).toBe('/join');
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 10; attempt++) {
+        statuses.push((await limited.request({ url: '/dev-idp/.well-known/openid-configuration' })).statusCode);
+      }
+      expect(statuses).toContain(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps its memory store bounded however many sign-ins are started', async () => {
+    const factory = createMemoryAdapterFactory(200);
+    const sessions = factory('Session');
+    const interactions = factory('Interaction');
+    for (let index = 0; index < 5000; index++) {
+      await sessions.upsert(`s${index}`, { uid: `u${index}` } as never, 3600);
+      await interactions.upsert(`i${index}`, { uid: `i${index}` } as never, 600);
+      expect(factory.size()).toBeLessThanOrEqual(200);
+    }
+    // The newest survive: a sign-in in progress is not the one dropped.
+    expect(await interactions.find('i4999')).toBeDefined();
   });
 
   it('is not mounted, and not offered, when turned off', async () => {

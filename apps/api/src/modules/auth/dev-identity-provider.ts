@@ -6,11 +6,13 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { inProcessRemoteAddress } from '../../lib/in-process.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import type { App } from '../../types.ts';
 import { createMemoryAdapterFactory } from './oidc-memory-adapter.ts';
 
 export const devIdentityProviderPrefix = '/dev-idp';
+const maxRememberedEmails = 1000;
 const devClientId = 'orchard-web';
 
 /** What the app needs to sign in at the development identity provider like any OIDC provider. */
@@ -20,6 +22,8 @@ export type DevIdentityProviderClient = {
   clientSecret: string;
   /** The provider lives in this process: its discovery, token and key requests never leave it. */
   fetch: CustomFetch;
+  /** How many provider artifacts (sessions, codes, grants) the memory store holds now. */
+  storedArtifacts(): number;
 };
 
 /**
@@ -130,9 +134,10 @@ export async function registerDevIdentityProvider(app: App, config: Config): Pro
   const issuer = `${config.publicUrl.origin}${devIdentityProviderPrefix}`;
   const clientSecret = randomToken();
   const emails = new Map<string, string>();
+  const adapterFactory = createMemoryAdapterFactory();
 
   const provider = new Provider(issuer, {
-    adapter: createMemoryAdapterFactory(),
+    adapter: adapterFactory,
     clients: [
       {
         client_id: devClientId,
@@ -169,7 +174,8 @@ export async function registerDevIdentityProvider(app: App, config: Config): Pro
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all(
       `${devIdentityProviderPrefix}/*`,
-      { config: { access: 'public', csrf: false, rateLimitBucket: 'none' }, schema: { hide: true } },
+      // In the sign-in bucket: every browser request here is part of signing in (decision 031).
+      { config: { access: 'public', csrf: false, rateLimitBucket: 'sign_in' }, schema: { hide: true } },
       async (request, reply) => {
         reply.hijack();
         const raw = pinToPublicOrigin(request.raw, config.publicUrl);
@@ -210,8 +216,13 @@ export async function registerDevIdentityProvider(app: App, config: Config): Pro
           return reply.code(400).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(expiredPage);
         }
         const { subject, email } = request.body;
+        emails.delete(subject);
         if (email) emails.set(subject, email);
-        else emails.delete(subject);
+        // The newest identities are the ones being signed in with; the map must not grow for good.
+        for (const oldest of emails.keys()) {
+          if (emails.size <= maxRememberedEmails) break;
+          emails.delete(oldest);
+        }
         const resumeUrl = await provider.interactionResult(raw, reply.raw, { login: { accountId: subject } }, {
           mergeWithLastSubmission: false,
         });
@@ -220,7 +231,13 @@ export async function registerDevIdentityProvider(app: App, config: Config): Pro
     );
   });
 
-  return { issuer, clientId: devClientId, clientSecret, fetch: createInProcessFetch(app, config.publicUrl) };
+  return {
+    issuer,
+    clientId: devClientId,
+    clientSecret,
+    fetch: createInProcessFetch(app, config.publicUrl),
+    storedArtifacts: () => adapterFactory.size(),
+  };
 }
 
 const bodylessStatuses = new Set([101, 204, 205, 304]);
@@ -247,6 +264,7 @@ function createInProcessFetch(app: App, publicUrl: URL): CustomFetch {
       method: options.method as 'GET',
       url: `${target.pathname}${target.search}`,
       headers: { ...options.headers, host: target.host },
+      remoteAddress: inProcessRemoteAddress,
       payload,
     });
     const headers = new Headers();

@@ -1,5 +1,8 @@
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 
+/** Sign-ins take minutes; far more than this many live artifacts is a flood, not development. */
+export const memoryAdapterMaxEntries = 10_000;
+
 type StoredEntry = { payload: AdapterPayload; expiresAt: number | null };
 
 /**
@@ -8,8 +11,18 @@ type StoredEntry = { payload: AdapterPayload; expiresAt: number | null };
  * and grants may vanish with the process. (oidc-provider's own in-memory adapter would do the
  * same but prints a production warning on every start.)
  */
-export function createMemoryAdapterFactory(): AdapterFactory {
+export function createMemoryAdapterFactory(maxEntries = memoryAdapterMaxEntries): AdapterFactory & { size(): number } {
   const entries = new Map<string, StoredEntry>();
+
+  /** Expired entries are swept when the store is full, then the oldest go: memory stays bounded. */
+  const makeRoom = () => {
+    const now = Date.now();
+    for (const [key, entry] of entries) if (entry.expiresAt !== null && entry.expiresAt <= now) entries.delete(key);
+    for (const key of entries.keys()) {
+      if (entries.size < maxEntries * 0.9) break;
+      entries.delete(key);
+    }
+  };
 
   const live = (key: string): AdapterPayload | undefined => {
     const entry = entries.get(key);
@@ -21,7 +34,7 @@ export function createMemoryAdapterFactory(): AdapterFactory {
     return entry.payload;
   };
 
-  return (model: string): Adapter => {
+  const factory = (model: string): Adapter => {
     const keyOf = (id: string) => `${model}:${id}`;
     const findWhere = (matches: (payload: AdapterPayload) => boolean) => {
       for (const key of entries.keys()) {
@@ -33,7 +46,10 @@ export function createMemoryAdapterFactory(): AdapterFactory {
     };
     return {
       async upsert(id, payload, expiresIn) {
-        entries.set(keyOf(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null });
+        const key = keyOf(id);
+        entries.delete(key);
+        if (entries.size >= maxEntries) makeRoom();
+        entries.set(key, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null });
       },
       async find(id) {
         return live(keyOf(id));
@@ -58,4 +74,5 @@ export function createMemoryAdapterFactory(): AdapterFactory {
       },
     };
   };
+  return Object.assign(factory, { size: () => entries.size });
 }

@@ -60,7 +60,7 @@ describe('Apple client secret', () => {
 
 describe('callback URLs', () => {
   it('are built from the public URL, never from the request', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://orchard.example' });
+    const config = loadConfig({ PUBLIC_URL: 'https://orchard.example', DEV_IDP: 'off', ALLOW_SANDBOX_GATEWAY: 'true' });
     expect(callbackUrl(config, 'apple').href).toBe('https://orchard.example/api/auth/apple/callback');
   });
 });

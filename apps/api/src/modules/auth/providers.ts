@@ -1,7 +1,7 @@
 import { importPKCS8, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { providerIds, type ProviderId } from '@orchard/shared';
+import { isSafeText, providerIds, type ProviderId } from '@orchard/shared';
 import type { Config } from '../../config.ts';
 import type { DevIdentityProviderClient } from './dev-identity-provider.ts';
 
@@ -28,6 +28,11 @@ export type IdentityProviders = {
 };
 
 const requestTimeoutSeconds = 10;
+
+/** An e-mail worth keeping: a string of sane length with no control characters, else nothing. */
+function storableEmail(value: unknown): string | null {
+  return typeof value === 'string' && value.length <= 254 && value.includes('@') && isSafeText(value) ? value : null;
+}
 
 export function callbackUrl(config: Config, provider: ProviderId): URL {
   return new URL(`/api/auth/${provider}/callback`, config.publicUrl);
@@ -104,12 +109,14 @@ function createOidcProvider(options: OidcProviderOptions, config: Config): Ident
       });
       const claims = tokens.claims();
       if (!claims) throw new Error('the provider returned no ID token');
-      return {
-        provider: options.id,
-        subject: claims.sub,
-        email: typeof claims.email === 'string' ? claims.email : null,
-        username: null,
-      };
+      let email = storableEmail(claims.email);
+      // Providers that keep scope claims out of the ID token give them at userinfo (the
+      // development provider does); the subject there must be the ID token's.
+      if (!email && options.scope.split(' ').includes('email') && client.serverMetadata().userinfo_endpoint) {
+        const info = await oidc.fetchUserInfo(client, tokens.access_token, claims.sub).catch(() => undefined);
+        email = storableEmail(info?.email);
+      }
+      return { provider: options.id, subject: claims.sub, email, username: null };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@orchard/shared';
+import type { ProviderId, Role } from '@orchard/shared';
 import type { Config } from '../../config.ts';
 import { createBatcher } from '../../db/batcher.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -10,9 +10,15 @@ import { createSessionsRepository, type SessionRow } from './sessions.repository
 /** A session's last-seen time is written at most this often, so reads stay reads. */
 const touchIntervalMs = 60_000;
 
+/** The providers this configuration offers: sessions they vouched for are the only live ones. */
+export function enabledProviderIds(config: Config): Set<ProviderId> {
+  const { x, google, apple, dev } = config.providers;
+  return new Set<ProviderId>([...(x ? ['x' as const] : []), ...(google ? ['google' as const] : []), ...(apple ? ['apple' as const] : []), ...(dev ? ['dev' as const] : [])]);
+}
+
 export function createSessionService({ db, clock, config }: { db: Db; clock: Clock; config: Config }) {
   const repository = createSessionsRepository({ db });
-
+  const enabledProviders = enabledProviderIds(config);
   /**
    * Decision 013: every API request resolves its session first, so concurrent lookups share one
    * statement (`token_hash = any(…)`) instead of a round trip each.
@@ -28,13 +34,13 @@ export function createSessionService({ db, clock, config }: { db: Db; clock: Clo
 
   return {
     /** S4: a new random 256-bit token per sign-in; the one the browser held before is revoked. */
-    async create(userId: string, previousToken?: string, tx: DbOrTx = db) {
+    async create(userId: string, provider: ProviderId, previousToken?: string, tx: DbOrTx = db) {
       const now = clock.now();
       const token = randomToken();
       const expiresAt = new Date(now.getTime() + config.session.absoluteTimeoutMs);
       const sessions = createSessionsRepository({ db: tx });
       if (previousToken) await sessions.revokeByTokenHash(sha256(previousToken), now);
-      await sessions.insert({ tokenHash: sha256(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+      await sessions.insert({ tokenHash: sha256(token), userId, provider, createdAt: now, lastSeenAt: now, expiresAt });
       return { token, expiresAt };
     },
 
@@ -44,6 +50,8 @@ export function createSessionService({ db, clock, config }: { db: Db; clock: Clo
       const tokenHash = sha256(token);
       const row = await lookups.submit(tokenHash);
       if (!row) return null;
+      // A restart with DEV_IDP=off must end every "sign in as anyone" session (decision 031).
+      if (!enabledProviders.has(row.provider)) return null;
       const now = clock.now().getTime();
       if (row.expiresAt.getTime() <= now) return null;
       if (row.lastSeenAt.getTime() + config.session.idleTimeoutMs <= now) return null;

@@ -1,11 +1,12 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { ProviderId } from '@orchard/shared';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { sessions } from './auth.table.ts';
 
 /** A stored session with what every request needs of its user. */
-export type SessionRow = { userId: string; lastSeenAt: Date; expiresAt: Date; joinState: string; roles: string[] };
+export type SessionRow = { userId: string; provider: ProviderId; lastSeenAt: Date; expiresAt: Date; joinState: string; roles: string[] };
 
-export type NewSession = { tokenHash: string; userId: string; createdAt: Date; lastSeenAt: Date; expiresAt: Date };
+export type NewSession = { tokenHash: string; userId: string; provider: ProviderId; createdAt: Date; lastSeenAt: Date; expiresAt: Date };
 
 export function createSessionsRepository({ db }: { db: DbOrTx }) {
   return {
@@ -50,9 +51,9 @@ export function createSessionsRepository({ db }: { db: DbOrTx }) {
  * tokens at 1,000 users; decision 014).
  */
 const sessionLookupStatement: NamedStatement = {
-  name: 'session_lookup_batch_v1',
+  name: 'session_lookup_batch_v2',
   text: `
-  select s.token_hash, s.user_id, u.join_state, u.roles,
+  select s.token_hash, s.user_id, s.provider, u.join_state, u.roles,
     (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms
   from sessions s
   cross join lateral (select join_state, roles from users where id = s.user_id and deleted_at is null limit 1) u
@@ -62,6 +63,7 @@ const sessionLookupStatement: NamedStatement = {
 function toSessionRow(row: Record<string, unknown>): SessionRow {
   return {
     userId: String(row.user_id),
+    provider: String(row.provider) as ProviderId,
     lastSeenAt: new Date(Number(row.last_seen_ms)),
     expiresAt: new Date(Number(row.expires_ms)),
     joinState: String(row.join_state),

@@ -20,6 +20,9 @@ describe('sessions', () => {
       env: {
         PUBLIC_URL: publicUrl,
         DEV_IDP: 'on',
+        // An https origin that is not loopback: both development stand-ins must be allowed outright.
+        ALLOW_DEV_IDP: 'true',
+        ALLOW_SANDBOX_GATEWAY: 'true',
         RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
         SESSION_IDLE_TIMEOUT_MINUTES: String(idleMinutes),
         SESSION_ABSOLUTE_TIMEOUT_HOURS: String(absoluteHours),
@@ -70,6 +73,24 @@ describe('sessions', () => {
     expect(after).not.toBe(before);
     expect(await meWithToken(before)).toBe(401);
     expect(await meWithToken(after)).toBe(200);
+  });
+
+  it('ends every session of the account, this one included, with logout-everywhere', async () => {
+    const phone = await signedInBrowser();
+    const meOnPhone = JSON.parse((await browse(t, phone, new URL('/api/auth/me', publicUrl))).body) as { id: string };
+    const subject = (await t.database.db.select().from(sessions).where(eq(sessions.userId, meOnPhone.id)))[0];
+    expect(subject).toBeDefined();
+    const laptopToken = (await createSessionService({ db: t.database.db, clock: t.clock, config: t.config }).create(meOnPhone.id, 'dev')).token;
+    const bystander = await signedInBrowser();
+    const answer = await browse(t, phone, new URL('/api/auth/logout-everywhere', publicUrl), { method: 'POST', headers: { origin: publicUrl } });
+    expect(answer.status).toBe(204);
+    expect(answer.body).toBe('');
+    expect(answer.setCookie.find((line) => line.startsWith(`${cookieName}=;`))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(await meStatus(phone)).toBe(401);
+    expect(await meWithToken(laptopToken)).toBe(401);
+    expect(await meStatus(bystander)).toBe(200);
+    const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/logout-everywhere', headers: { origin: publicUrl } });
+    expect(signedOut.statusCode).toBe(401);
   });
 
   it('is dead after logout, and logout clears the cookie', async () => {
@@ -126,7 +147,7 @@ describe('sessions', () => {
   it("ends a session whose user is marked deleted, even before the session's own revocation", async () => {
     const user = await t.createUser();
     const service = createSessionService({ db: t.database.db, clock: t.clock, config: t.config });
-    const { token } = await service.create(user.id);
+    const { token } = await service.create(user.id, 'dev');
     expect((await service.resolve(token))?.userId).toBe(user.id);
     await t.database.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, user.id));
     expect(await service.resolve(token)).toBeNull();

@@ -42,6 +42,7 @@ describe('sign-in with X, Google and Apple', () => {
     t = await createTestContext({
       env: {
         PUBLIC_URL: publicUrl,
+        ALLOW_SANDBOX_GATEWAY: 'true',
         ALLOW_INSECURE_ISSUERS: 'true',
         RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
         GOOGLE_CLIENT_ID: 'google-client',

@@ -17,7 +17,33 @@ describe('health and platform behaviour', () => {
   it('reports ready once migrations are applied', async () => {
     const response = await t.request({ url: '/api/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ready' });
+    expect(response.json()).toEqual({ status: 'ready' });
+    expect(response.body).not.toMatch(/pglite|postgres/i);
+  });
+
+  it('marks every operation of the OpenAPI document with the access level its route declares', async () => {
+    const document = (await t.request({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+      components: { securitySchemes: Record<string, { in: string; name: string }> };
+    };
+    const schemeOf = { session: 'session', joined: 'joinedSession', operator: 'operatorSession' } as const;
+    let checked = 0;
+    for (const route of t.app.routeCatalogue) {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+      const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+      const operation = document.paths[path]?.[route.method.toLowerCase()];
+      if (!operation) continue;
+      checked += 1;
+      const expected = route.access === 'public' ? [] : [{ [schemeOf[route.access]]: [] }];
+      expect(operation.security, `${route.method} ${route.url}`).toEqual(expected);
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(document.components.securitySchemes.joinedSession).toMatchObject({ in: 'cookie', name: t.config.session.cookieName });
+    const upload = document.paths['/api/users/user-profile/picture']!.put!;
+    expect(upload.requestBody?.content['multipart/form-data']?.schema).toMatchObject({
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' } },
+    });
   });
 
   it('answers an unknown route with the JSON error shape', async () => {

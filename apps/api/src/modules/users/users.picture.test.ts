@@ -269,6 +269,23 @@ describe('profile picture (S6)', () => {
     expect(await pictureOf(user.id)).toBeNull();
   });
 
+  it('tells a caller sending any other body to send multipart/form-data, never JSON', async () => {
+    const user = await t.createUser();
+    for (const contentType of ['text/plain', 'application/xml', 'application/json', 'application/x-www-form-urlencoded']) {
+      const response = await t.request({
+        method: 'PUT',
+        url: '/api/users/user-profile/picture',
+        cookie: user.cookie,
+        payload: contentType === 'application/json' ? '{"file":"x"}' : 'file=x',
+        headers: { 'content-type': contentType },
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      const message = (response.json() as { error: { message: string } }).error.message;
+      expect(message, contentType).toContain('multipart/form-data');
+      expect(message, contentType).not.toContain('application/json');
+    }
+  });
+
   it('accepts multipart on the picture route only', async () => {
     const user = await t.createUser();
     const response = await t.request({

@@ -59,6 +59,11 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
     },
 
     /** True when another account holds this nickname key. */
+    async nicknameKeyOf(userId: string): Promise<string | null> {
+      const [row] = await db.select({ nicknameKey: users.nicknameKey }).from(users).where(eq(users.id, userId));
+      return row?.nicknameKey ?? null;
+    },
+
     async isNicknameKeyTakenByOther(nicknameKey: string, userId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: users.id })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  isReservedNickname,
   nicknameKey,
   nicknameProblem,
   normalizeNickname,
@@ -107,6 +108,11 @@ export function createUsersService({
       return { userId: created.id, joinState: created.joinState };
     },
 
+    /** Support replies by email: the newest address a provider vouches for is kept (never used to find the account). */
+    async recordSignInEmail(userId: string, email: string) {
+      await createUsersRepository({ db }).update(userId, { email }, clock.now());
+    },
+
     async joinStateOf(userId: string): Promise<JoinState> {
       const user = await liveUser(userId);
       return user.joinState as JoinState;
@@ -153,7 +159,12 @@ export function createUsersService({
       const problem = nicknameProblem(nickname);
       if (problem) return { nickname, available: false, problem };
       // The user's own current nickname counts as available: saving it again changes nothing.
-      const taken = await createUsersRepository({ db }).isNicknameKeyTakenByOther(nicknameKey(nickname), userId);
+      const repository = createUsersRepository({ db });
+      const key = nicknameKey(nickname);
+      // A staff-like name is answered as taken: it is, by the staff (decision 032).
+      const taken = isReservedNickname(nickname)
+        ? (await repository.nicknameKeyOf(userId)) !== key
+        : await repository.isNicknameKeyTakenByOther(key, userId);
       return { nickname, available: !taken, problem: taken ? ('taken' as const) : null };
     },
 
@@ -168,6 +179,9 @@ export function createUsersService({
         if (problem) throw nicknameInvalid(problem);
         changes.nickname = normalizeNickname(body.nickname);
         changes.nicknameKey = nicknameKey(body.nickname);
+        if (isReservedNickname(body.nickname) && (await createUsersRepository({ db }).nicknameKeyOf(userId)) !== changes.nicknameKey) {
+          throw nicknameTaken();
+        }
       }
       if (body.country !== undefined) changes.country = body.country;
       if (body.adInfoConsent !== undefined) changes.adInfoConsent = body.adInfoConsent;

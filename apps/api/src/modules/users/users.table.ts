@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     nickname: text('nickname'),
-    /** NFC + lower case: nicknames are unique case-insensitively (decisions: Identity). */
+    /** NFKC + case fold + confusable skeleton (shared nicknameKey): one key per look-alike name. */
     nicknameKey: text('nickname_key'),
+    /** Which nicknameKey() made nickname_key: 1 (NFC + lower case) is recomputed at start (decision 032). */
+    nicknameKeyVersion: smallint('nickname_key_version').notNull().default(2),
     email: text('email'),
     country: text('country'),
     profileImagePath: text('profile_image_path'),

@@ -313,7 +313,7 @@ describe('users', () => {
       const user = await t.createUser({ nickname: 'LeavingSoon' });
       const [followed] = await t.database.db.select({ artistId: artistFollows.artistId }).from(artistFollows).where(eq(artistFollows.userId, user.id));
       await patchProfile(user, { country: 'JP', marketingConsent: true });
-      const secondSession = await createSessionService({ db: t.database.db, clock: t.clock, config: t.config }).create(user.id);
+      const secondSession = await createSessionService({ db: t.database.db, clock: t.clock, config: t.config }).create(user.id, 'dev');
       const bystander = await t.createUser();
 
       const response = await deleteMe(user, { acknowledgePointForfeit: true });
