@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { artistSearchMaxLength } from './input-limits.ts';
 import { localizedNameSchema } from './locale.ts';
 
 export const artistTypes = ['solo', 'group'] as const;
@@ -21,7 +22,7 @@ export const artistIdSchema = decimalIntegerParam(1, 2_147_483_647);
 /** Search text: no control characters (PostgreSQL text cannot hold NUL). */
 const searchTextSchema = z
   .string()
-  .max(100)
+  .max(artistSearchMaxLength)
   .refine((text) => !/\p{Cc}/u.test(text), 'Control characters are not allowed');
 
 export const artistMemberSchema = z.object({

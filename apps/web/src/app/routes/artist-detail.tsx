@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Tabs } from '../../components/ui/primitives.tsx';
 import { ArtistHeader } from '../../features/artists/components/artist-header.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
 
 const artistTabs = ['projects', 'community', 'films'] as const;
 type ArtistTab = (typeof artistTabs)[number];

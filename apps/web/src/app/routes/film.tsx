@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FilmIcon } from '../../components/ui/icons.tsx';
 import { EmptyState } from '../../components/ui/primitives.tsx';
 import { createFilmPath } from '../tabs.ts';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
 
 export default function FilmPage() {
   const { t } = useTranslation('film');

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/primitives.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('common');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Tabs } from '../../components/ui/primitives.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
 
 const projectTabs = ['description', 'info', 'participants', 'policy'] as const;
 type ProjectTab = (typeof projectTabs)[number];

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useId, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { CheckIcon, ChevronLeftIcon } from './icons.tsx';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -89,17 +89,31 @@ export function Tabs<const Value extends string>({
   );
 }
 
+/** A switch whose whole row, label and description included, is its label: tapping the text switches it too. */
 export function Switch({ checked, onChange, label, description }: { checked: boolean; onChange(checked: boolean): void; label: string; description?: string }) {
+  const descriptionId = useId();
   return (
-    <div className="switch-row">
-      <div className="switch-row__text">
+    <label className="switch-row">
+      <span className="switch-row__text">
         <span className="switch-row__label">{label}</span>
-        {description ? <span className="switch-row__description">{description}</span> : null}
-      </div>
-      <button type="button" role="switch" aria-checked={checked} aria-label={label} className="switch" onClick={() => onChange(!checked)}>
+        {description ? (
+          <span id={descriptionId} className="switch-row__description">
+            {description}
+          </span>
+        ) : null}
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        aria-describedby={description ? descriptionId : undefined}
+        className="switch"
+        onClick={() => onChange(!checked)}
+      >
         <span className="switch__thumb" aria-hidden="true" />
       </button>
-    </div>
+    </label>
   );
 }
 

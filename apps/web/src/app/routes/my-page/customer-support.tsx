@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 /** spec §3 code table FAQC001–005: the support categories. */
 const supportCategories = ['FAQC001', 'FAQC002', 'FAQC003', 'FAQC004', 'FAQC005'] as const;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FollowingArtistsManager } from '../../../features/artists/components/following-artists-manager.tsx';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 export default function FollowingArtistsPage() {
   const { t } = useTranslation('artist');

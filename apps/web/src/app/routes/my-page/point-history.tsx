@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PointHistory } from '../../../features/points/components/point-history.tsx';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 /** spec §2 Point history/{type}: type orange or berry. */
 export default function PointHistoryPage() {
