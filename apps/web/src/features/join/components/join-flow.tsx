@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, CheckRow } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useAgreeToTerms, useCompleteJoin } from '../api/join.ts';
+import { useAgreeToTerms } from '../api/agree-to-terms.ts';
+import { useCompleteJoin } from '../api/complete-join.ts';
 
 /** spec §2 and §5: service, personal information and unique identification are required. */
 const requiredAgreementKinds = ['service', 'privacy', 'uniqueIdentification'] as const satisfies readonly AgreementKind[];
