@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './server.ts';
+
+// The machine runs many suites at once: a first render that loads its modules may take seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every English namespace, loaded up front: component tests assert on real translated text.
 const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true });

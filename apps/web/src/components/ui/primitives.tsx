@@ -1,5 +1,7 @@
-import { useId, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { CheckIcon, ChevronLeftIcon } from './icons.tsx';
+import { useOverflowEdges } from './use-overflow-edges.ts';
+import './tabs-scroll-hint.css';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -55,7 +57,7 @@ export function EmptyState({ icon, message, action }: { icon?: ReactNode; messag
 
 export type TabItem<Value extends string> = { value: Value; label: string };
 
-/** A row of tabs (WAI-ARIA tabs pattern); the panel is rendered by the caller. */
+/** A row of tabs (WAI-ARIA tabs pattern); the panel is rendered by the caller. A row wider than the screen shows that it scrolls. */
 export function Tabs<const Value extends string>({
   items,
   value,
@@ -69,8 +71,10 @@ export function Tabs<const Value extends string>({
   label: string;
   idPrefix: string;
 }) {
+  const stripRef = useRef<HTMLDivElement>(null);
+  const more = useOverflowEdges(stripRef);
   return (
-    <div className="tabs" role="tablist" aria-label={label}>
+    <div ref={stripRef} className="tabs" role="tablist" aria-label={label} data-more-before={more.before} data-more-after={more.after}>
       {items.map((item) => (
         <button
           key={item.value}

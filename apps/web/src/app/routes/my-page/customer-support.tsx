@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../../paths.ts';
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../shell/page-frame.tsx';
@@ -18,7 +19,7 @@ export default function CustomerSupportPage() {
           </li>
         ))}
       </ul>
-      <Link to="/my-page/customer-support/inquiry" className="button button--secondary button--block">
+      <Link to={paths.inquiry} className="button button--secondary button--block">
         <span>{t('support.additionalInquiry')}</span>
         <ChevronRightIcon width={18} height={18} />
       </Link>

@@ -1,4 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../paths.ts';
 import { useTranslation } from 'react-i18next';
 import { PointHistory } from '../../../features/points/components/point-history.tsx';
 import { PageFrame } from '../../shell/page-frame.tsx';
@@ -11,7 +12,7 @@ export default function PointHistoryPage() {
   const currency = type === 'berry' ? 'berry' : 'orange';
   return (
     <PageFrame title={t('history.title')}>
-      <PointHistory currency={currency} onCurrencyChange={(next) => navigate(`/my-page/point-history/${next}`, { replace: true })} />
+      <PointHistory currency={currency} onCurrencyChange={(next) => navigate(paths.pointHistory(next), { replace: true })} />
     </PageFrame>
   );
 }

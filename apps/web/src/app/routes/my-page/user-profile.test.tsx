@@ -71,7 +71,7 @@ describe('profile page: signing out', () => {
   it('log out lands home with a "logged out" toast, and the 401s it causes open no "please log in" dialog', async () => {
     const session = serveSession();
     renderProfilePage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByText("You've logged out.")).toBeVisible();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(session.endedBy).toEqual(['logout']);
