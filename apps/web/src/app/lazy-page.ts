@@ -48,23 +48,34 @@ export function importWithReloadOnce<Module>(load: () => Promise<Module>, enviro
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
+let retryGeneration = 0;
+
+/**
+ * Lets every page whose chunk failed to load try again on its next render (the offline
+ * message's retry). Until then a failed page stays failed: trying again on every render would,
+ * inside a navigation transition, suspend anew each time and keep the old screen up forever.
+ */
+export function retryFailedPages() {
+  retryGeneration += 1;
+}
+
 /**
  * A route page as its own lazy chunk. `preload` starts the download before the route renders.
  * Once the module has arrived, React gets it synchronously (a thenable that calls back at once)
  * instead of suspending for a microtask and showing the fallback: a page preloaded at boot
- * renders in the same commit as the shell (docs/decisions/010-web-start-up.md). A load that
- * failed (offline) is tried again the next time the page renders: React keeps a failed `lazy`
- * failed, so a fresh one replaces it.
+ * renders in the same commit as the shell (docs/decisions/010-web-start-up.md). React keeps a
+ * failed `lazy` failed, so after `retryFailedPages()` a fresh one replaces it.
  */
 export function lazyPage(load: PageLoader) {
   let pending: Promise<PageModule> | null = null;
   let loaded: PageModule | null = null;
+  let failedInGeneration: number | null = null;
   const loadOnce = () => {
     pending ??= importWithReloadOnce(load).then(
       (module) => (loaded = module),
       (error: unknown) => {
         pending = null;
-        current = lazyComponent();
+        failedInGeneration = retryGeneration;
         throw error;
       },
     );
@@ -76,6 +87,12 @@ export function lazyPage(load: PageLoader) {
       return module ? ({ then: (resolve: (value: PageModule) => void) => resolve(module) } as Promise<PageModule>) : loadOnce();
     });
   let current = lazyComponent();
-  const Page = () => createElement(current);
+  const Page = () => {
+    if (failedInGeneration !== null && failedInGeneration < retryGeneration) {
+      failedInGeneration = null;
+      current = lazyComponent();
+    }
+    return createElement(current);
+  };
   return Object.assign(Page, { preload: loadOnce });
 }

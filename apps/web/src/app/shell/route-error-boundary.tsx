@@ -2,7 +2,7 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState } from '../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../components/ui/retry-notice.tsx';
-import { OfflineChunkError } from '../lazy-page.ts';
+import { OfflineChunkError, retryFailedPages } from '../lazy-page.ts';
 
 function RouteErrorMessage() {
   const { t } = useTranslation('common');
@@ -51,7 +51,10 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
     if (previous.resetKey !== this.props.resetKey && this.state.failure) this.setState({ failure: null });
   }
 
-  private readonly retry = () => this.setState({ failure: null });
+  private readonly retry = () => {
+    retryFailedPages();
+    this.setState({ failure: null });
+  };
 
   override render() {
     if (this.state.failure === 'offline') return <OfflineMessage onRetry={this.retry} />;
