@@ -29,12 +29,22 @@ export default function ProtectedLayout() {
   }, [me.data, setUserInfo]);
 
   // Offline, the check waits for the connection instead of failing: say why nothing comes.
-  if (me.isPending && me.fetchStatus === 'paused') return <ConnectionError onRetry={retry} />;
+  if (me.isPending && me.fetchStatus === 'paused') {
+    return (
+      <div className="page page--padded">
+        <ConnectionError onRetry={retry} />
+      </div>
+    );
+  }
   if (me.isError && !isUnauthorized(me.error)) {
-    return isTransientFailure(me.error) ? (
-      <ConnectionError onRetry={retry} retrying={me.isFetching} />
-    ) : (
-      <RetryNotice message={apiErrorMessage(t, me.error)} retryLabel={t('actions.retry')} onRetry={retry} retrying={me.isFetching} />
+    return (
+      <div className="page page--padded">
+        {isTransientFailure(me.error) ? (
+          <ConnectionError onRetry={retry} retrying={me.isFetching} />
+        ) : (
+          <RetryNotice message={apiErrorMessage(t, me.error)} retryLabel={t('actions.retry')} onRetry={retry} retrying={me.isFetching} />
+        )}
+      </div>
     );
   }
   if (me.isPending) {

@@ -57,8 +57,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
   };
 
   override render() {
-    if (this.state.failure === 'offline') return <OfflineMessage onRetry={this.retry} />;
-    if (this.state.failure === 'failed') return <RouteErrorMessage />;
-    return this.props.children;
+    if (!this.state.failure) return this.props.children;
+    return <div className="page page--padded">{this.state.failure === 'offline' ? <OfflineMessage onRetry={this.retry} /> : <RouteErrorMessage />}</div>;
   }
 }
