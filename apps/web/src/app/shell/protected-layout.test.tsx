@@ -43,8 +43,8 @@ describe('protected routes (spec §2, §6)', () => {
   it('shows a spinner while the auth check loads, then the page, and records the user', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(me));
     renderProtected('/my-page');
-    expect(screen.getByRole('status').textContent).toContain('Checking your sign-in');
-    expect(await screen.findByText('my page content')).toBeTruthy();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in');
+    expect(await screen.findByText('my page content')).toBeInTheDocument();
     expect(useUserInfoStore.getState()).toMatchObject({ isActive: true, id: 'user-7', hasUnreadNotification: true });
   });
 
@@ -85,7 +85,7 @@ describe('protected routes (spec §2, §6)', () => {
   it('sends an account that has not finished joining to /join', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ ...me, joinState: 'agreements' }));
     renderProtected('/my-page');
-    expect(await screen.findByText('join content')).toBeTruthy();
+    expect(await screen.findByText('join content')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/join');
   });
 });

@@ -25,10 +25,10 @@ describe('toasts (spec §2, §9)', () => {
       showToast({ message: 'Longer', duration: 5000 });
     });
     act(() => vi.advanceTimersByTime(2999));
-    expect(screen.getByText('Default')).toBeTruthy();
+    expect(screen.getByText('Default')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText('Default')).toBeNull();
-    expect(screen.getByText('Longer')).toBeTruthy();
+    expect(screen.getByText('Longer')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.queryByText('Longer')).toBeNull();
   });
@@ -38,7 +38,7 @@ describe('toasts (spec §2, §9)', () => {
     render(<ToastViewport closeLabel="Close" />);
     act(() => showToast({ message: 'Read me', manualClose: true }));
     act(() => vi.advanceTimersByTime(60_000));
-    expect(screen.getByText('Read me')).toBeTruthy();
+    expect(screen.getByText('Read me')).toBeInTheDocument();
     act(() => screen.getByRole('button', { name: 'Close' }).click());
     expect(screen.queryByText('Read me')).toBeNull();
   });
