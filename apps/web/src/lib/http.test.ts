@@ -52,6 +52,18 @@ describe('fetch wrapper (spec §7)', () => {
     expect(warning).not.toHaveBeenCalled();
   });
 
+  it('an answer whose body stops arriving is a time-out, which may be retried, not an unknown error', async () => {
+    const timeoutSpy = vi.spyOn(AbortSignal, 'timeout');
+    const controller = new AbortController();
+    timeoutSpy.mockReturnValue(controller.signal);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const body = new ReadableStream({ start: (stream) => controller.signal.addEventListener('abort', () => stream.error(new DOMException('timed out', 'TimeoutError'))) });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body, { status: 200 }));
+    const pending = apiRequest('/auth/me');
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'timeout', status: 0 });
+  });
+
   it('reports an unreachable server as a network error', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -106,7 +106,15 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
       if (signal?.aborted) throw cause;
       throw new ApiError(0, 'network', `${method} ${url} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      // The answer began but its body never finished arriving: as good as no answer.
+      if (timeout.aborted) throw new ApiError(0, 'timeout', `${method} ${url} timed out after ${apiTimeoutMs} ms`);
+      if (signal?.aborted) throw cause;
+      throw new ApiError(0, 'network', `${method} ${url} failed while reading the answer: ${cause instanceof Error ? cause.message : String(cause)}`);
+    }
     let json: unknown = undefined;
     if (text) {
       try {

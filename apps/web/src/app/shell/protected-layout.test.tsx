@@ -9,6 +9,7 @@ import { useUserInfoStore } from '../../lib/stores/user-info.ts';
 import { api } from '../../test/handlers/api.ts';
 import { createTestQueryClient, errorResponse, jsonResponse, LocationProbe } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
+import { connectionRetryDelayMs } from './connection-error.tsx';
 import ProtectedLayout from './protected-layout.tsx';
 
 const me = { id: 'user-7', nickname: 'mina', joinState: 'joined', language: 'ko', currency: 'KRW', hasUnreadNotification: true, roles: [] };
@@ -70,6 +71,18 @@ describe('protected routes (spec §2, §6)', () => {
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByText('my page content')).toBeInTheDocument();
     expect(useRedirectToLoginDialogStore.getState().isOpen).toBe(false);
+  });
+
+  it('online but unanswered (a server too slow), it asks again by itself after a pause', async () => {
+    let calls = 0;
+    server.use(http.get(api('/auth/me'), () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json(me))));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderProtected('/my-page');
+    await screen.findByRole('alert');
+    await vi.advanceTimersByTimeAsync(connectionRetryDelayMs);
+    expect(await screen.findByText('my page content')).toBeInTheDocument();
+    expect(calls).toBe(2);
   });
 
   it('the retry button asks again', async () => {
