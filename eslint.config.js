@@ -55,7 +55,7 @@ export default tseslint.config(
     files: ['apps/web/public/**/*.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: { document: 'readonly', sessionStorage: 'readonly', location: 'readonly', PerformanceObserver: 'readonly', setTimeout: 'readonly' },
+      globals: { document: 'readonly', sessionStorage: 'readonly', location: 'readonly', navigator: 'readonly', window: 'readonly', PerformanceObserver: 'readonly', setTimeout: 'readonly' },
     },
   },
   {

@@ -41,6 +41,19 @@ test('join step 2 is a searchable artist picker', async ({ page }) => {
   await signInWithDevProvider(page, uniqueSubject('picker'));
   await page.getByText('Agree to all').click();
   await page.getByRole('button', { name: 'Next' }).click();
+  // At 375 × 812 no text of the sticky footer lies over an artist: the count sits in the page.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const tiles = page.getByRole('list', { name: 'Artists' }).getByRole('button');
+  await expect(tiles.first()).toBeVisible();
+  const footerText = await page.locator('.bottom-action').evaluate((footer) => footer.textContent);
+  expect(footerText).toBe('Complete sign-up');
+  const count = (await page.getByTestId('join-selection').boundingBox())!;
+  for (const tile of await tiles.all()) {
+    const box = (await tile.boundingBox())!;
+    expect(box.y >= count.y + count.height || box.y + box.height <= count.y, 'the count does not cover an artist').toBe(true);
+  }
+  await captureScreen(page, 'join-step-2-375');
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('searchbox', { name: 'Search artists' }).fill('stella');
   await expect(page.getByRole('list', { name: 'Artists' }).getByRole('button')).toHaveCount(1);
   await captureScreen(page, 'join-step-2');
@@ -134,15 +147,21 @@ test('profile edit: a taken and a free nickname, cancel applies nothing, logout 
   await expect(nickname).toBeVisible();
   await expectAccessible(page, 'profile edit');
 
+  // At 375 px the field shows 16 characters of the widest script whole.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await nickname.fill('가나다라마바사아자차카타파하가나');
+  expect(await nickname.evaluate((field: HTMLInputElement) => field.scrollWidth <= field.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+
   await nickname.fill(takenNickname.toUpperCase());
-  await page.getByRole('button', { name: 'Check whether this nickname is available' }).click();
+  await page.getByRole('button', { name: 'Check availability' }).click();
   await expect(page.getByText('This nickname is already in use. Please use a different nickname.')).toBeVisible();
 
   const freeNickname = `fan${Date.now().toString(36).slice(-8)}`;
   await nickname.fill(freeNickname);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please press the check button to confirm your nickname.')).toBeVisible();
-  await page.getByRole('button', { name: 'Check whether this nickname is available' }).click();
+  await page.getByRole('button', { name: 'Check availability' }).click();
   await expect(page.getByText('Available nickname.')).toBeVisible();
   await page.getByLabel('Country').selectOption('JP');
   await page.getByRole('switch', { name: 'Night-time notifications' }).click();
@@ -168,12 +187,17 @@ test('profile edit: a taken and a free nickname, cancel applies nothing, logout 
   await page.getByRole('link', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Delete account' }).click();
   const warning = page.getByRole('alertdialog', { name: 'Delete your account?' });
-  await expect(warning).toContainText('will be forfeited');
+  await expect(warning).toContainText('Your 0 Orange and 0 Berry will be forfeited');
   await captureScreen(page, 'delete-account-warning');
   await warning.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Signing out says so, and the 401s it causes open no "please log in" dialog.
+  await expect(page.getByText("You've logged out.")).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await captureScreen(page, 'after-logout');
   await expect(page.getByRole('link', { name: 'My page' })).toHaveAttribute('href', '/login');
   const userInfo = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { state: unknown });
   expect(userInfo.state).toEqual({ isActive: false, id: null, hasUnreadNotification: false });
@@ -196,7 +220,7 @@ test('the other my-page screens have their frames', async ({ page }) => {
     ['/my-page/customer-support/inquiry', 'inquiry', /20 MB/],
     ['/request-project', 'request-project', /Media and durations/],
     ['/create-project/1', 'create-project', /Minimum deposit unit/],
-    ['/create-film', 'create-film-signed-in', /You haven't posted any films yet/],
+    ['/create-film', 'create-film-signed-in', /Posting films opens soon/],
   ];
   for (const [path, name, text] of screens) {
     await page.goto(path);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { captureScreen, expectAccessible, expectNoHorizontalScroll, useEnglish } from './support.ts';
+import { captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll, signInWithDevProvider, uniqueSubject, useEnglish } from './support.ts';
 
 test.describe('app shell, logged out', () => {
   test('opens in Korean by default with the header, tab bar and floating menu', async ({ page }) => {
@@ -31,7 +31,7 @@ test.describe('app shell, logged out', () => {
       ['/artist', 'artist-list', /Artists/],
       ['/film', 'film', /No films have been posted yet/],
       ['/create-film', 'create-film', /Log in to continue/],
-      ['/notification', 'notification', /You have no notifications yet/],
+      ['/notification', 'notification-signed-out', /Log in to continue/],
       ['/project/1', 'project-detail', /Project/],
       ['/media-detail/1', 'media-detail', /Media details/],
       ['/media-list/1', 'media-list', /There is no media to show yet/],
@@ -149,5 +149,85 @@ test.describe('the prerendered first paint (decision 012)', () => {
     await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     await expect(page.getByRole('button', { name: 'Language and currency: English, USD' })).toBeVisible();
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('the browser at 375 × 812: network, history and the shell', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('offline, a tab tap shows the app\'s own offline message instead of reloading, and the page comes once online', async ({ page, context }) => {
+    await useEnglish(page);
+    await page.goto('/');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    // A reload would start a fresh document, without this mark.
+    const stillTheSameDocument = () => page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Films' }).click();
+    const offline = page.getByRole('alert').filter({ hasText: "You're offline" });
+    await expect(offline).toBeVisible();
+    await expect(offline.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await captureScreen(page, 'offline-tab-tap');
+    await page.waitForTimeout(1500);
+    expect(await stillTheSameDocument()).toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByRole('main')).toContainText('No films have been posted yet');
+    expect(await stillTheSameDocument()).toBe(true);
+  });
+
+  test('a signed-in reload whose auth check gets no answer shows a connection error, not the login dialog, and recovers online', async ({ page, context }) => {
+    await useEnglish(page);
+    await signInWithDevProvider(page, uniqueSubject('flaky'));
+    await completeJoin(page, 1);
+    await page.goto('/my-page');
+    await expect(page.getByRole('heading', { name: 'Points owned' })).toBeVisible();
+
+    await page.route('**/api/auth/me', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: "We couldn't reach Orchard" })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await captureScreen(page, 'auth-check-connection-error');
+
+    await context.setOffline(true);
+    await page.unroute('**/api/auth/me');
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Points owned' })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+
+  test('the in-app back arrow on a deep link opened in a new tab goes home, not out of the app', async ({ page }) => {
+    await useEnglish(page);
+    await page.goto('about:blank');
+    await page.goto('/artist/group/1');
+    await expect(page.getByRole('heading', { name: 'LUMINA' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  });
+
+  test('an artist under the wrong type goes to its own; signed out, follow asks to log in', async ({ page }) => {
+    await useEnglish(page);
+    await page.goto('/artist/solo/1');
+    await expect(page).toHaveURL(/\/artist\/group\/1$/);
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Please log in' })).toBeVisible();
+    await captureScreen(page, 'artist-follow-signed-out');
+  });
+
+  test('the create pages have no floating create button; a tab strip that overflows shows that it scrolls', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'es', currency: 'KRW' }, version: 0 })));
+    await page.goto('/');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await expect(page.getByRole('button', { name: /menú de creación/i })).toBeVisible();
+    await expect(page.getByRole('tablist')).toHaveAttribute('data-more-after', 'true');
+    await captureScreen(page, 'home-es-tabs');
+    await page.getByRole('tablist').evaluate((strip) => strip.scrollTo({ left: strip.scrollWidth }));
+    await expect(page.getByRole('tablist')).toHaveAttribute('data-more-before', 'true');
+    await expect(page.getByRole('tablist')).toHaveAttribute('data-more-after', 'false');
+    await page.goto('/create-film');
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('button', { name: /menú de creación/i })).toHaveCount(0);
   });
 });

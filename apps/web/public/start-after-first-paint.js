@@ -30,13 +30,21 @@
     started = true;
     modules.concat(preload).forEach(preloadModule);
     importInTurn(0).catch(function (error) {
-      // As for a lazy page (spec §8): a new deployment replaced the file; reload once, not in a loop.
+      // As for a lazy page (app/lazy-page.ts): a new deployment replaced the file, so reload, once
+      // per deployment (named by the entry's hashed URL). Offline, a reload would only trade the
+      // prerendered screen for the browser's error page: wait for the connection instead.
+      if (!navigator.onLine) {
+        window.addEventListener('online', function () {
+          location.reload();
+        }, { once: true });
+        return;
+      }
       var marker = 'orchard:chunk-reload';
-      if (sessionStorage.getItem(marker) === null) {
-        sessionStorage.setItem(marker, String(Date.now()));
+      var deployment = modules[modules.length - 1];
+      if (sessionStorage.getItem(marker) !== deployment) {
+        sessionStorage.setItem(marker, deployment);
         location.reload();
       } else {
-        sessionStorage.removeItem(marker);
         throw error;
       }
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './safe-text.ts';
+import { artistSearchMaxLength } from './input-limits.ts';
 import { localizedNameSchema } from './locale.ts';
 
 export const artistTypes = ['solo', 'group'] as const;
@@ -20,7 +21,7 @@ export function decimalIntegerParam(min: number, max: number) {
 export const artistIdSchema = decimalIntegerParam(1, 2_147_483_647);
 
 /** Search text: no control characters (PostgreSQL text cannot hold NUL). */
-const searchTextSchema = safeText(100);
+const searchTextSchema = safeText(artistSearchMaxLength);
 
 export const artistMemberSchema = z.object({
   id: z.number().int(),

@@ -61,17 +61,4 @@ export type Me = z.infer<typeof meResponseSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
-/**
- * A return path after sign-in must be a same-origin path: one leading slash, no scheme, no
- * protocol-relative `//host`, no backslash tricks, no control characters.
- */
-export function isSafeReturnPath(path: string): boolean {
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
-  if (path.includes('\\') || [...path].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return false;
-  try {
-    const url = new URL(path, 'http://orchard.invalid');
-    return url.host === 'orchard.invalid';
-  } catch {
-    return false;
-  }
-}
+export { isSafeReturnPath } from './return-path.ts';

@@ -1,10 +1,10 @@
 import { confusablePrototypes } from './confusables.ts';
 import { z } from 'zod';
+import { nicknameMaxLength, nicknameMinLength } from './input-limits.ts';
 
 // decisions.md (Identity): 2–16 characters, letters of any script, digits, `_` and `.`;
 // unique case-insensitively.
-export const nicknameMinLength = 2;
-export const nicknameMaxLength = 16;
+export { nicknameMaxLength, nicknameMinLength };
 // Combining marks are letters' parts in many scripts (Devanagari, Thai vowel signs), so they may
 // follow a letter; a mark with no letter before it (a lone accent, Zalgo at the start) may not.
 const nicknamePattern = /^(?:\p{L}\p{M}*|[\p{Nd}_.])+$/u;

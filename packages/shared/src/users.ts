@@ -61,5 +61,5 @@ export const localeSettingsResponseSchema = z.object({ language: languageSchema,
 export const profilePictureResponseSchema = z.object({ profileImageUrl: z.string().nullable() });
 
 /** S6 and decisions: uploads are sniffed, capped, re-encoded. */
-export const profilePictureMaxBytes = 10 * 1024 * 1024;
+export { profilePictureMaxBytes } from './input-limits.ts';
 export const profilePictureSize = 512;

@@ -1,7 +1,7 @@
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type PageLoader } from './lazy-page.ts';
 import { AppShell } from './shell/app-shell.tsx';
-import { createFilmPath } from './tabs.ts';
+import { paths } from './paths.ts';
 
 type LazyPage = ReturnType<typeof lazyPage>;
 type AppRoute = RouteObject & { page?: LazyPage; children?: AppRoute[] };
@@ -23,14 +23,14 @@ export const appRoutes: AppRoute[] = [
         element: <QueryLayer />,
         page: QueryLayer,
         children: [
-          page('/', () => import('./routes/home.tsx')),
+          page(paths.home, () => import('./routes/home.tsx')),
           // decisions.md: /home redirects to / replacing the history entry.
-          { path: '/home', element: <Navigate to="/" replace /> },
-          page('/notification', () => import('./routes/notification.tsx')),
-          page('/film', () => import('./routes/film.tsx')),
-          page(createFilmPath, () => import('./routes/create-film.tsx')),
-          page('/login', () => import('./routes/login.tsx')),
-          page('/artist', () => import('./routes/artist-list.tsx')),
+          { path: paths.homeAlias, element: <Navigate to={paths.home} replace /> },
+          page(paths.notification, () => import('./routes/notification.tsx')),
+          page(paths.film, () => import('./routes/film.tsx')),
+          page(paths.createFilm, () => import('./routes/create-film.tsx')),
+          page(paths.login, () => import('./routes/login.tsx')),
+          page(paths.artistList, () => import('./routes/artist-list.tsx')),
           page('/artist/:type/:id', () => import('./routes/artist-detail.tsx')),
           page('/media-list/:id', () => import('./routes/media-list.tsx')),
           page('/project/:id', () => import('./routes/project-detail.tsx')),
@@ -41,11 +41,11 @@ export const appRoutes: AppRoute[] = [
             element: <ProtectedLayout />,
             page: ProtectedLayout,
             children: [
-              page('/join', () => import('./routes/join.tsx')),
-              page('/request-project', () => import('./routes/request-project.tsx')),
+              page(paths.join, () => import('./routes/join.tsx')),
+              page(paths.requestProject, () => import('./routes/request-project.tsx')),
               page('/create-project/:id', () => import('./routes/create-project.tsx')),
               {
-                path: '/my-page',
+                path: paths.myPage,
                 children: [
                   page(undefined, () => import('./routes/my-page/my-page-home.tsx')),
                   page('user-profile', () => import('./routes/my-page/user-profile.tsx')),

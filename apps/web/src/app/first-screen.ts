@@ -1,4 +1,5 @@
 import type { Namespace } from '../lib/i18n.ts';
+import { paths } from './paths.ts';
 
 /**
  * The translation namespaces the first screen of a path renders with, loaded before the first
@@ -7,7 +8,7 @@ import type { Namespace } from '../lib/i18n.ts';
  * their own namespaces as before; the landing pages' ko and en files ride in their page chunk.
  */
 export function firstScreenNamespaces(pathname: string): Namespace[] {
-  if (pathname === '/' || pathname === '/home') return ['common', 'home'];
-  if (pathname === '/login') return ['common', 'auth'];
+  if (pathname === paths.home || pathname === paths.homeAlias) return ['common', 'home'];
+  if (pathname === paths.login) return ['common', 'auth'];
   return ['common'];
 }

@@ -10,13 +10,13 @@ import { appQueryClient } from './query-client-instance.ts';
 import { PageLoading } from './shell/app-shell.tsx';
 import { RedirectToLoginDialog } from './shell/redirect-to-login-dialog.tsx';
 
-const LanguageAndCurrencySheet = lazy(() => import('./routes/language-and-currency-sheet.tsx'));
+const LanguageAndCurrencySheet = lazy(() => import('./shell/language-and-currency-sheet.tsx'));
 
 /**
  * While the client believes a session exists, the auth check keeps `userInfo` (and the unread
  * indicator) current; an expired session answers 401 and the query client handles it (spec §4).
  */
-function SessionSync() {
+export function SessionSync() {
   const signedIn = useUserInfoStore(isSignedIn);
   const setUserInfo = useUserInfoStore((state) => state.setUserInfo);
   const me = useMe({ enabled: signedIn });

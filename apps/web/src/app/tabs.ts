@@ -1,34 +1,39 @@
+import { paths } from './paths.ts';
+
 export type TabName = 'home' | 'artist' | 'film' | 'myPage';
 
-/** spec §2: the highlighted tab follows the path; `/` and `/home` select home. */
+const isAt = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+/** The highlighted tab follows the path; `/` and `/home` select home (docs/product.md#shell). */
 export function activeTabFor(pathname: string): TabName | null {
-  if (pathname === '/' || pathname === '/home') return 'home';
-  if (pathname === '/artist' || pathname.startsWith('/artist/')) return 'artist';
-  if (pathname === '/film' || pathname.startsWith('/film/')) return 'film';
-  if (pathname === '/my-page' || pathname.startsWith('/my-page/')) return 'myPage';
+  if (pathname === paths.home || pathname === paths.homeAlias) return 'home';
+  if (isAt(pathname, paths.artistList)) return 'artist';
+  if (isAt(pathname, paths.film)) return 'film';
+  if (isAt(pathname, paths.myPage)) return 'myPage';
   return null;
 }
 
-/** spec §2: my-page goes to /my-page when logged in, otherwise to /login. */
+/** My page goes to /my-page when signed in, otherwise to /login. */
 export function tabHref(tab: TabName, signedIn: boolean): string {
   switch (tab) {
     case 'home':
-      return '/home';
+      return paths.homeAlias;
     case 'artist':
-      return '/artist';
+      return paths.artistList;
     case 'film':
-      return '/film';
+      return paths.film;
     case 'myPage':
-      return signedIn ? '/my-page' : '/login';
+      return signedIn ? paths.myPage : paths.login;
   }
 }
 
-/** spec §2: "no" in the redirect dialog sends these paths home. */
+/** Pages that exist only for a signed-in user: "no" in the redirect dialog leaves them for home. */
 export function redirectDialogDeclineTarget(pathname: string): string | null {
-  if (pathname === '/request-project' || pathname.includes('/create-project') || pathname.includes('/my-page')) return '/home';
+  if (pathname === paths.requestProject || pathname.startsWith(paths.createProject('')) || isAt(pathname, paths.myPage)) return paths.homeAlias;
   return null;
 }
 
-/** decisions: the create-film route the spec leaves unnamed (docs/decisions/008-web-app-shell.md). */
-export const createFilmPath = '/create-film';
-export const requestProjectPath = '/request-project';
+/** The create pages, where the floating create button would only offer the page the user is on. */
+export function isCreatePage(pathname: string): boolean {
+  return pathname === paths.requestProject || pathname === paths.createFilm || pathname.startsWith(paths.createProject(''));
+}

@@ -27,13 +27,41 @@ describe('fetch wrapper (spec §7)', () => {
     expect(timeoutSpy).toHaveBeenCalledWith(5000);
   });
 
-  it('turns an error answer into an ApiError with its code, and logs it', async () => {
+  it('turns a refusal into an ApiError with its code, logged as a warning (the screen shows it)', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(errorResponse(409, 'users.nickname_taken'));
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warning = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const failure = await apiRequest('/users/user-profile').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 409, code: 'users.nickname_taken' });
-    expect(log).toHaveBeenCalled();
+    expect(warning).toHaveBeenCalled();
+  });
+
+  it('logs a server failure as an error', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(errorResponse(503, 'unavailable'));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(apiRequest('/artists')).rejects.toMatchObject({ status: 503 });
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not log a 401: it is how the API says "not signed in", expected on every signed-out check', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(errorResponse(401, 'auth.unauthenticated'));
+    const log = vi.spyOn(console, 'error');
+    const warning = vi.spyOn(console, 'warn');
+    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(log).not.toHaveBeenCalled();
+    expect(warning).not.toHaveBeenCalled();
+  });
+
+  it('an answer whose body stops arriving is a time-out, which may be retried, not an unknown error', async () => {
+    const timeoutSpy = vi.spyOn(AbortSignal, 'timeout');
+    const controller = new AbortController();
+    timeoutSpy.mockReturnValue(controller.signal);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const body = new ReadableStream({ start: (stream) => controller.signal.addEventListener('abort', () => stream.error(new DOMException('timed out', 'TimeoutError'))) });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body, { status: 200 }));
+    const pending = apiRequest('/auth/me');
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'timeout', status: 0 });
   });
 
   it('reports an unreachable server as a network error', async () => {

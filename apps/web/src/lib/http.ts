@@ -22,6 +22,33 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** No answer arrived (offline, a dropped connection, a time-out): nothing the server decided. */
+export function isConnectionFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
+/**
+ * Whether asking again may get another answer: no answer at all, a 5xx, 408 (request time-out)
+ * or 429 (rate limited). Every other 4xx is the server's decision about this request, and the
+ * same request gets the same refusal (docs/product.md#retries).
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+/**
+ * How a failed call is logged: a failure (no answer, a 5xx, an unreadable answer) is an error; a
+ * 4xx is the API's answer to this request and the screen shows it, so it is only a warning; a 401
+ * is how the API says "not signed in", expected on every signed-out check, and is not logged.
+ */
+function logFailure(error: unknown) {
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  if (error instanceof ApiError && error.status === 401) return;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== 'invalid_response') console.warn('[api]', error);
+  else console.error('[api]', error);
+}
+
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; FormData is sent as multipart. */
@@ -50,8 +77,8 @@ function isErrorResponse(value: unknown): value is ErrorResponse {
 /**
  * The one way the web app calls the API (spec §7, ARCHITECTURE §6): cookies sent, JSON both ways,
  * a 5000 ms time-out. The answer type comes from the shared schemas (`z.infer`); parsing happens
- * on the server, which validates every response it sends. Every failure is logged and rethrown
- * as an ApiError (spec §8).
+ * on the server, which validates every response it sends. Every failure is logged (see
+ * `logFailure`) and rethrown as an ApiError.
  */
 export async function apiRequest<Answer>(path: string, options: ApiRequestOptions = {}): Promise<Answer> {
   const { method = 'GET', body, query, signal } = options;
@@ -79,7 +106,15 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
       if (signal?.aborted) throw cause;
       throw new ApiError(0, 'network', `${method} ${url} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      // The answer began but its body never finished arriving: as good as no answer.
+      if (timeout.aborted) throw new ApiError(0, 'timeout', `${method} ${url} timed out after ${apiTimeoutMs} ms`);
+      if (signal?.aborted) throw cause;
+      throw new ApiError(0, 'network', `${method} ${url} failed while reading the answer: ${cause instanceof Error ? cause.message : String(cause)}`);
+    }
     let json: unknown = undefined;
     if (text) {
       try {
@@ -94,7 +129,7 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
     }
     return json as Answer;
   } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'AbortError')) console.error('[api]', error);
+    logFailure(error);
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { onlineManager, QueryObserver, MutationObserver } from '@tanstack/react-
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMeQueryOptions } from '../features/auth/api/get-me.ts';
 import { ApiError } from './http.ts';
-import { createAppQueryClient, queryCacheLifetimeMs, retryDelayMs } from './query-client.ts';
+import { createAppQueryClient, queryCacheLifetimeMs, retryDelayMs, shouldRetryMutation, shouldRetryQuery, whileSigningOut } from './query-client.ts';
 
 const unauthorized = () => new ApiError(401, 'auth.unauthenticated', 'no session');
 const serverError = () => new ApiError(500, 'internal', 'boom');
@@ -39,6 +39,52 @@ describe('query client (spec §7)', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(queryFn).toHaveBeenCalledTimes(4);
     expect(await result).toBeInstanceOf(ApiError);
+  });
+
+  it('retries only what may go differently: no answer, a time-out, a 5xx, 408 and 429; never another 4xx', () => {
+    const failure = (status: number, code = 'x') => new ApiError(status, code, code);
+    const retried = [failure(0, 'network'), failure(0, 'timeout'), failure(500), failure(502), failure(503), failure(408), failure(429)];
+    const final = [400, 401, 403, 404, 409, 413, 415, 422].map((status) => failure(status));
+    for (const error of retried) {
+      expect(shouldRetryQuery(0, error), `query ${error.status} ${error.code}`).toBe(true);
+      expect(shouldRetryMutation(0, error), `mutation ${error.status} ${error.code}`).toBe(true);
+    }
+    for (const error of final) {
+      expect(shouldRetryQuery(0, error), `query ${error.status}`).toBe(false);
+      expect(shouldRetryMutation(0, error), `mutation ${error.status}`).toBe(false);
+    }
+    expect(shouldRetryQuery(0, new TypeError('a bug in a query function'))).toBe(false);
+  });
+
+  it('asks for a missing resource once: a 404 shows at once instead of after 7 s of retries', async () => {
+    vi.useFakeTimers();
+    const { client } = setup();
+    const queryFn = vi.fn().mockRejectedValue(new ApiError(404, 'artists.not_found', 'missing'));
+    const result = client.fetchQuery({ queryKey: ['artist', 999], queryFn }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await result).toMatchObject({ status: 404 });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('uploads a refused picture once: a 413 mutation is not sent again', async () => {
+    vi.useFakeTimers();
+    const { client } = setup();
+    const upload = vi.fn().mockRejectedValue(new ApiError(413, 'uploads.too_large', 'too large'));
+    const pending = new MutationObserver(client, { mutationFn: upload }).mutate(undefined).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await pending;
+    expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 answered while the user signs out opens no dialog; one after it does', async () => {
+    const { client, onUnauthorized } = setup('/my-page/user-profile');
+    await whileSigningOut(client, async () => {
+      await client.fetchQuery({ queryKey: ['me'], queryFn: () => Promise.reject(unauthorized()) }).catch(() => undefined);
+      await new MutationObserver(client, { mutationFn: () => Promise.reject(unauthorized()) }).mutate(undefined).catch(() => undefined);
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await client.fetchQuery({ queryKey: ['later'], queryFn: () => Promise.reject(unauthorized()) }).catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('never retries a query answered 401, opens the dialog and resets userInfo once', async () => {

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isUnauthorized } from './http.ts';
+import { spaPaths } from '@orchard/shared/spa-paths';
+import { isTransientFailure, isUnauthorized } from './http.ts';
 
 /** spec §7 and §9. */
 export const queryRetryLimit = 3;
@@ -13,34 +14,60 @@ export function retryDelayMs(failureCount: number): number {
   return Math.min(firstRetryDelayMs * 2 ** failureCount, maxRetryDelayMs);
 }
 
+/**
+ * Only a failure that may go differently next time is retried (`isTransientFailure`): a 404, 409,
+ * 413 or 415 is the answer, and asking again only costs the user data and time
+ * (docs/product.md#retries). Anything that is not an ApiError (a bug in a query function) is not
+ * retried either.
+ */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  return !isUnauthorized(error) && failureCount < queryRetryLimit;
+  return isTransientFailure(error) && failureCount < queryRetryLimit;
 }
 
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
-  return !isUnauthorized(error) && failureCount < mutationRetryLimit;
+  return isTransientFailure(error) && failureCount < mutationRetryLimit;
 }
 
 export type QueryClientHooks = {
-  /** Opens the redirect-to-login dialog and resets `userInfo` (spec §4). */
+  /** Opens the redirect-to-login dialog and resets `userInfo` (docs/architecture.md#web). */
   onUnauthorized(): void;
-  /** The current path: a query's 401 on /login is expected and opens nothing (spec §4). */
+  /** The current path: a query's 401 on /login is expected and opens nothing. */
   currentPath(): string;
 };
 
-export const loginPath = '/login';
+export const loginPath = spaPaths.login;
 
-/** The query client exactly as spec §7 and ARCHITECTURE §6 describe it. */
+const signOutsUnderWay = new WeakMap<QueryClient, number>();
+
+/**
+ * Runs a sign-out: every 401 answered while it is under way (the logout call itself, the auth
+ * check that follows, a query still on screen) is the one the user asked for, so it never opens
+ * the "please log in" dialog.
+ */
+export async function whileSigningOut<Result>(client: QueryClient, work: () => Promise<Result>): Promise<Result> {
+  signOutsUnderWay.set(client, (signOutsUnderWay.get(client) ?? 0) + 1);
+  try {
+    return await work();
+  } finally {
+    signOutsUnderWay.set(client, (signOutsUnderWay.get(client) ?? 1) - 1);
+  }
+}
+
+function isSigningOut(client: QueryClient): boolean {
+  return (signOutsUnderWay.get(client) ?? 0) > 0;
+}
+
+/** The app's query client: the retry, cache and offline rules of docs/architecture.md#web. */
 export function createAppQueryClient(hooks: QueryClientHooks): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
-        if (isUnauthorized(error) && hooks.currentPath() !== loginPath) hooks.onUnauthorized();
+        if (isUnauthorized(error) && !isSigningOut(client) && hooks.currentPath() !== loginPath) hooks.onUnauthorized();
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
-        if (isUnauthorized(error)) hooks.onUnauthorized();
+        if (isUnauthorized(error) && !isSigningOut(client)) hooks.onUnauthorized();
       },
     }),
     defaultOptions: {
@@ -59,4 +86,5 @@ export function createAppQueryClient(hooks: QueryClientHooks): QueryClient {
       },
     },
   });
+  return client;
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ChatIcon } from '../../components/ui/icons.tsx';
 import { EmptyState } from '../../components/ui/primitives.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
 
 export default function CommentListPage() {
   const { t } = useTranslation('project');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/primitives.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
 
 const participantSorts = ['amount', 'latest'] as const;
 type ParticipantSort = (typeof participantSorts)[number];

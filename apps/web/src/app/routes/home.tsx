@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MegaphoneIcon, StarIcon } from '../../components/ui/icons.tsx';
 import { EmptyState, Tabs } from '../../components/ui/primitives.tsx';
-import { requestProjectPath } from '../tabs.ts';
+import { paths } from '../paths.ts';
 
 const homeTabs = ['following', 'ranking', 'nowFunding', 'films', 'awarded'] as const;
 type HomeTab = (typeof homeTabs)[number];
@@ -17,7 +17,7 @@ export default function HomePage() {
       <section className="home-hero">
         <h1 className="home-hero__title">{t('home:hero.title')}</h1>
         <p className="home-hero__lead">{t('home:hero.lead')}</p>
-        <Link to={requestProjectPath} className="button button--primary">
+        <Link to={paths.requestProject} className="button button--primary">
           <MegaphoneIcon width={20} height={20} />
           <span>{t('home:hero.cta')}</span>
         </Link>
@@ -29,7 +29,7 @@ export default function HomePage() {
             icon={<StarIcon width={32} height={32} />}
             message={t('home:empty.following')}
             action={
-              <Link to="/artist" className="button button--secondary">
+              <Link to={paths.artistList} className="button button--secondary">
                 {t('home:searchArtists')}
               </Link>
             }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
+import { paths } from '../paths.ts';
 import { useBottomBarHidden } from '../../lib/stores/use-bottom-bar-hidden.ts';
 import { ArtistPicker } from '../../features/artists/components/artist-picker.tsx';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';
@@ -12,7 +13,7 @@ export default function JoinPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   if (!me.data) return null;
-  if (me.data.joinState === 'joined') return <Navigate to="/" replace />;
+  if (me.data.joinState === 'joined') return <Navigate to={paths.home} replace />;
   return (
     <div className="page page--padded">
       <JoinFlow
@@ -20,7 +21,7 @@ export default function JoinPage() {
         renderArtistPicker={(props) => <ArtistPicker {...props} />}
         onAgreed={() => void queryClient.invalidateQueries({ queryKey: meQueryKey })}
         onJoined={() => {
-          navigate('/', { replace: true });
+          navigate(paths.home, { replace: true });
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
         }}
       />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Tabs } from '../../components/ui/primitives.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
 
 const mediaTabs = ['info', 'price', 'guide', 'policy'] as const;
 type MediaTab = (typeof mediaTabs)[number];

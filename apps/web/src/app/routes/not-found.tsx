@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
+import { paths } from '../paths.ts';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/primitives.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('common');
@@ -10,7 +11,7 @@ export default function NotFoundPage() {
       <EmptyState
         message={t('notFound.message')}
         action={
-          <Link to="/" className="button button--secondary">
+          <Link to={paths.home} className="button button--secondary">
             {t('notFound.home')}
           </Link>
         }

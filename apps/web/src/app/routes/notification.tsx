@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { BellIcon } from '../../components/ui/icons.tsx';
 import { EmptyState } from '../../components/ui/primitives.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { LoginRequiredPrompt } from '../../features/auth/components/login-required-prompt.tsx';
+import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
+import { PageFrame } from '../shell/page-frame.tsx';
 
+/** Notifications are a signed-in user's: signed out, the page asks to sign in rather than say there are none. */
 export default function NotificationPage() {
   const { t } = useTranslation('notification');
+  const signedIn = useUserInfoStore(isSignedIn);
   return (
     <PageFrame title={t('title')}>
-      <EmptyState icon={<BellIcon width={32} height={32} />} message={t('empty')} />
+      {signedIn ? <EmptyState icon={<BellIcon width={32} height={32} />} message={t('empty')} /> : <LoginRequiredPrompt />}
     </PageFrame>
   );
 }

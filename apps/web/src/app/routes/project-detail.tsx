@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { paths } from '../paths.ts';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Tabs } from '../../components/ui/primitives.tsx';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
 
 const projectTabs = ['description', 'info', 'participants', 'policy'] as const;
 type ProjectTab = (typeof projectTabs)[number];
@@ -23,7 +24,7 @@ export default function ProjectDetailPage() {
           <h2 id="project-comments-title" className="section-title">
             {t('comments.title', { count: 0 })}
           </h2>
-          <Link to={`/comment-list/${encodeURIComponent(id)}`} className="text-link">
+          <Link to={paths.commentList(id)} className="text-link">
             {t('comments.seeAll')}
           </Link>
         </div>

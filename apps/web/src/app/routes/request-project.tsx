@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from './page-frame.tsx';
-import { StepList } from './steps-frame.tsx';
+import { PageFrame } from '../shell/page-frame.tsx';
+import { StepList } from '../shell/steps-frame.tsx';
 
 /** spec §2 Create-funding flow, 7 steps. */
 const requestSteps = ['artist', 'purpose', 'package', 'media', 'adStart', 'fundingDates', 'confirmation'] as const;

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/primitives.tsx';
 import { useShellStore } from '../../lib/stores/shell.ts';
+import { isCreatePage } from '../tabs.ts';
 import { FloatingMenu } from './floating-menu.tsx';
 import { AppHeader } from './header.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -21,7 +22,7 @@ export function PageLoading() {
   );
 }
 
-/** spec §1: header, the page, the bottom tab bar and the floating plus button. */
+/** Header, the page, the bottom tab bar and the floating plus button (not on the create pages it leads to). */
 export function AppShell() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
@@ -42,7 +43,7 @@ export function AppShell() {
       </main>
       {isBottomBarVisible ? (
         <>
-          <FloatingMenu />
+          {isCreatePage(pathname) ? null : <FloatingMenu />}
           <TabBar />
         </>
       ) : null}

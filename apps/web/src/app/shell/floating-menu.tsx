@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilmIcon, MegaphoneIcon, PlusIcon } from '../../components/ui/icons.tsx';
-import { createFilmPath, requestProjectPath } from '../tabs.ts';
+import { paths } from '../paths.ts';
 
 /** spec §1: the floating plus button and its two actions. */
 export function FloatingMenu() {
@@ -30,13 +30,13 @@ export function FloatingMenu() {
       {open ? (
         <ul id={menuId} className="floating-menu__list">
           <li>
-            <Link to={requestProjectPath} className="floating-menu__action" onClick={() => setOpen(false)}>
+            <Link to={paths.requestProject} className="floating-menu__action" onClick={() => setOpen(false)}>
               <MegaphoneIcon width={20} height={20} />
               <span>{t('fab.createAd')}</span>
             </Link>
           </li>
           <li>
-            <Link to={createFilmPath} className="floating-menu__action" onClick={() => setOpen(false)}>
+            <Link to={paths.createFilm} className="floating-menu__action" onClick={() => setOpen(false)}>
               <FilmIcon width={20} height={20} />
               <span>{t('fab.createFilm')}</span>
             </Link>

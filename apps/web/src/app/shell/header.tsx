@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../paths.ts';
 import { useTranslation } from 'react-i18next';
 import { BellIcon, BellUnreadIcon, GlobeIcon, OrchardMark } from '../../components/ui/icons.tsx';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
@@ -14,7 +15,7 @@ export function AppHeader() {
   const openSheet = useShellStore((state) => state.openLanguageAndCurrencySheet);
   return (
     <header className="app-header">
-      <Link to="/" className="app-header__logo" aria-label={t('header.logo')} onClick={() => setBottomBarVisible(true)}>
+      <Link to={paths.home} className="app-header__logo" aria-label={t('header.logo')} onClick={() => setBottomBarVisible(true)}>
         <OrchardMark size={30} />
         <span className="app-header__wordmark" aria-hidden="true">
           {t('app.name')}
@@ -31,7 +32,7 @@ export function AppHeader() {
           <span aria-hidden="true">{`${language.toUpperCase()} · ${currency}`}</span>
         </button>
         <Link
-          to="/notification"
+          to={paths.notification}
           className="icon-button"
           aria-label={hasUnreadNotification ? t('header.notificationsUnread') : t('header.notifications')}
           data-unread={hasUnreadNotification ? 'true' : 'false'}

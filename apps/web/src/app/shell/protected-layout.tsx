@@ -1,34 +1,52 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/primitives.tsx';
+import { RetryNotice } from '../../components/ui/retry-notice.tsx';
 import { useMe, userInfoFromMe } from '../../features/auth/api/get-me.ts';
-import { isUnauthorized } from '../../lib/http.ts';
-import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-login-dialog.ts';
+import { apiErrorMessage } from '../../lib/i18n.ts';
+import { isTransientFailure, isUnauthorized } from '../../lib/http.ts';
 import { useUserInfoStore } from '../../lib/stores/user-info.ts';
-
-export const joinPath = '/join';
+import { paths } from '../paths.ts';
+import { ConnectionError } from './connection-error.tsx';
 
 /**
- * spec §2 and §6: /my-page/*, /join, /request-project and /create-project/{id}. A spinner while
- * the auth check loads; the redirect-to-login dialog if it errors; else the page. An account
- * that has not finished joining is sent to /join first (decisions: Identity).
+ * The pages that need a session: /my-page/*, /join, /request-project and /create-project/{id}
+ * (docs/product.md#accounts). A spinner while the auth check loads; a 401 has the query client
+ * open the redirect-to-login dialog; a check that got no answer shows a connection error with
+ * retry, never the dialog. An account that has not finished joining is sent to /join first.
  */
 export default function ProtectedLayout() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const me = useMe();
   const setUserInfo = useUserInfoStore((state) => state.setUserInfo);
-  const openDialog = useRedirectToLoginDialogStore((state) => state.openRedirectToLoginDialog);
+  const { refetch } = me;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   useEffect(() => {
     if (me.data) setUserInfo(userInfoFromMe(me.data));
   }, [me.data, setUserInfo]);
-  useEffect(() => {
-    // A 401 has already opened it through the query cache; other failures open it here.
-    if (me.isError && !isUnauthorized(me.error)) openDialog();
-  }, [me.isError, me.error, openDialog]);
 
+  // Offline, the check waits for the connection instead of failing: say why nothing comes.
+  if (me.isPending && me.fetchStatus === 'paused') {
+    return (
+      <div className="page page--padded">
+        <ConnectionError onRetry={retry} />
+      </div>
+    );
+  }
+  if (me.isError && !isUnauthorized(me.error)) {
+    return (
+      <div className="page page--padded">
+        {isTransientFailure(me.error) ? (
+          <ConnectionError onRetry={retry} retrying={me.isFetching} />
+        ) : (
+          <RetryNotice message={apiErrorMessage(t, me.error)} retryLabel={t('actions.retry')} onRetry={retry} retrying={me.isFetching} />
+        )}
+      </div>
+    );
+  }
   if (me.isPending) {
     return (
       <div className="page-loading">
@@ -38,6 +56,6 @@ export default function ProtectedLayout() {
   }
   if (me.isError) return null;
   const joined = me.data.joinState === 'joined';
-  if (!joined && pathname !== joinPath) return <Navigate to={joinPath} replace />;
+  if (!joined && pathname !== paths.join) return <Navigate to={paths.join} replace />;
   return <Outlet />;
 }

@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-login-dialog.ts';
+import { paths } from '../paths.ts';
 import { redirectDialogDeclineTarget } from '../tabs.ts';
 
 /** spec §2: yes → /login; no → closes, and leaves a login-only path for /home. */
@@ -14,8 +15,8 @@ export function RedirectToLoginDialog() {
 
   const accept = () => {
     close();
-    const next = pathname === '/login' ? '' : `?next=${encodeURIComponent(pathname + search)}`;
-    navigate(`/login${next}`);
+    const next = pathname === paths.login ? '' : `?next=${encodeURIComponent(pathname + search)}`;
+    navigate(`${paths.login}${next}`);
   };
   const decline = () => {
     close();

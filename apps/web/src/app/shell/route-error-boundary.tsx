@@ -1,6 +1,8 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState } from '../../components/ui/primitives.tsx';
+import { RetryNotice } from '../../components/ui/retry-notice.tsx';
+import { OfflineChunkError, retryFailedPages } from '../lazy-page.ts';
 
 function RouteErrorMessage() {
   const { t } = useTranslation('common');
@@ -16,23 +18,46 @@ function RouteErrorMessage() {
   );
 }
 
-/** A page that could not load (its chunk failed twice, or it threw) shows a way out, not a blank screen. */
-export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
-  override state = { failed: false };
+/** The app's own offline message (never the browser's error page); it tries again by itself once online. */
+function OfflineMessage({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
+  return <RetryNotice title={t('offline.title')} message={t('offline.message')} retryLabel={t('actions.retry')} onRetry={onRetry} />;
+}
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+type Failure = 'offline' | 'failed' | null;
+
+/**
+ * A page that could not load shows a way out, not a blank screen: offline, the offline message
+ * with retry (the page is loaded again in place); otherwise (its chunk failed twice, or it threw)
+ * a reload.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failure: Failure }> {
+  override state: { failure: Failure } = { failure: null };
+
+  static getDerivedStateFromError(error: unknown): { failure: Failure } {
+    return { failure: error instanceof OfflineChunkError ? 'offline' : 'failed' };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[page]', error, info.componentStack);
+    // Being offline is no fault of the app: nothing to log.
+    if (!(error instanceof OfflineChunkError)) console.error('[page]', error, info.componentStack);
   }
 
   override componentDidUpdate(previous: { resetKey: string }) {
-    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
+    if (previous.resetKey !== this.props.resetKey && this.state.failure) this.setState({ failure: null });
   }
 
+  private readonly retry = () => {
+    retryFailedPages();
+    this.setState({ failure: null });
+  };
+
   override render() {
-    return this.state.failed ? <RouteErrorMessage /> : this.props.children;
+    if (!this.state.failure) return this.props.children;
+    return <div className="page page--padded">{this.state.failure === 'offline' ? <OfflineMessage onRetry={this.retry} /> : <RouteErrorMessage />}</div>;
   }
 }

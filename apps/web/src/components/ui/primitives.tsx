@@ -1,5 +1,7 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { CheckIcon, ChevronLeftIcon } from './icons.tsx';
+import { useOverflowEdges } from './use-overflow-edges.ts';
+import './tabs-scroll-hint.css';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -55,7 +57,7 @@ export function EmptyState({ icon, message, action }: { icon?: ReactNode; messag
 
 export type TabItem<Value extends string> = { value: Value; label: string };
 
-/** A row of tabs (WAI-ARIA tabs pattern); the panel is rendered by the caller. */
+/** A row of tabs (WAI-ARIA tabs pattern); the panel is rendered by the caller. A row wider than the screen shows that it scrolls. */
 export function Tabs<const Value extends string>({
   items,
   value,
@@ -69,8 +71,10 @@ export function Tabs<const Value extends string>({
   label: string;
   idPrefix: string;
 }) {
+  const stripRef = useRef<HTMLDivElement>(null);
+  const more = useOverflowEdges(stripRef);
   return (
-    <div className="tabs" role="tablist" aria-label={label}>
+    <div ref={stripRef} className="tabs" role="tablist" aria-label={label} data-more-before={more.before} data-more-after={more.after}>
       {items.map((item) => (
         <button
           key={item.value}
@@ -89,17 +93,31 @@ export function Tabs<const Value extends string>({
   );
 }
 
+/** A switch whose whole row, label and description included, is its label: tapping the text switches it too. */
 export function Switch({ checked, onChange, label, description }: { checked: boolean; onChange(checked: boolean): void; label: string; description?: string }) {
+  const descriptionId = useId();
   return (
-    <div className="switch-row">
-      <div className="switch-row__text">
+    <label className="switch-row">
+      <span className="switch-row__text">
         <span className="switch-row__label">{label}</span>
-        {description ? <span className="switch-row__description">{description}</span> : null}
-      </div>
-      <button type="button" role="switch" aria-checked={checked} aria-label={label} className="switch" onClick={() => onChange(!checked)}>
+        {description ? (
+          <span id={descriptionId} className="switch-row__description">
+            {description}
+          </span>
+        ) : null}
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        aria-describedby={description ? descriptionId : undefined}
+        className="switch"
+        onClick={() => onChange(!checked)}
+      >
         <span className="switch__thumb" aria-hidden="true" />
       </button>
-    </div>
+    </label>
   );
 }
 

@@ -27,12 +27,12 @@ describe('toasts (spec §2, §9)', () => {
     act(() => {
       vi.advanceTimersByTime(2999);
     });
-    expect(screen.getByText('Default')).toBeTruthy();
+    expect(screen.getByText('Default')).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(1);
     });
     expect(screen.queryByText('Default')).toBeNull();
-    expect(screen.getByText('Longer')).toBeTruthy();
+    expect(screen.getByText('Longer')).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(2000);
     });
@@ -46,7 +46,7 @@ describe('toasts (spec §2, §9)', () => {
     act(() => {
       vi.advanceTimersByTime(60_000);
     });
-    expect(screen.getByText('Read me')).toBeTruthy();
+    expect(screen.getByText('Read me')).toBeInTheDocument();
     act(() => screen.getByRole('button', { name: 'Close' }).click());
     expect(screen.queryByText('Read me')).toBeNull();
   });

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
+import { paths } from '../../paths.ts';
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 /** spec §3 code table FAQC001–005: the support categories. */
 const supportCategories = ['FAQC001', 'FAQC002', 'FAQC003', 'FAQC004', 'FAQC005'] as const;
@@ -18,7 +19,7 @@ export default function CustomerSupportPage() {
           </li>
         ))}
       </ul>
-      <Link to="/my-page/customer-support/inquiry" className="button button--secondary button--block">
+      <Link to={paths.inquiry} className="button button--secondary button--block">
         <span>{t('support.additionalInquiry')}</span>
         <ChevronRightIcon width={18} height={18} />
       </Link>

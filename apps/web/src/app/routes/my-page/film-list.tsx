@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilmIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState } from '../../../components/ui/primitives.tsx';
-import { createFilmPath } from '../../tabs.ts';
-import { PageFrame } from '../page-frame.tsx';
+import { paths } from '../../paths.ts';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 export default function MyFilmListPage() {
   const { t } = useTranslation(['myPage', 'film']);
@@ -13,7 +13,7 @@ export default function MyFilmListPage() {
         icon={<FilmIcon width={32} height={32} />}
         message={t('film:create.emptyMine')}
         action={
-          <Link to={createFilmPath} className="button button--secondary">
+          <Link to={paths.createFilm} className="button button--secondary">
             {t('film:create.cta')}
           </Link>
         }

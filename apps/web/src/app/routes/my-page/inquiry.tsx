@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 export default function InquiryPage() {
   const { t } = useTranslation('myPage');

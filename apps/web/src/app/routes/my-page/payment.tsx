@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PaymentMethods } from '../../../features/points/components/payment-methods.tsx';
 import { useBottomBarHidden } from '../../../lib/stores/use-bottom-bar-hidden.ts';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 /** spec §2 Payment: choose a payment method, then the gateway (decisions: the sample methods). */
 export default function PaymentPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PointCharge } from '../../../features/points/components/point-charge.tsx';
 import { useBottomBarHidden } from '../../../lib/stores/use-bottom-bar-hidden.ts';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 /** spec §2 Point charge: tabs payment and exchange. */
 export default function PointChargePage() {

@@ -1,7 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../paths.ts';
 import { useTranslation } from 'react-i18next';
 import { PointHistory } from '../../../features/points/components/point-history.tsx';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 /** spec §2 Point history/{type}: type orange or berry. */
 export default function PointHistoryPage() {
@@ -11,7 +12,7 @@ export default function PointHistoryPage() {
   const currency = type === 'berry' ? 'berry' : 'orange';
   return (
     <PageFrame title={t('history.title')}>
-      <PointHistory currency={currency} onCurrencyChange={(next) => void navigate(`/my-page/point-history/${next}`, { replace: true })} />
+      <PointHistory currency={currency} onCurrencyChange={(next) => void navigate(paths.pointHistory(next), { replace: true })} />
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame.tsx';
 
 const knownStatuses = ['pending', 'rejected', 'cancelled'] as const;
 type KnownStatus = (typeof knownStatuses)[number];

@@ -1,9 +1,9 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { useArtistSearch } from '../api/artists.ts';
+import { useArtistSearch } from '../api/search-artists.ts';
+import { ArtistSearchField } from './artist-search-field.tsx';
+import { ArtistSearchResults } from './artist-search-results.tsx';
 import { ArtistTile } from './artist-tile.tsx';
 
 /** Search artists and toggle them; the caller owns what "selected" means (join picks, follows). */
@@ -11,37 +11,22 @@ export function ArtistPicker({ isSelected, onToggle }: { isSelected(artistId: nu
   const { t } = useTranslation('artist');
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search.trim());
-  const artists = useArtistSearch(deferredSearch);
-  const searchId = useId();
-  const items = artists.data?.pages.flatMap((page) => page.items) ?? [];
+  const artists = useArtistSearch(useDeferredValue(search.trim()));
   return (
     <div className="artist-picker">
-      <label htmlFor={searchId} className="visually-hidden">
-        {t('search.label')}
-      </label>
-      <div className="search-field">
-        <SearchIcon width={20} height={20} />
-        <input id={searchId} type="search" value={search} placeholder={t('search.placeholder')} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
-      </div>
-      {artists.isPending ? (
-        <Spinner label={t('search.loading')} />
-      ) : items.length === 0 ? (
-        <EmptyState message={t('search.empty')} />
-      ) : (
-        <ul className="artist-grid" aria-label={t('search.results')}>
-          {items.map((artist) => (
-            <li key={artist.id}>
-              <ArtistTile artist={artist} language={language} selected={isSelected(artist.id)} onToggle={() => onToggle(artist.id, !isSelected(artist.id))} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {artists.hasNextPage ? (
-        <Button variant="secondary" block onClick={() => void artists.fetchNextPage()} disabled={artists.isFetchingNextPage}>
-          {t('search.more')}
-        </Button>
-      ) : null}
+      <ArtistSearchField value={search} onChange={setSearch} />
+      <ArtistSearchResults
+        artists={artists}
+        renderItems={(items) => (
+          <ul className="artist-grid" aria-label={t('search.results')}>
+            {items.map((artist) => (
+              <li key={artist.id}>
+                <ArtistTile artist={artist} language={language} selected={isSelected(artist.id)} onToggle={() => onToggle(artist.id, !isSelected(artist.id))} />
+              </li>
+            ))}
+          </ul>
+        )}
+      />
     </div>
   );
 }

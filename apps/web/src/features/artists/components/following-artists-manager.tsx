@@ -1,35 +1,49 @@
+import type { Artist } from '@orchard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
+import { RetryNotice } from '../../../components/ui/retry-notice.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { useFollowingArtists, useToggleFollow } from '../api/artists.ts';
 import { ArtistPicker } from './artist-picker.tsx';
 import { ArtistTile } from './artist-tile.tsx';
 
 type FollowingTab = 'all' | 'followings';
 
-/** spec §2 Following-artists management: tabs All and Followings; tapping adds or removes. */
-export function FollowingArtistsManager() {
+/** The followed artists as the users feature serves them; composed in the route. */
+export type FollowedArtists = { items: Artist[] | undefined; isPending: boolean; error: unknown; retry(): void };
+
+/** Following-artists management: tabs All and Followings; tapping adds or removes (docs/product.md#accounts). */
+export function FollowingArtistsManager({ followed, onToggle }: { followed: FollowedArtists; onToggle(artistId: number, follow: boolean): void }) {
   const { t } = useTranslation(['artist', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const [tab, setTab] = useState<FollowingTab>('all');
-  const following = useFollowingArtists();
-  const toggle = useToggleFollow();
-  const followingIds = new Set(following.data?.items.map((artist) => artist.id));
+  const followingIds = new Set(followed.items?.map((artist) => artist.id));
 
-  const onToggle = (artistId: number, follow: boolean) => {
-    // spec §5: at least one followed artist; the API refuses too, this just answers sooner.
+  const toggle = (artistId: number, follow: boolean) => {
+    // At least one followed artist: the API refuses too, this just answers sooner.
     if (!follow && followingIds.size <= 1) {
       showToast({ message: t('artist:following.atLeastOne') });
       return;
     }
-    toggle.mutate(
-      { artistId, follow },
-      { onError: (error) => showToast({ message: apiErrorMessage(t, error) }) },
-    );
+    onToggle(artistId, follow);
   };
+
+  let followings;
+  if (followed.error) followings = <RetryNotice message={apiErrorMessage(t, followed.error)} retryLabel={t('common:actions.retry')} onRetry={followed.retry} />;
+  else if (followed.isPending || !followed.items) followings = <Spinner label={t('common:loading')} />;
+  else if (followed.items.length === 0) followings = <EmptyState message={t('artist:following.empty')} />;
+  else
+    followings = (
+      <ul className="artist-grid" aria-label={t('artist:following.tabs.followings', { count: followingIds.size })}>
+        {followed.items.map((artist) => (
+          <li key={artist.id}>
+            <ArtistTile artist={artist} language={language} selected onToggle={() => toggle(artist.id, false)} />
+          </li>
+        ))}
+      </ul>
+    );
 
   return (
     <div className="stack">
@@ -44,21 +58,7 @@ export function FollowingArtistsManager() {
         onChange={setTab}
       />
       <div id="following-panel" role="tabpanel" aria-labelledby={`following-tab-${tab}`}>
-        {tab === 'all' ? (
-          <ArtistPicker isSelected={(artistId) => followingIds.has(artistId)} onToggle={onToggle} />
-        ) : following.isPending ? (
-          <Spinner label={t('common:loading')} />
-        ) : following.data && following.data.items.length > 0 ? (
-          <ul className="artist-grid" aria-label={t('artist:following.tabs.followings', { count: followingIds.size })}>
-            {following.data.items.map((artist) => (
-              <li key={artist.id}>
-                <ArtistTile artist={artist} language={language} selected onToggle={() => onToggle(artist.id, false)} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <EmptyState message={t('artist:following.empty')} />
-        )}
+        {tab === 'all' ? <ArtistPicker isSelected={(artistId) => followingIds.has(artistId)} onToggle={toggle} /> : followings}
       </div>
     </div>
   );

@@ -1,12 +1,13 @@
 import type { ProviderId } from '@orchard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+import { authQueryKeys } from './query-keys.ts';
 
 type AuthProvidersResponse = { providers: { id: ProviderId }[] };
 
 export function getAuthProvidersQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'providers'] as const,
+    queryKey: authQueryKeys.providers,
     queryFn: ({ signal }) => apiRequest<AuthProvidersResponse>('/auth/providers', { signal }),
     staleTime: 5 * 60 * 1000,
   });

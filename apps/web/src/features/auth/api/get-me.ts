@@ -2,8 +2,9 @@ import type { Me } from '@orchard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 import type { UserInfo } from '../../../lib/stores/user-info.ts';
+import { authQueryKeys } from './query-keys.ts';
 
-export const meQueryKey = ['auth', 'me'] as const;
+export const meQueryKey = authQueryKeys.me;
 
 export function fetchMe(signal?: AbortSignal): Promise<Me> {
   return apiRequest<Me>('/auth/me', { signal });

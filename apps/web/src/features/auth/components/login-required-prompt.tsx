@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../../components/ui/icons.tsx';
 
@@ -15,7 +16,7 @@ export function LoginRequiredPrompt() {
         {t('loginRequired.title')}
       </h2>
       <p className="login-prompt__message">{t('loginRequired.message')}</p>
-      <Link to={`/login?next=${encodeURIComponent(pathname)}`} className="button button--primary">
+      <Link to={`${paths.login}?next=${encodeURIComponent(pathname)}`} className="button button--primary">
         {t('loginRequired.goToLogin')}
       </Link>
     </div>

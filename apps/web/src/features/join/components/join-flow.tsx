@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, CheckRow } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useAgreeToTerms, useCompleteJoin } from '../api/join.ts';
+import './join.css';
+import { useAgreeToTerms } from '../api/agree-to-terms.ts';
+import { useCompleteJoin } from '../api/complete-join.ts';
 
 /** spec §2 and §5: service, personal information and unique identification are required. */
 const requiredAgreementKinds = ['service', 'privacy', 'uniqueIdentification'] as const satisfies readonly AgreementKind[];
@@ -90,6 +92,10 @@ function ArtistsStep({ renderArtistPicker, onJoined }: { renderArtistPicker: Art
         {t('join:artists.title')}
       </h1>
       <p className="page-lead">{t('join:artists.lead')}</p>
+      {/* In the flow, not in the sticky footer: text there would sit over the last row of artists. */}
+      <p className="join-artists__count" aria-live="polite" data-testid="join-selection">
+        {selected.size > 0 ? t('join:artists.selectedCount', { count: selected.size }) : t('join:artists.atLeastOne')}
+      </p>
       {renderArtistPicker({
         isSelected: (artistId) => selected.has(artistId),
         onToggle: (artistId, isNowSelected) =>
@@ -101,9 +107,6 @@ function ArtistsStep({ renderArtistPicker, onJoined }: { renderArtistPicker: Art
           }),
       })}
       <div className="bottom-action">
-        <p className="bottom-action__hint" aria-live="polite">
-          {selected.size > 0 ? t('join:artists.selectedCount', { count: selected.size }) : t('join:artists.atLeastOne')}
-        </p>
         <Button block disabled={selected.size === 0 || complete.isPending} onClick={submit}>
           {t('join:artists.complete')}
         </Button>

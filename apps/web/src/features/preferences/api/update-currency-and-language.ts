@@ -1,6 +1,7 @@
 import type { Currency, Language } from '@orchard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+import { preferencesQueryKeys } from './query-keys.ts';
 
 /** spec §7: one field per call. */
 export type CurrencyOrLanguageChange = { language: Language } | { currency: Currency };
@@ -11,5 +12,5 @@ export function patchCurrencyAndLanguage(change: CurrencyOrLanguageChange): Prom
 
 /** spec §8: a failure is only logged (the http client logs every failure). */
 export function useUpdateCurrencyAndLanguage() {
-  return useMutation({ mutationFn: patchCurrencyAndLanguage });
+  return useMutation({ mutationKey: preferencesQueryKeys.currencyAndLanguage, mutationFn: patchCurrencyAndLanguage });
 }

@@ -1,11 +1,12 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { ChatIcon, ChevronRightIcon, FilmIcon, MegaphoneIcon, StarIcon, WalletIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/primitives.tsx';
 import { orangePriceKrw, useDisplayAmount } from '../../../lib/exchange-rates.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useDisplayInfo } from '../api/users.ts';
+import { useDisplayInfo } from '../api/get-display-info.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 
 type MenuItem = { to: string; labelKey: string; Icon: ComponentType<SVGProps<SVGSVGElement>>; count?: number };
@@ -20,10 +21,10 @@ export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
   const info = displayInfo.data;
   const orangePrice = format(orangePriceKrw);
   const menu: MenuItem[] = [
-    { to: '/my-page/following-artists', labelKey: 'myPage:home.menu.followingArtists', Icon: StarIcon, count: info.followingArtistCount },
-    { to: '/my-page/project-list', labelKey: 'myPage:home.menu.projects', Icon: MegaphoneIcon },
-    { to: '/my-page/film-list', labelKey: 'myPage:home.menu.films', Icon: FilmIcon },
-    { to: '/my-page/customer-support', labelKey: 'myPage:home.menu.inquiry', Icon: ChatIcon },
+    { to: paths.followingArtists, labelKey: 'myPage:home.menu.followingArtists', Icon: StarIcon, count: info.followingArtistCount },
+    { to: paths.projectList, labelKey: 'myPage:home.menu.projects', Icon: MegaphoneIcon },
+    { to: paths.filmList, labelKey: 'myPage:home.menu.films', Icon: FilmIcon },
+    { to: paths.customerSupport, labelKey: 'myPage:home.menu.inquiry', Icon: ChatIcon },
   ];
   return (
     <div className="stack">
@@ -31,7 +32,7 @@ export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
         <ProfileAvatar imageUrl={info.profileImageUrl} size={64} />
         <div className="profile-summary__text">
           <p className="profile-summary__name">{info.nickname ?? t('myPage:home.noNickname')}</p>
-          <Link to="/my-page/user-profile" className="button button--secondary button--small">
+          <Link to={paths.userProfile} className="button button--secondary button--small">
             {t('myPage:home.edit')}
           </Link>
         </div>
@@ -42,7 +43,7 @@ export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
           <h2 id="points-owned-title" className="points-card__title">
             {t('myPage:home.pointsOwned')}
           </h2>
-          <Link to="/my-page/point-history/orange" className="points-card__link">
+          <Link to={paths.pointHistory('orange')} className="points-card__link">
             {t('myPage:home.history')}
             <ChevronRightIcon width={16} height={16} />
           </Link>
@@ -53,7 +54,7 @@ export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
             {t('common:points.orangePrice', { price: orangePrice })}
           </p>
         ) : null}
-        <Link to="/my-page/point-charge" className="button button--primary button--block">
+        <Link to={paths.pointCharge} className="button button--primary button--block">
           <WalletIcon width={20} height={20} />
           <span>{t('myPage:home.charge')}</span>
         </Link>

@@ -1,9 +1,29 @@
+import { useState } from 'react';
 import { UserIcon } from '../../../components/ui/icons.tsx';
 
-export function ProfileAvatar({ imageUrl, size = 72 }: { imageUrl: string | null; size?: number }) {
+/**
+ * A round picture, or the default person icon. A picture the browser cannot draw (a file that is
+ * not an image) shows the icon too, never a broken-image mark; `onUnreadable` tells the owner.
+ */
+export function ProfileAvatar({ imageUrl, size = 72, onUnreadable }: { imageUrl: string | null; size?: number; onUnreadable?: () => void }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const drawable = imageUrl !== null && imageUrl !== failedUrl;
   return (
     <span className="avatar" style={{ width: size, height: size }}>
-      {imageUrl ? <img src={imageUrl} alt="" width={size} height={size} /> : <UserIcon width={size * 0.5} height={size * 0.5} />}
+      {drawable ? (
+        <img
+          src={imageUrl}
+          alt=""
+          width={size}
+          height={size}
+          onError={() => {
+            setFailedUrl(imageUrl);
+            onUnreadable?.();
+          }}
+        />
+      ) : (
+        <UserIcon width={size * 0.5} height={size * 0.5} data-testid="default-avatar" />
+      )}
     </span>
   );
 }

@@ -1,0 +1,30 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+export type OverflowEdges = { before: boolean; after: boolean };
+
+/**
+ * Whether a horizontally scrolling element has more content before or after what shows: kept
+ * current as it scrolls, resizes, or its children change size (a font arriving, a language change).
+ */
+export function useOverflowEdges(ref: RefObject<HTMLElement | null>): OverflowEdges {
+  const [edges, setEdges] = useState<OverflowEdges>({ before: false, after: false });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const before = element.scrollLeft > 1;
+      const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setEdges((current) => (current.before === before && current.after === after ? current : { before, after }));
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(element);
+    for (const child of element.children) observer?.observe(child);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return edges;
+}

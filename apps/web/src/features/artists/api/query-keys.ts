@@ -1,0 +1,6 @@
+/** Every artists query lives under `['artists']`, so a follow can refresh every list's `following` flags. */
+export const artistsQueryKeys = {
+  all: ['artists'] as const,
+  search: (search: string) => ['artists', 'search', search] as const,
+  detail: (artistId: number) => ['artists', 'detail', artistId] as const,
+};

@@ -1,0 +1,11 @@
+import { http, HttpResponse } from 'msw';
+import { api } from './api.ts';
+
+export const sampleBalances = 123;
+
+export const pointsHandlers = [
+  http.get(api('/points/balances'), () => HttpResponse.json({
+      orange: { total: 123, purchased: 120, bonus: 3, expiringWithin30Days: 0 },
+      berry: { total: 26, purchased: 26, bonus: 0, expiringWithin30Days: 0 },
+    }),),
+];
