@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalIntegerParam } from './artists.ts';
 import { isKstDate, isXUrl, isYoutubeUrl, minimumUnitMax, minimumUnitMin, normaliseXId, requestMediaMax } from './project-rules.ts';
 
 /**
@@ -30,7 +31,8 @@ export type ProjectOption = (typeof projectOptions)[number];
 
 export const kstDateSchema = z.string().refine(isKstDate, { message: 'Expected a date as YYYY-MM-DD' });
 
-export const projectIdSchema = z.uuid();
+/** Integer ids, like the ledger's `project_id` columns. */
+export const projectIdSchema = decimalIntegerParam(1, 2_147_483_647);
 export const projectIdParamsSchema = z.strictObject({ projectId: projectIdSchema });
 
 const mediumIdSchema = z.number().int().min(1).max(2_147_483_647);
@@ -68,7 +70,7 @@ export const projectMediumSchema = z.object({
 export type ProjectMedium = z.infer<typeof projectMediumSchema>;
 
 export const projectSchema = z.object({
-  id: z.uuid(),
+  id: z.number().int(),
   status: projectStatusSchema,
   goal: z.number().int(),
   raised: z.number().int(),
