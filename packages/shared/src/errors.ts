@@ -84,6 +84,9 @@ export const errorCodes = [
   'projects.minimum_unit_invalid',
   'projects.deposit_too_low',
   'projects.cursor_invalid',
+  // media and notifications (docs/product.md#media, docs/product.md#notifications)
+  'media.not_found',
+  'notifications.not_found',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

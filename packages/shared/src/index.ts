@@ -11,3 +11,5 @@ export * from './users.ts';
 export * from './exchange-rates.ts';
 export * from './points.ts';
 export * from './projects.ts';
+export * from './media.ts';
+export * from './notifications.ts';

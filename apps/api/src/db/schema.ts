@@ -3,3 +3,4 @@ export * from '../modules/auth/auth.table.ts';
 export * from '../modules/artists/artists.table.ts';
 export * from '../modules/join/join.table.ts';
 export * from '../modules/points/points.table.ts';
+export * from '../modules/notifications/notifications.table.ts';
