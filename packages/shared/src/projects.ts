@@ -154,7 +154,9 @@ export const myProjectsQuerySchema = z.strictObject({
 export const myProjectsResponseSchema = z.object({ items: z.array(projectSchema), nextCursor: z.string().nullable() });
 
 export const testClockBodySchema = z.strictObject({ days: z.number().int().min(1).max(400) });
+/** The route is absent (404) unless the API runs with TEST_CLOCK=on; then `enabled` is true. */
 export const testClockResponseSchema = z.object({
+  enabled: z.boolean(),
   offsetDays: z.number().int(),
   now: z.string(),
 });
