@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalIntegerParam } from './artists.ts';
+import { languageSchema, localizedNameSchema } from './locale.ts';
 import { isKstDate, isXUrl, isYoutubeUrl, minimumUnitMax, minimumUnitMin, normaliseXId, requestMediaMax } from './project-rules.ts';
 
 /**
@@ -75,7 +76,7 @@ export const projectSchema = z.object({
   goal: z.number().int(),
   raised: z.number().int(),
   artistId: z.number().int(),
-  artistName: z.string(),
+  artistNames: localizedNameSchema,
   purpose: z.enum(projectPurposes),
   option: z.enum(projectOptions),
   packageId: z.string(),
@@ -111,6 +112,9 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const projectResponseSchema = z.object({ project: projectSchema });
 
+/** `lang` chooses the language of the media names; otherwise Accept-Language, then Korean. */
+export const projectQuerySchema = z.strictObject({ lang: languageSchema.optional() });
+
 export const creationBodySchema = z.strictObject({
   minimumUnit: z.number().int().min(minimumUnitMin).max(minimumUnitMax),
   title: z.string().trim().min(1).max(60),
@@ -137,7 +141,7 @@ export const operatorRequestItemSchema = z.object({
   /** Seconds since the request was made. */
   waitedSeconds: z.number().int(),
 });
-export const operatorRequestsQuerySchema = z.strictObject({ cursor: z.string().max(100).optional() });
+export const operatorRequestsQuerySchema = z.strictObject({ cursor: z.string().max(100).optional(), lang: languageSchema.optional() });
 export const operatorRequestsResponseSchema = z.object({
   items: z.array(operatorRequestItemSchema),
   nextCursor: z.string().nullable(),
@@ -150,6 +154,7 @@ export const myProjectsQuerySchema = z.strictObject({
   tab: z.enum(myProjectTabs).default('all'),
   artistId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   cursor: z.string().max(100).optional(),
+  lang: languageSchema.optional(),
 });
 export const myProjectsResponseSchema = z.object({ items: z.array(projectSchema), nextCursor: z.string().nullable() });
 
