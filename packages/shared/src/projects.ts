@@ -94,7 +94,8 @@ export const projectSchema = z.object({
   creatorXId: z.string().nullable(),
   /** Only for the creator and operators; absent for everyone else. */
   creatorEmail: z.string().nullable().optional(),
-  creator: z.object({ id: z.number().int().nullable(), nickname: z.string().nullable() }),
+  /** The creator's nickname; null once the account is deleted. */
+  creator: z.object({ nickname: z.string().nullable() }),
   media: z.array(projectMediumSchema),
   /** The operator's reason, shown to the creator of a rejected request. */
   rejectionReason: z.string().nullable(),
