@@ -116,6 +116,9 @@ export const projectResponseSchema = z.object({ project: projectSchema });
 /** `lang` chooses the language of the media names; otherwise Accept-Language, then Korean. */
 export const projectQuerySchema = z.strictObject({ lang: languageSchema.optional() });
 
+/** The thumbnail upload's size limit; the server re-encodes it to 1200 × 900 anyway. */
+export const projectThumbnailMaxBytes = 10 * 1024 * 1024;
+
 export const creationBodySchema = z.strictObject({
   minimumUnit: z.number().int().min(minimumUnitMin).max(minimumUnitMax),
   title: z.string().trim().min(1).max(60),
