@@ -156,7 +156,7 @@ export const myProjectTabs = ['all', 'request', 'open'] as const;
 export type MyProjectTab = (typeof myProjectTabs)[number];
 export const myProjectsQuerySchema = z.strictObject({
   tab: z.enum(myProjectTabs).default('all'),
-  artistId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  artistId: decimalIntegerParam(1, 2_147_483_647).optional(),
   cursor: z.string().max(100).optional(),
   lang: languageSchema.optional(),
 });
