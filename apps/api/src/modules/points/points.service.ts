@@ -411,6 +411,10 @@ export function createPointsService({ db, clock }: { db: Db; clock: Clock }) {
 
     createEscrowAccount: (currency: PointCurrency, projectId: number | null = null) =>
       createLedgerRepository({ db }).createEscrowAccount(currency, projectId),
+
+    /** A project's escrow account, opened inside the caller's transaction (project creation). */
+    createEscrowAccountWithin: (tx: DbOrTx, currency: PointCurrency, projectId: number) =>
+      createLedgerRepository({ db: tx }).createEscrowAccount(currency, projectId),
   };
 }
 
