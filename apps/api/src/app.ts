@@ -25,6 +25,10 @@ import { createPointsService } from './modules/points/points.service.ts';
 import { createPaymentGateway } from './lib/payments/create-gateway.ts';
 import type { GatewayEventHandler, PaymentGateway } from './lib/payments/gateway.ts';
 import { createSweeps } from './jobs/sweeps.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { createMediaService } from './modules/media/media.service.ts';
+import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { registerPaymentGateway } from './modules/payment-gateway/payment-gateway.routes.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -113,6 +117,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerPaymentGateway(app, { gateway: paymentGateway, onEvent: deps.onPaymentEvent ?? payments.handleGatewayEvent });
   registerPointsRoutes(app, { db, clock, points, payments, history: createHistoryService({ db }) });
   app.decorate('points', { points, payments, gateway: paymentGateway });
+  // Media catalogue and in-app notifications (docs/product.md#media, docs/product.md#notifications).
+  const media = createMediaService({ db });
+  const notifications = createNotificationsService({ db, clock });
+  registerMediaRoutes(app, { db, media });
+  registerNotificationsRoutes(app, { notifications });
+
   // The scheduler is started by server.ts only; tests run these sweeps directly.
   app.decorate('sweeps', createSweeps({ points, payments, auth, sessions }));
 

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedSampleDataIfEmpty } from './db/seed.ts';
+import { ensureMediaReferenceData } from './modules/media/media.reference-data.ts';
 import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 
@@ -28,6 +29,8 @@ let redis: Redis | undefined;
 
 try {
   await database.migrate();
+  // The ADMM/ADMS code tables and ad packages are reference data, loaded with or without samples.
+  await ensureMediaReferenceData(database.db);
   if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
   const app = await buildApp(config, { database, files, redis });

@@ -5,3 +5,4 @@ export * from '../modules/join/join.table.ts';
 export * from '../modules/points/points.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/projects/projects.table.ts';
+export * from '../modules/media/media.table.ts';

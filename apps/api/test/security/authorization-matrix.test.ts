@@ -47,6 +47,12 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/points/history': 'joined',
   'GET /api/points/history/:transactionId': 'joined',
   'GET /api/operator/ledger/reconciliation': 'operator',
+  // media catalogue and notifications (per-owner rows: notifications.test.ts)
+  'GET /api/media': 'public',
+  'GET /api/media/:mediaId': 'public',
+  'GET /api/ad-packages': 'public',
+  'GET /api/notifications': 'joined',
+  'POST /api/notifications/:notificationId/read': 'joined',
 };
 
 type Actor = 'anonymous' | 'unjoined' | 'member' | 'operator';

@@ -29,7 +29,8 @@ export function createAuthRepository({ db }: { db: Db }) {
       joinState: users.joinState,
       language: users.language,
       currency: users.currency,
-      unreadNotificationCount: users.unreadNotificationCount,
+      // One probe of the partial index notifications_unread_idx.
+      hasUnreadNotification: sql<boolean>`exists (select 1 from notifications n where n.user_id = ${users.id} and n.read_at is null)`,
       roles: users.roles,
     })
     .from(users)

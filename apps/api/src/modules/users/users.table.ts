@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -19,7 +19,6 @@ export const users = pgTable(
     joinState: text('join_state').notNull().default('agreements'),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-    unreadNotificationCount: integer('unread_notification_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -29,7 +28,6 @@ export const users = pgTable(
     check('users_join_state_check', sql`${table.joinState} in ('agreements', 'artists', 'joined')`),
     check('users_language_check', sql`${table.language} in ('ko', 'en', 'zh', 'ja', 'es')`),
     check('users_currency_check', sql`${table.currency} in ('KRW', 'USD', 'JPY')`),
-    check('users_unread_check', sql`${table.unreadNotificationCount} >= 0`),
   ],
 );
 
