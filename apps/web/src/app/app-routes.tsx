@@ -1,5 +1,6 @@
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type PageLoader } from './lazy-page.ts';
+import { paths } from './paths.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { createFilmPath } from './tabs.ts';
 
@@ -44,6 +45,7 @@ export const appRoutes: AppRoute[] = [
               page('/join', () => import('./routes/join.tsx')),
               page('/request-project', () => import('./routes/request-project.tsx')),
               page('/create-project/:id', () => import('./routes/create-project.tsx')),
+              page(paths.ops, () => import('./routes/ops.tsx')),
               {
                 path: '/my-page',
                 children: [
