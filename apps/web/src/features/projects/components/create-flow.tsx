@@ -19,12 +19,11 @@ import { creationProblem, creationSteps, isEmailValid, numberedCreationSteps, pa
 import { DeadlineCountdown } from './deadline-countdown.tsx';
 import { FlowActions, FlowProgress, SummaryList } from './flow-parts.tsx';
 import { projectLink } from './project-links.ts';
+import { resumeAfterChargeKey } from './resume-after-charge.ts';
 import { checkImageFile, cropToThumbnail, type PixelArea } from './thumbnail-image.ts';
 
 const ThumbnailCropper = lazy(() => import('./thumbnail-cropper.tsx'));
 
-/** Where the user goes to charge Orange, and how the flow is found again afterwards. */
-export const resumeAfterChargeKey = 'orchard:resume-after-charge';
 
 function TextField({
   label,
