@@ -209,6 +209,15 @@ function CreatedView({ project }: { project: Project }) {
       <p className="page-lead" data-testid="created-status">
         {t(`done.status.${project.status === 'funding' ? 'funding' : 'created'}`)}
       </p>
+      <article className="card stack stack--tight created-preview">
+        {project.thumbnailUrl ? <img className="thumbnail-preview" src={project.thumbnailUrl} alt={t('thumbnail.current')} /> : null}
+        <h3 className="project-card__title" data-testid="created-title">
+          {project.title}
+        </h3>
+        <p className="media-text" data-testid="created-introduction">
+          {project.introduction}
+        </p>
+      </article>
       <Link className="button button--primary button--block" to={paths.project(project.id)}>
         {t('done.open')}
       </Link>

@@ -1,3 +1,4 @@
+import { projectThumbnailMaxBytes } from '@orchard/shared';
 import { describe, expect, it } from 'vitest';
 import { checkImageFile, thumbnailMaxBytes } from './thumbnail-image.ts';
 
@@ -19,6 +20,7 @@ describe('thumbnail files: only real JPEG, PNG or WebP pictures', () => {
   });
 
   it('refuses an empty file and one over the limit before reading it', async () => {
+    expect(thumbnailMaxBytes).toBe(projectThumbnailMaxBytes);
     expect(await checkImageFile(new File([], 'a.png', { type: 'image/png' }))).toEqual({ ok: false, problem: 'empty' });
     const big = new File([png, new Uint8Array(thumbnailMaxBytes)], 'big.png', { type: 'image/png' });
     expect(await checkImageFile(big)).toEqual({ ok: false, problem: 'tooLarge' });

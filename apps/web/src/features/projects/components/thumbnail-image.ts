@@ -1,11 +1,12 @@
-import { projectThumbnailMaxBytes } from '@orchard/shared';
-
 /** The thumbnail's size after the crop: 4 : 3, as the server stores it (docs/product.md#creation). */
 export const thumbnailWidth = 1200;
 export const thumbnailHeight = 900;
 export const thumbnailAspect = thumbnailWidth / thumbnailHeight;
-/** Larger files are refused before they are read, at the server's own limit. */
-export const thumbnailMaxBytes = projectThumbnailMaxBytes;
+/**
+ * Larger files are refused before they are read, at the server's own limit (a test keeps the two
+ * equal; importing the shared schemas here would pull Zod into the route chunk).
+ */
+export const thumbnailMaxBytes = 10 * 1024 * 1024;
 
 const imageSignatures: { type: string; matches(bytes: Uint8Array): boolean }[] = [
   { type: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
