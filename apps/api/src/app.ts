@@ -25,10 +25,14 @@ import { createPointsService } from './modules/points/points.service.ts';
 import { createPaymentGateway } from './lib/payments/create-gateway.ts';
 import type { GatewayEventHandler, PaymentGateway } from './lib/payments/gateway.ts';
 import { createSweeps } from './jobs/sweeps.ts';
+import { createTestClock } from './lib/test-clock.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
+import { createProjectsService } from './modules/projects/projects.service.ts';
+import { registerTestClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { registerPaymentGateway } from './modules/payment-gateway/payment-gateway.routes.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -60,7 +64,11 @@ export const jsonBodyLimit = 64 * 1024;
  * modules, registered explicitly and in order (ARCHITECTURE §2). Tests drive it with inject().
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
-  const clock = deps.clock ?? systemClock;
+  const baseClock = deps.clock ?? systemClock;
+  // TEST_CLOCK=on: business time (deadlines, sweeps, expiry) follows a clock operators move forward;
+  // sessions keep real time, so moving 40 days does not sign everyone out.
+  const testClock = config.testClock ? createTestClock(baseClock) : null;
+  const clock = testClock ?? baseClock;
   const files = deps.files ?? createLocalFileStore(config.dataDir);
   const { db } = deps.database;
 
@@ -86,7 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
-  const sessions = createSessionService({ db, clock, config });
+  const sessions = createSessionService({ db, clock: baseClock, config });
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
@@ -123,8 +131,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerMediaRoutes(app, { db, media });
   registerNotificationsRoutes(app, { notifications });
 
+  // projects: request, decision, creation with deposit, sweeps, my-page lists, deletion guard, test clock.
+  const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media });
+  await registerProjectsRoutes(app, { db, clock, projects });
+  usersService.accountDeletionGuards.push((userId, tx) => projects.deletionRefusal(userId, tx));
+  if (testClock) {
+    registerTestClockRoutes(app, {
+      clock: testClock,
+      database: deps.database,
+      audit: (operatorId, before, after) => projects.auditOperatorAction(operatorId, 'test_clock.advance', before, after),
+    });
+  }
+
   // The scheduler is started by server.ts only; tests run these sweeps directly.
-  app.decorate('sweeps', createSweeps({ points, payments, auth, sessions }));
+  app.decorate('sweeps', createSweeps({ points, payments, auth, sessions, projects }));
 
   await registerWebApp(app, config);
   return app;

@@ -71,7 +71,7 @@ export const errorCodes = [
   'projects.ad_start_too_soon',
   'projects.funding_start_invalid',
   'projects.media_required',
-  'projects.media_too_many',
+  'projects.too_many_media',
   'projects.media_duplicate',
   'projects.media_unknown',
   'projects.medium_not_in_package',

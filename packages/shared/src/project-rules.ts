@@ -134,7 +134,7 @@ export type RequestViolation =
   | { code: 'projects.ad_start_too_soon'; field: 'adStartDate'; earliest: KstDate }
   | { code: 'projects.funding_start_invalid'; field: 'fundingStartDate'; earliest: KstDate; latest: KstDate }
   | { code: 'projects.media_required'; field: 'media' }
-  | { code: 'projects.media_too_many'; field: 'media'; max: number }
+  | { code: 'projects.too_many_media'; field: 'media'; max: number }
   | { code: 'projects.media_duplicate'; field: 'media'; mediaId: number }
   | { code: 'projects.media_unknown'; field: 'media'; mediaId: number }
   | { code: 'projects.medium_not_in_package'; field: 'media'; mediaId: number }
@@ -168,7 +168,7 @@ export function planRequest(input: {
     violations.push({ code: 'projects.funding_start_invalid', field: 'fundingStartDate', earliest: input.today, latest: fundingEndDate });
   }
   if (input.media.length === 0) violations.push({ code: 'projects.media_required', field: 'media' });
-  if (input.media.length > requestMediaMax) violations.push({ code: 'projects.media_too_many', field: 'media', max: requestMediaMax });
+  if (input.media.length > requestMediaMax) violations.push({ code: 'projects.too_many_media', field: 'media', max: requestMediaMax });
   const seen = new Set<number>();
   const planned: RequestPlan['media'] = [];
   for (const selection of input.media) {

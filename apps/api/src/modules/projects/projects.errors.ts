@@ -24,7 +24,7 @@ const requestMessages: Record<RequestViolation['code'], string> = {
   'projects.ad_start_too_soon': 'The ad must start at least 41 days from today.',
   'projects.funding_start_invalid': 'Funding must start between today and the funding end date (40 days before the ad starts).',
   'projects.media_required': 'Choose at least one medium.',
-  'projects.media_too_many': 'Too many media in one request.',
+  'projects.too_many_media': 'Too many media in one request.',
   'projects.media_duplicate': 'A medium is listed twice.',
   'projects.media_unknown': 'There is no such medium.',
   'projects.medium_not_in_package': 'This package does not include the medium’s category.',

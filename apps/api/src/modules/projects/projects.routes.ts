@@ -68,11 +68,12 @@ export async function registerProjectsRoutes(app: App, { db, clock, projects }: 
     async (request, reply) => {
       const { userId } = requireSession(request);
       const language = languageOf(request, request.query.lang);
+      const catalogue = await projects.catalogueFor(request.body, language);
       const answer = await runIdempotent(
         db,
         clock,
         { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', '/api/project-requests', request.body) },
-        async (tx) => ({ statusCode: 201, body: { project: await projects.requestWithin(tx, userId, request.body, language) } }),
+        async (tx) => ({ statusCode: 201, body: { project: await projects.requestWithin(tx, userId, request.body, language, catalogue) } }),
       );
       return reply.code(answer.statusCode).send(answer.body as never);
     },

@@ -38,10 +38,14 @@ export type MediaCatalogue = {
   mediaByIds(
     ids: number[],
     language: Language,
+    source?: DbOrTx,
   ): Promise<
     (MediumForRules & { name: string; subCategoryCode: string; address: string; latitude: number; longitude: number; offered: boolean })[]
   >;
 };
+
+type CatalogueMedium = Awaited<ReturnType<MediaCatalogue['mediaByIds']>>[number];
+export type RequestCatalogue = { pkg: Awaited<ReturnType<MediaCatalogue['adPackageFor']>>; media: CatalogueMedium[] };
 
 /** Who is asking: the creator and operators see a request before creation; others do not. */
 export type Viewer = { userId: string; isOperator: boolean } | null;
@@ -97,7 +101,7 @@ export function createProjectsService({
   async function present(records: ProjectRecord[], viewer: Viewer, language: Language, source: DbOrTx = db): Promise<Project[]> {
     if (records.length === 0) return [];
     const mediaRows = await createProjectsRepository({ db: source }).mediaOf(records.map((record) => record.id));
-    const catalogueMedia = await catalogue.mediaByIds([...new Set(mediaRows.map((row) => row.mediaId))], language);
+    const catalogueMedia = await catalogue.mediaByIds([...new Set(mediaRows.map((row) => row.mediaId))], language, source);
     const mediumById = new Map(catalogueMedia.map((medium) => [medium.id, medium]));
     const mediaByProject = new Map<number, ProjectMediaRow[]>();
     for (const row of mediaRows) mediaByProject.set(row.projectId, [...(mediaByProject.get(row.projectId) ?? []), row]);
@@ -178,18 +182,26 @@ export function createProjectsService({
     present,
 
     /**
-     * A request (docs/product.md#requests): every rule is checked again here and the goal is
-     * computed from the catalogue's prices; nothing the client computed is trusted.
+     * What a request needs of the catalogue, read before its transaction: reference data, and on
+     * the embedded database (one connection) nothing may read beside an open transaction.
      */
-    async requestWithin(tx: Tx, userId: string, body: ProjectRequestBody, language: Language): Promise<Project> {
-      const [artist] = await tx.select({ id: artists.id }).from(artists).where(eq(artists.id, body.artistId));
-      if (!artist) throw artistUnknown();
+    async catalogueFor(body: ProjectRequestBody, language: Language): Promise<RequestCatalogue> {
       const pkg = await catalogue.adPackageFor(body.packageId);
-      if (!pkg) throw packageUnknown();
       const media = await catalogue.mediaByIds(
         body.media.map((selection) => selection.mediaId),
         language,
       );
+      return { pkg, media };
+    },
+
+    /**
+     * A request (docs/product.md#requests): every rule is checked again here and the goal is
+     * computed from the catalogue's prices; nothing the client computed is trusted.
+     */
+    async requestWithin(tx: Tx, userId: string, body: ProjectRequestBody, language: Language, { pkg, media }: RequestCatalogue): Promise<Project> {
+      const [artist] = await tx.select({ id: artists.id }).from(artists).where(eq(artists.id, body.artistId));
+      if (!artist) throw artistUnknown();
+      if (!pkg) throw packageUnknown();
       // A withdrawn medium stays on the projects that booked it but cannot be requested again.
       const mediumById = new Map(media.filter((medium) => medium.offered).map((medium) => [medium.id, medium]));
       const now = clock.now();
