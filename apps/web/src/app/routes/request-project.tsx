@@ -7,6 +7,7 @@ import { MediaMap } from '../../features/media/components/media-map.tsx';
 import { RequestFlow, type RequestFlowSlots } from '../../features/projects/components/request-flow.tsx';
 import { useRequestDraftStore } from '../../features/projects/stores/request-draft.ts';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
+import { useBottomBarHidden } from '../../lib/stores/use-bottom-bar-hidden.ts';
 import { PageFrame } from './page-frame.tsx';
 
 function ArtistName({ artistId }: { artistId: number }) {
@@ -18,12 +19,13 @@ function ArtistName({ artistId }: { artistId: number }) {
 const slots: RequestFlowSlots = {
   renderArtistPicker: (props) => <ArtistPicker {...props} />,
   renderArtistName: (artistId) => <ArtistName artistId={artistId} />,
-  renderMap: (props) => <MediaMap {...props} />,
+  renderMap: (props) => <MediaMap {...props} listWhenUnavailable={false} />,
 };
 
 /** The request flow (projects) with the catalogue (media) and artists it picks from. */
 export default function RequestProjectPage() {
   const { t } = useTranslation('requestFunding');
+  useBottomBarHidden();
   const packageId = useRequestDraftStore((draft) => draft.packageId);
   const packages = useAdPackages();
   const media = useMedia({ packageId: packageId ?? undefined }, { enabled: packageId !== null });

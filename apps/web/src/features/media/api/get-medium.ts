@@ -6,9 +6,7 @@ import { shouldRetryQuery } from '../../../lib/query-client.ts';
 import { catalogueStaleTimeMs, mediaQueryKeys } from './query-keys.ts';
 
 export function getMedium(mediaId: number, language: string, signal?: AbortSignal): Promise<MediumDetail> {
-  return apiRequest<{ medium: MediumDetail }>(`/media/${encodeURIComponent(String(mediaId))}`, { query: { lang: language }, signal }).then(
-    (answer) => answer.medium,
-  );
+  return apiRequest<MediumDetail>(`/media/${encodeURIComponent(String(mediaId))}`, { query: { lang: language }, signal });
 }
 
 export function getMediumQueryOptions(mediaId: number, language: string) {

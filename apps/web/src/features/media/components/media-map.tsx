@@ -28,12 +28,15 @@ export function MediaMap({
   selectedIds,
   onPlaceClick,
   withList = false,
+  listWhenUnavailable = true,
 }: {
   places: readonly MapPlace[];
   selectedIds?: ReadonlySet<number>;
   onPlaceClick?(id: number): void;
   /** Show the address list under a working map too (a project's media list does). */
   withList?: boolean;
+  /** A caller that lists the places itself (the request's media step) needs only the note. */
+  listWhenUnavailable?: boolean;
 }) {
   const { t } = useTranslation('mediaDetail');
   const [status, setStatus] = useState<MapStatus>('loading');
@@ -52,7 +55,7 @@ export function MediaMap({
           {status === 'loading' ? <p className="media-map__loading">{t('map.loading')}</p> : null}
         </div>
       )}
-      {unavailable || withList ? <PlaceList places={places} label={t('map.listLabel')} /> : null}
+      {(unavailable && listWhenUnavailable) || withList ? <PlaceList places={places} label={t('map.listLabel')} /> : null}
     </div>
   );
 }
