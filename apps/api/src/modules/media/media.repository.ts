@@ -1,9 +1,27 @@
-import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { adPackageCategories, adPackages, media, mediaCategories, mediaSubCategories, type MediumRow } from './media.table.ts';
-import type { LocalizedName } from '@orchard/shared';
+import type { Language, LocalizedName } from '@orchard/shared';
 
 export type MediumWithCodesRow = MediumRow & { categoryNames: LocalizedName; subCategoryNames: LocalizedName };
+/** What a list shows, its texts already in one language: a list never reads guides or policies. */
+export type MediumListRow = {
+  id: number;
+  categoryCode: string;
+  subCategoryCode: string;
+  name: string;
+  categoryName: string;
+  subCategoryName: string;
+  address: string;
+  operatorName: string;
+  latitude: number;
+  longitude: number;
+  priceUnit: string;
+  price: number;
+  durations: number[];
+  format: string;
+  offered: boolean;
+};
 export type AdPackageRow = { id: string; names: LocalizedName; days: number; categoryCodes: string[] };
 
 export function createMediaRepository({ db }: { db: DbOrTx }) {
@@ -19,21 +37,43 @@ export function createMediaRepository({ db }: { db: DbOrTx }) {
 
   return {
     /**
-     * A page of media in id order after `afterId`. `ids` picks given media (a project's list,
-     * withdrawn ones included); otherwise only media still offered.
+     * A page of media in id order after `afterId`, texts in `language`. `ids` picks given media (a
+     * project's list, withdrawn ones included); otherwise only media still offered.
      */
-    async list(filter: { categoryCodes?: string[]; ids?: number[]; afterId?: number; limit: number }): Promise<MediumWithCodesRow[]> {
+    async list(
+      filter: { categoryCodes?: string[]; ids?: number[]; afterId?: number; limit: number },
+      language: Language,
+    ): Promise<MediumListRow[]> {
       const conditions: SQL[] = [];
       if (filter.ids) conditions.push(inArray(media.id, filter.ids));
       else conditions.push(eq(media.offered, true));
       if (filter.categoryCodes) conditions.push(inArray(media.categoryCode, filter.categoryCodes));
       if (filter.afterId !== undefined) conditions.push(gt(media.id, filter.afterId));
-      return flatten(
-        await withCodes()
-          .where(and(...conditions))
-          .orderBy(asc(media.id))
-          .limit(filter.limit),
-      );
+      const text = (column: AnyColumn) => sql<string>`${column}->>${language}`;
+      return db
+        .select({
+          id: media.id,
+          categoryCode: media.categoryCode,
+          subCategoryCode: media.subCategoryCode,
+          name: text(media.names),
+          categoryName: text(mediaCategories.names),
+          subCategoryName: text(mediaSubCategories.names),
+          address: text(media.addresses),
+          operatorName: text(media.operatorNames),
+          latitude: media.latitude,
+          longitude: media.longitude,
+          priceUnit: media.priceUnit,
+          price: media.price,
+          durations: media.durations,
+          format: media.guideFormat,
+          offered: media.offered,
+        })
+        .from(media)
+        .innerJoin(mediaCategories, eq(mediaCategories.code, media.categoryCode))
+        .innerJoin(mediaSubCategories, eq(mediaSubCategories.code, media.subCategoryCode))
+        .where(and(...conditions))
+        .orderBy(asc(media.id))
+        .limit(filter.limit);
     },
 
     async findById(id: number): Promise<MediumWithCodesRow | undefined> {

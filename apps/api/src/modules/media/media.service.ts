@@ -1,7 +1,7 @@
 import type { AdPackage, AdPackageId, Language, MediaListQuery, Medium, MediumDetail } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { createMediaRepository, type AdPackageRow, type MediumWithCodesRow } from './media.repository.ts';
+import { createMediaRepository, type AdPackageRow, type MediumListRow, type MediumWithCodesRow } from './media.repository.ts';
 
 const mediumNotFound = () => notFound('media.not_found', 'There is no such medium.');
 
@@ -24,33 +24,41 @@ export function decodeMediaCursor(cursor: string): number {
  * The durations a request may choose for a medium (docs/product.md#media): a day-priced medium
  * runs at most the package's period; spot lengths do not depend on the package.
  */
-export function durationsWithin(row: Pick<MediumWithCodesRow, 'priceUnit' | 'durations'>, packageDays: number | undefined): number[] {
+export function durationsWithin(row: Pick<MediumListRow, 'priceUnit' | 'durations'>, packageDays: number | undefined): number[] {
   if (row.priceUnit !== 'day' || packageDays === undefined) return [...row.durations];
   return row.durations.filter((days) => days <= packageDays);
 }
 
-export function toMedium(row: MediumWithCodesRow, language: Language, packageDays?: number): Medium {
+export function toMedium(row: MediumListRow, packageDays?: number): Medium {
   return {
     id: row.id,
-    name: row.names[language],
+    name: row.name,
     categoryCode: row.categoryCode as Medium['categoryCode'],
     subCategoryCode: row.subCategoryCode as Medium['subCategoryCode'],
-    categoryName: row.categoryNames[language],
-    subCategoryName: row.subCategoryNames[language],
-    address: row.addresses[language],
+    categoryName: row.categoryName,
+    subCategoryName: row.subCategoryName,
+    address: row.address,
     latitude: row.latitude,
     longitude: row.longitude,
     priceUnit: row.priceUnit as Medium['priceUnit'],
     price: row.price,
     durations: durationsWithin(row, packageDays),
-    format: row.guideFormat as Medium['format'],
-    operatorName: row.operatorNames[language],
+    format: row.format as Medium['format'],
+    operatorName: row.operatorName,
   };
 }
 
 export function toMediumDetail(row: MediumWithCodesRow, language: Language): MediumDetail {
   return {
-    ...toMedium(row, language),
+    ...toMedium({
+      ...row,
+      name: row.names[language],
+      categoryName: row.categoryNames[language],
+      subCategoryName: row.subCategoryNames[language],
+      address: row.addresses[language],
+      operatorName: row.operatorNames[language],
+      format: row.guideFormat,
+    }),
     operationHours: row.operationHours[language],
     description: row.descriptions[language],
     productionGuide: {
@@ -94,11 +102,11 @@ export function createMediaService({ db }: { db: Db }) {
       if (query.categoryCode) categoryCodes = categoryCodes ? categoryCodes.filter((code) => code === query.categoryCode) : [query.categoryCode];
       const afterId = query.cursor === undefined ? undefined : decodeMediaCursor(query.cursor);
       if (categoryCodes?.length === 0) return { items: [], nextCursor: null };
-      const rows = await repository.list({ categoryCodes, ids: query.ids, afterId, limit: query.limit + 1 });
+      const rows = await repository.list({ categoryCodes, ids: query.ids, afterId, limit: query.limit + 1 }, language);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        items: page.map((row) => toMedium(row, language, adPackage?.days)),
+        items: page.map((row) => toMedium(row, adPackage?.days)),
         nextCursor: rows.length > query.limit && last ? encodeMediaCursor(last.id) : null,
       };
     },
@@ -128,8 +136,8 @@ export function createMediaService({ db }: { db: Db }) {
     async mediaByIds(ids: number[], language: Language, source: DbOrTx = db): Promise<(Medium & { offered: boolean })[]> {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return [];
-      const rows = await createMediaRepository({ db: source }).list({ ids: unique, limit: unique.length });
-      return rows.map((row) => ({ ...toMedium(row, language), offered: row.offered }));
+      const rows = await createMediaRepository({ db: source }).list({ ids: unique, limit: unique.length }, language);
+      return rows.map((row) => ({ ...toMedium(row), offered: row.offered }));
     },
   };
 }
