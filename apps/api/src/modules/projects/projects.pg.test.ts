@@ -73,7 +73,12 @@ describe('project creation under concurrency (PostgreSQL)', () => {
         notifications: createNotificationsService({ db: t.database.db, clock: sweepClock }),
         catalogue: createMediaService({ db: t.database.db }),
       });
-      const [creation] = await Promise.all([postCreation(t, creator, project.id, creationBody(project)), sweeper.cancelOverdueCreations()]);
+      // The sweep starts 0–57 ms after the request, so both orders (and true overlaps) occur.
+      const sweepDelayMs = (round * 3) % 60;
+      const [creation] = await Promise.all([
+        postCreation(t, creator, project.id, creationBody(project)),
+        new Promise((resolve) => setTimeout(resolve, sweepDelayMs)).then(() => sweeper.cancelOverdueCreations()),
+      ]);
       const { status } = await projectRow(t, project.id);
       const deposits = await depositsOf(t, project.id);
       expect(['funding', 'created', 'cancelled']).toContain(status);
