@@ -313,7 +313,7 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
     : null;
 
   return (
-    <section className="stack create-flow" aria-labelledby="create-step-title">
+    <section className="stack create-flow">
       <FlowProgress
         step={Math.min(step, numberedCreationSteps - 1)}
         total={numberedCreationSteps}

@@ -324,7 +324,7 @@ export function RequestFlow({ catalogue, slots }: { catalogue: RequestCatalogue;
   };
 
   return (
-    <section className="stack request-flow" aria-labelledby="request-step-title">
+    <section className="stack request-flow">
       <FlowProgress step={step} total={requestSteps.length} label={t('stepOf', { step: step + 1, total: requestSteps.length })} />
       <h2 id="request-step-title" className="page-title">
         {t(`steps.${stepName}`)}
