@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { load, ratio } from './load.ts';
-import { builtApiServer, startServer } from './processes.ts';
+import { builtApiServer, startServer, type Server } from './processes.ts';
 import { randomToken, sha256 } from '../../apps/api/src/lib/tokens.ts';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
 import { seedSampleMediaIfEmpty } from '../../apps/api/src/modules/media/media.sample-data.ts';
@@ -39,27 +39,29 @@ export async function runApiBenchmark() {
     LOG_LEVEL: 'warn',
     PUBLIC_URL: 'http://127.0.0.1:3999',
   });
-  const cookie = await createSignedInUser(databaseUrl);
-  const projectId = await createCatalogueAndProject(databaseUrl);
-  const headers = { cookie };
-  const meUrl = `${api.address}/api/auth/me`;
-  const artistsUrl = `${api.address}/api/artists?q=${encodeURIComponent('a')}`;
-  const mediaUrl = `${api.address}/api/media?packageId=premium`;
-  const projectUrl = `${api.address}/api/projects/${projectId}`;
-  const meBody = await (await fetch(meUrl, { headers })).json();
-  const artistsBody = await (await fetch(artistsUrl)).json();
-  const meStatus = (await fetch(meUrl, { headers })).status;
-  if (meStatus !== 200) throw new Error(`GET /api/auth/me answered ${meStatus}`);
-  const mediaBody = await jsonOf(mediaUrl);
-  const projectBody = await jsonOf(projectUrl);
-
-  const bare = await startServer(
-    'bench/src/bare-server.ts',
-    { BARE_PAYLOADS: JSON.stringify({ '/me': meBody, '/artists': artistsBody, '/media': mediaBody, '/project': projectBody }) },
-    '/ready',
-  );
-
+  // A failed setup stops the API too: it would otherwise outlive the benchmark.
+  let bare: Server | undefined;
   try {
+    const cookie = await createSignedInUser(databaseUrl);
+    const projectId = await createCatalogueAndProject(databaseUrl);
+    const headers = { cookie };
+    const meUrl = `${api.address}/api/auth/me`;
+    const artistsUrl = `${api.address}/api/artists?q=${encodeURIComponent('a')}`;
+    const mediaUrl = `${api.address}/api/media?packageId=premium`;
+    const projectUrl = `${api.address}/api/projects/${projectId}`;
+    const meBody = await (await fetch(meUrl, { headers })).json();
+    const artistsBody = await (await fetch(artistsUrl)).json();
+    const meStatus = (await fetch(meUrl, { headers })).status;
+    if (meStatus !== 200) throw new Error(`GET /api/auth/me answered ${meStatus}`);
+    const mediaBody = await jsonOf(mediaUrl);
+    const projectBody = await jsonOf(projectUrl);
+
+    bare = await startServer(
+      'bench/src/bare-server.ts',
+      { BARE_PAYLOADS: JSON.stringify({ '/me': meBody, '/artists': artistsBody, '/media': mediaBody, '/project': projectBody }) },
+      '/ready',
+    );
+
     const rows: string[][] = [['endpoint', 'req/s', 'p99 ms', 'bare req/s', 'ratio (goal ≥ 0.09)', 'errors']];
     for (const [name, url, bareUrl, extraHeaders] of [
       ['GET /api/auth/me (signed in)', meUrl, `${bare.address}/me`, headers],
@@ -74,7 +76,7 @@ export async function runApiBenchmark() {
     printTable(rows);
     console.log(`API RSS after load: ${api.rssMb()} MB`);
   } finally {
-    await bare.stop();
+    await bare?.stop();
     await api.stop();
   }
 }
