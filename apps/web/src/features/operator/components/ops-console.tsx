@@ -64,14 +64,16 @@ function RequestDetail({ project, onDone }: { project: Project; onDone(): void }
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const day = (value: string) => formatKstCalendarDay(value, language);
+  // The promise, not mutate's callbacks: the decided request leaves the refreshed queue, and this
+  // detail with it, before per-call callbacks would run.
   const send = (decision: 'approve' | 'reject') =>
-    decide.mutate(decision === 'approve' ? { projectId: project.id, decision } : { projectId: project.id, decision, reason: reason.trim() }, {
-      onSuccess: () => {
+    decide.mutateAsync(decision === 'approve' ? { projectId: project.id, decision } : { projectId: project.id, decision, reason: reason.trim() }).then(
+      () => {
         showToast({ message: t(decision === 'approve' ? 'decision.approved' : 'decision.rejected') });
         onDone();
       },
-      onError: (error) => showToast({ message: apiErrorMessage(t, error) }),
-    });
+      (error: unknown) => showToast({ message: apiErrorMessage(t, error) }),
+    );
   return (
     <div className="stack">
       <dl className="summary-list">
@@ -112,14 +114,14 @@ function RequestDetail({ project, onDone }: { project: Project; onDone(): void }
           </li>
         ))}
       </ul>
-      <Button block disabled={decide.isPending} onClick={() => send('approve')}>
+      <Button block disabled={decide.isPending} onClick={() => void send('approve')}>
         {t('decision.approve')}
       </Button>
       <label htmlFor={reasonId} className="field-label">
         {t('decision.reasonLabel')}
       </label>
       <textarea id={reasonId} className="text-field reason-field" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-      <Button variant="danger" block disabled={decide.isPending || reason.trim().length === 0} onClick={() => send('reject')}>
+      <Button variant="danger" block disabled={decide.isPending || reason.trim().length === 0} onClick={() => void send('reject')}>
         {t('decision.reject')}
       </Button>
     </div>
