@@ -174,7 +174,7 @@ test('funding: request with three media, approval in /ops, notification, charge,
   await next.click();
   await fan.getByLabel(enCreate.creator.xId).fill('@orchard_fan');
   await fan.getByLabel(enCreate.creator.email).fill('fan@example');
-  await expect(fan.getByText(enCreate.creator.emailInvalid)).toBeVisible();
+  await expect(fan.getByText(enCreate.creator.emailInvalid).first()).toBeVisible();
   await fan.getByLabel(enCreate.creator.email).fill('fan@example.com');
   await expect(fan.getByText(enCreate.creator.emailValid)).toBeVisible();
   await captureScreen(fan, 'funding-create-6-creator-en');
