@@ -77,6 +77,8 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           DEV_IDP: 'on',
           SEED_SAMPLE_DATA: 'true',
+          // The funding journey moves the API's clock to watch a creation deadline pass (decision 050).
+          TEST_CLOCK: 'on',
         },
       },
 });

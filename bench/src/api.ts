@@ -1,12 +1,15 @@
 /**
- * Issue 2's read budget: signed-in GET /api/auth/me and GET /api/artists?q= on PostgreSQL, as
- * ratios to a bare Fastify route serving the same JSON from memory (goal ≥ 0.09, p99 ≤ 25 ms at
- * 50 connections), and the API's RSS.
+ * The read budget (docs/quality.md#speed-api-read): signed-in GET /api/auth/me, GET /api/artists?q=,
+ * the request step's GET /api/media?packageId= and a funding project's GET /api/projects/{id} on
+ * PostgreSQL, as ratios to a bare Fastify route serving the same JSON from memory (goal ≥ 0.09,
+ * p99 ≤ 25 ms at 50 connections), and the API's RSS.
  */
 import pg from 'pg';
 import { load, ratio } from './load.ts';
-import { builtApiServer, startServer } from './processes.ts';
+import { builtApiServer, startServer, type Server } from './processes.ts';
 import { randomToken, sha256 } from '../../apps/api/src/lib/tokens.ts';
+import { openPostgres } from '../../apps/api/src/db/client.ts';
+import { seedSampleMediaIfEmpty } from '../../apps/api/src/modules/media/media.sample-data.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -36,22 +39,35 @@ export async function runApiBenchmark() {
     LOG_LEVEL: 'warn',
     PUBLIC_URL: 'http://127.0.0.1:3999',
   });
-  const cookie = await createSignedInUser(databaseUrl);
-  const headers = { cookie };
-  const meUrl = `${api.address}/api/auth/me`;
-  const artistsUrl = `${api.address}/api/artists?q=${encodeURIComponent('a')}`;
-  const meBody = await (await fetch(meUrl, { headers })).json();
-  const artistsBody = await (await fetch(artistsUrl)).json();
-  const meStatus = (await fetch(meUrl, { headers })).status;
-  if (meStatus !== 200) throw new Error(`GET /api/auth/me answered ${meStatus}`);
-
-  const bare = await startServer('bench/src/bare-server.ts', { BARE_PAYLOADS: JSON.stringify({ '/me': meBody, '/artists': artistsBody }) }, '/ready');
-
+  // A failed setup stops the API too: it would otherwise outlive the benchmark.
+  let bare: Server | undefined;
   try {
+    const cookie = await createSignedInUser(databaseUrl);
+    const projectId = await createCatalogueAndProject(databaseUrl);
+    const headers = { cookie };
+    const meUrl = `${api.address}/api/auth/me`;
+    const artistsUrl = `${api.address}/api/artists?q=${encodeURIComponent('a')}`;
+    const mediaUrl = `${api.address}/api/media?packageId=premium`;
+    const projectUrl = `${api.address}/api/projects/${projectId}`;
+    const meBody = await (await fetch(meUrl, { headers })).json();
+    const artistsBody = await (await fetch(artistsUrl)).json();
+    const meStatus = (await fetch(meUrl, { headers })).status;
+    if (meStatus !== 200) throw new Error(`GET /api/auth/me answered ${meStatus}`);
+    const mediaBody = await jsonOf(mediaUrl);
+    const projectBody = await jsonOf(projectUrl);
+
+    bare = await startServer(
+      'bench/src/bare-server.ts',
+      { BARE_PAYLOADS: JSON.stringify({ '/me': meBody, '/artists': artistsBody, '/media': mediaBody, '/project': projectBody }) },
+      '/ready',
+    );
+
     const rows: string[][] = [['endpoint', 'req/s', 'p99 ms', 'bare req/s', 'ratio (goal ≥ 0.09)', 'errors']];
     for (const [name, url, bareUrl, extraHeaders] of [
       ['GET /api/auth/me (signed in)', meUrl, `${bare.address}/me`, headers],
       ['GET /api/artists?q=a', artistsUrl, `${bare.address}/artists`, {}],
+      ['GET /api/media?packageId=premium', mediaUrl, `${bare.address}/media`, {}],
+      ['GET /api/projects/{id} (funding)', projectUrl, `${bare.address}/project`, {}],
     ] as const) {
       const baseline = await load(bareUrl, { seconds });
       const measured = await load(url, { seconds, headers: extraHeaders });
@@ -60,7 +76,7 @@ export async function runApiBenchmark() {
     printTable(rows);
     console.log(`API RSS after load: ${api.rssMb()} MB`);
   } finally {
-    await bare.stop();
+    await bare?.stop();
     await api.stop();
   }
 }
@@ -79,6 +95,65 @@ async function createSignedInUser(databaseUrl: string): Promise<string> {
   );
   await client.end();
   return `orchard_session=${token}`;
+}
+
+async function jsonOf(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * The sample media catalogue (the server loaded the reference data at start), an artist, and a
+ * project in funding with three media, as a visitor opens it. Written directly: this read bench
+ * needs the rows a project page reads, not the ledger entries of a real deposit, and its database
+ * is dropped on the next run.
+ */
+async function createCatalogueAndProject(databaseUrl: string): Promise<number> {
+  const database = openPostgres(databaseUrl, 1);
+  try {
+    await seedSampleMediaIfEmpty(database.db);
+  } finally {
+    await database.close();
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const names = JSON.stringify({ ko: '루미나', en: 'LUMINA', zh: '流明娜', ja: 'ルミナ', es: 'LUMINA' });
+    const artist = await client.query<{ id: number }>(`insert into artists (type, names, search_text) values ('group', $1, 'lumina 루미나') returning id`, [names]);
+    const creator = await client.query<{ id: string }>(
+      `insert into users (nickname, nickname_key, join_state, joined_at) values ('bench_creator', 'bench_creator', 'joined', now()) returning id`,
+    );
+    const media = await client.query<{ id: number; price_unit: string; price: number; duration: number }>(
+      `select id, price_unit, price, durations[1] as duration from media where category_code in ('ADMM001', 'ADMM002') order by id limit 3`,
+    );
+    const goal = media.rows.reduce((sum, row) => sum + row.price * row.duration, 0);
+    const project = await client.query<{ id: number }>(
+      `insert into projects (status, creator_id, artist_id, purpose, option, package_id, goal, ad_start_date, ad_end_date,
+         funding_start_date, funding_end_date, minimum_unit, title, introduction, requested_at, approved_at, deposit, updated_at)
+       values ('funding', $1, $2, 'limited', 'image', 'premium', $3, current_date + 60, current_date + 73, current_date, current_date + 20,
+         100, 'Happy birthday, LUMINA', 'A birthday ad on three screens in Seoul.', now(), now(), $4, now())
+       returning id`,
+      [creator.rows[0]!.id, artist.rows[0]!.id, goal, Math.ceil(goal * 0.05)],
+    );
+    const projectId = project.rows[0]!.id;
+    const escrow = await client.query<{ id: number }>(`insert into point_escrow_accounts (project_id, currency) values ($1, 'orange') returning id`, [projectId]);
+    // A created project has its escrow account (a check constraint): both are set in one statement.
+    await client.query(`update projects set escrow_account_id = $1, created_at = now() where id = $2`, [escrow.rows[0]!.id, projectId]);
+    for (const [position, row] of media.rows.entries()) {
+      await client.query(`insert into project_media (project_id, position, media_id, price_unit, price, duration) values ($1, $2, $3, $4, $5, $6)`, [
+        projectId,
+        position,
+        row.id,
+        row.price_unit,
+        row.price,
+        row.duration,
+      ]);
+    }
+    return projectId;
+  } finally {
+    await client.end();
+  }
 }
 
 function printTable(rows: string[][]) {

@@ -15,6 +15,10 @@ import { registerExchangeRatesRoutes } from './modules/exchange-rates/exchange-r
 import { registerPointsRoutes } from './modules/points/points.routes.ts';
 import type { GatewayEventHandler, PaymentGateway } from './modules/payments/gateways/gateway.ts';
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
+import { registerTestClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -97,6 +101,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const { points, payments, paymentGateway } = services;
   await registerPaymentsRoutes(app, { payments, gateway: paymentGateway, onEvent: deps.onPaymentEvent });
   registerPointsRoutes(app, { points });
+  // Media catalogue and in-app notifications (docs/product.md#media, docs/product.md#notifications).
+  registerMediaRoutes(app, { db, media: services.media });
+  registerNotificationsRoutes(app, { notifications: services.notifications });
+  // Projects: request, decision, creation with deposit, my-page lists (docs/architecture.md#lifecycle).
+  await registerProjectsRoutes(app, { projects: services.projects });
+  const { testClock, projects } = services;
+  if (testClock) {
+    registerTestClockRoutes(app, {
+      clock: testClock,
+      database: deps.database,
+      sweeps: services.sweeps,
+      audit: (operatorId, before, after) => projects.auditOperatorAction(operatorId, 'test_clock.advance', before, after),
+    });
+  }
 
   await registerWebApp(app, config);
   return app;

@@ -102,6 +102,9 @@ const environmentSchema = z.object({
   TOSS_API_URL: z.url().default('https://api.tosspayments.com'),
   /** Toss webhook security key: the HMAC key of tosspayments-webhook-signature. */
   TOSS_WEBHOOK_SECRET: optionalText,
+
+  /** An operator may move the API's clock forward (docs/architecture.md#test-clock); refused in production. */
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 });
 
 export type ProviderSettings = {
@@ -135,6 +138,8 @@ export type Config = {
   providers: ProviderSettings;
   allowInsecureIssuers: boolean;
   payments: PaymentSettings;
+  /** TEST_CLOCK=on: operators may move the API's clock forward (never in production). */
+  testClock: boolean;
 };
 
 export type PaymentSettings = {
@@ -213,6 +218,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       problems.push('PAYMENT_GATEWAY=toss: set TOSS_SECRET_KEY, TOSS_CLIENT_KEY and TOSS_WEBHOOK_SECRET');
     }
   }
+  if (e.TEST_CLOCK === 'on' && e.NODE_ENV === 'production') {
+    problems.push('TEST_CLOCK: moving the clock changes deadlines and expiries of real money; it is refused in production');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -249,5 +257,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
       toss,
     },
+    testClock: e.TEST_CLOCK === 'on',
   };
 }

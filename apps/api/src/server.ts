@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedSampleDataIfEmpty } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { ensureMediaReferenceData } from './modules/media/media.reference-data.ts';
 import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { buildServices } from './services.ts';
@@ -35,6 +36,8 @@ try {
   const nicknames = await backfillNicknameKeys(database.db);
   await refreshArtistSearchKeys(database.db);
   if (nicknames.renamed > 0) console.warn(`nickname keys: ${nicknames.rekeyed} recomputed, ${nicknames.renamed} look-alike nicknames replaced`);
+  // The ADMM/ADMS code tables and ad packages are reference data, loaded with or without samples.
+  await ensureMediaReferenceData(database.db);
   if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
   const services = buildServices(config, { db: database.db, clock: systemClock, files });

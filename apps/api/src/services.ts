@@ -16,6 +16,10 @@ import { createJoinService, recordMarketingConsentWithin } from './modules/join/
 import { createIdempotency } from './modules/points/points.idempotency.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createMediaService } from './modules/media/media.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createProjectsService } from './modules/projects/projects.service.ts';
+import { createTestClock } from './lib/test-clock.ts';
 
 export type ServiceDeps = {
   db: Db;
@@ -32,8 +36,13 @@ export type ServiceDeps = {
  * function, so no module builds or registers itself into another.
  */
 export function buildServices(config: Config, deps: ServiceDeps) {
-  const { db, clock, files } = deps;
-  const sessions = createSessionService({ db, clock, config });
+  const { db, files } = deps;
+  // TEST_CLOCK=on (docs/architecture.md#test-clock): business time (deadlines, sweeps, expiry)
+  // follows a clock operators move forward; sessions keep real time, so moving 40 days does not
+  // sign everyone out.
+  const testClock = config.testClock ? createTestClock(deps.clock) : null;
+  const clock = testClock ?? deps.clock;
+  const sessions = createSessionService({ db, clock: deps.clock, config });
   const artists = createArtistsService({ db, clock, files });
   // The sandbox by default, Toss Payments by configuration (docs/product.md#payments).
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock);
@@ -41,6 +50,9 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const idempotency = createIdempotency({ db, clock });
   const points = createPointsService({ db, clock, idempotency });
   const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl });
+  const media = createMediaService({ db });
+  const notifications = createNotificationsService({ db, clock });
+  const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
   const users = createUsersService({
     db,
     clock,
@@ -50,7 +62,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     recordMarketingConsent: recordMarketingConsentWithin,
     accountDeletion: {
       // Refused while a charge is open at the gateway (docs/product.md#account-deletion).
-      guards: [payments.openChargesRefusal],
+      guards: [payments.openChargesRefusal, (userId, tx) => projects.deletionRefusal(userId, tx)],
       hooks: [
         // A deleted account forfeits its remaining points, with a ledger entry (docs/product.md#account-deletion).
         (userId, tx) => points.forfeitAllWithin(tx, userId),
@@ -76,7 +88,13 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     points,
     payments,
     /** The scheduled sweeps (jobs/), run by the scheduler server.ts starts, and by tests directly. */
-    sweeps: createSweeps({ points, payments, auth, sessions }),
+    media,
+    notifications,
+    projects,
+    /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
+    clock,
+    testClock,
+    sweeps: createSweeps({ points, payments, auth, sessions, projects }),
   };
 }
 

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, wrapPglite } from '../src/db/client.ts';
+import { openPostgres, wrapPglite, type Database } from '../src/db/client.ts';
+import { ensureMediaReferenceData } from '../src/modules/media/media.reference-data.ts';
+import { seedSampleMediaIfEmpty } from '../src/modules/media/media.sample-data.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${name}`);
     const database = openPostgres(withDatabase(url, name), 2);
     await database.migrate();
+    await loadTemplateData(database);
     await database.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -41,6 +44,7 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create();
   const database = wrapPglite(client);
   await database.migrate();
+  await loadTemplateData(database);
   const dump = await client.dumpDataDir('none');
   await database.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-pglite-')), 'template.tar');
@@ -48,6 +52,12 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
+
+/** Every test database starts with the media reference data and the sample media catalogue. */
+async function loadTemplateData(database: Database) {
+  await ensureMediaReferenceData(database.db);
+  await seedSampleMediaIfEmpty(database.db);
 }
 
 export function withDatabase(url: string, name: string): string {

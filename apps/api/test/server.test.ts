@@ -49,6 +49,11 @@ describe('the server process on the embedded database', () => {
     const ready = await fetch(`${first.address}/api/ready`);
     expect(ready.status).toBe(200);
     expect(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(first.child.pid));
+    // The sample data includes the media catalogue and the ad packages (decision 045).
+    const catalogue = (await (await fetch(`${first.address}/api/media?limit=100`)).json()) as { items: unknown[] };
+    expect(catalogue.items.length).toBeGreaterThanOrEqual(30);
+    const packages = (await (await fetch(`${first.address}/api/ad-packages`)).json()) as { items: { id: string }[] };
+    expect(packages.items.map((item) => item.id)).toEqual(['basic', 'premium', 'prestige']);
 
     // PGlite has no lock between processes: a second server must refuse rather than corrupt the folder.
     const second = await startServer().then(

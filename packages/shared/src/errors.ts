@@ -65,6 +65,29 @@ export const errorCodes = [
   'payments.gateway_error',
   'idempotency.key_required',
   'idempotency.key_reused',
+  // projects (docs/product.md#projects)
+  'projects.not_found',
+  'projects.artist_unknown',
+  'projects.package_unknown',
+  'projects.ad_start_too_soon',
+  'projects.funding_start_invalid',
+  'projects.media_required',
+  'projects.too_many_media',
+  'projects.media_duplicate',
+  'projects.media_unknown',
+  'projects.medium_not_in_package',
+  'projects.duration_missing',
+  'projects.duration_not_allowed',
+  'projects.not_requested',
+  'projects.not_approved',
+  'projects.creation_deadline_passed',
+  'projects.thumbnail_required',
+  'projects.minimum_unit_invalid',
+  'projects.deposit_too_low',
+  'projects.cursor_invalid',
+  // media and notifications (docs/product.md#media, docs/product.md#notifications)
+  'media.not_found',
+  'notifications.not_found',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

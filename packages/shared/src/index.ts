@@ -11,3 +11,6 @@ export * from './users.ts';
 export * from './exchange-rates.ts';
 export * from './points.ts';
 export * from './safe-text.ts';
+export * from './projects.ts';
+export * from './media.ts';
+export * from './notifications.ts';

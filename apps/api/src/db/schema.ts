@@ -4,3 +4,6 @@ export * from '../modules/artists/artists.table.ts';
 export * from '../modules/join/join.table.ts';
 export * from '../modules/points/points.table.ts';
 export * from '../modules/payments/payments.table.ts';
+export * from '../modules/notifications/notifications.table.ts';
+export * from '../modules/projects/projects.table.ts';
+export * from '../modules/media/media.table.ts';

@@ -39,6 +39,8 @@ describe('scheduler and sweeps', () => {
       'payments.repair-refunds': 'ran',
       'auth.delete-expired-flows': 'ran',
       'auth.purge-expired-sessions': 'ran',
+      'projects.cancel-overdue-creations': 'ran',
+      'projects.open-funding': 'ran',
     });
     expect(first[0]).toMatchObject({ status: 'ran', result: { expired: 2 } });
     const expiries = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from point_transactions where user_id = ${user.id} and reason = 'expiry'`);

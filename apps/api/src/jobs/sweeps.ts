@@ -1,5 +1,6 @@
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { PointsService } from '../modules/points/points.service.ts';
+import type { ProjectsService } from '../modules/projects/projects.service.ts';
 
 /**
  * A periodic, idempotent piece of maintenance (docs/architecture.md#sweeps). `lockKey` is fixed per sweep and
@@ -18,11 +19,23 @@ export function createSweeps(deps: {
   payments: Pick<PaymentsService, 'repairRefunds'>;
   auth: { deleteExpiredFlows(): Promise<void> };
   sessions: { purgeExpired(): Promise<void> };
+  /** Absent where a caller runs only the ledger's sweeps (scheduler tests). */
+  projects?: Pick<ProjectsService, 'cancelOverdueCreations' | 'openFundingDue'>;
 }): Sweep[] {
   return [
     { name: 'points.expire-lots', lockKey: 1, run: () => deps.points.sweepExpiredLots() },
     { name: 'payments.repair-refunds', lockKey: 2, run: () => deps.payments.repairRefunds() },
     { name: 'auth.delete-expired-flows', lockKey: 3, run: () => deps.auth.deleteExpiredFlows() },
     { name: 'auth.purge-expired-sessions', lockKey: 4, run: () => deps.sessions.purgeExpired() },
+    ...projectSweeps(deps.projects),
+  ];
+}
+
+/** Projects (docs/architecture.md#sweeps): keys 1201 and up, clear of other modules' sweeps. */
+function projectSweeps(projects: Pick<ProjectsService, 'cancelOverdueCreations' | 'openFundingDue'> | undefined): Sweep[] {
+  if (!projects) return [];
+  return [
+    { name: 'projects.cancel-overdue-creations', lockKey: 1201, run: () => projects.cancelOverdueCreations() },
+    { name: 'projects.open-funding', lockKey: 1202, run: () => projects.openFundingDue() },
   ];
 }

@@ -48,6 +48,23 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/points/history': 'joined',
   'GET /api/points/history/:transactionId': 'joined',
   'GET /api/operator/ledger/reconciliation': 'operator',
+  // media catalogue and notifications (per-owner rows: notifications.test.ts)
+  'GET /api/media': 'public',
+  'GET /api/media/:mediaId': 'public',
+  'GET /api/ad-packages': 'public',
+  'GET /api/notifications': 'joined',
+  'POST /api/notifications/:notificationId/read': 'joined',
+  // projects (the per-object rows, creator vs other user, are in projects.security.test.ts)
+  'POST /api/project-requests': 'joined',
+  'GET /api/projects/:projectId': 'public',
+  'GET /api/operator/project-requests': 'operator',
+  'POST /api/operator/projects/:projectId/decision': 'operator',
+  'PUT /api/projects/:projectId/thumbnail': 'joined',
+  'POST /api/projects/:projectId/creation': 'joined',
+  'GET /api/my/projects': 'joined',
+  // only with TEST_CLOCK=on
+  'GET /api/operator/test-clock': 'operator',
+  'POST /api/operator/test-clock': 'operator',
 };
 
 type Actor = 'anonymous' | 'unjoined' | 'member' | 'operator';

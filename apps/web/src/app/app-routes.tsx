@@ -1,7 +1,7 @@
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type PageLoader } from './lazy-page.ts';
-import { AppShell } from './shell/app-shell.tsx';
 import { paths } from './paths.ts';
+import { AppShell } from './shell/app-shell.tsx';
 
 type LazyPage = ReturnType<typeof lazyPage>;
 type AppRoute = RouteObject & { page?: LazyPage; children?: AppRoute[] };
@@ -44,6 +44,7 @@ export const appRoutes: AppRoute[] = [
               page(paths.join, () => import('./routes/join.tsx')),
               page(paths.requestProject, () => import('./routes/request-project.tsx')),
               page('/create-project/:id', () => import('./routes/create-project.tsx')),
+              page(paths.ops, () => import('./routes/ops.tsx')),
               {
                 path: paths.myPage,
                 children: [

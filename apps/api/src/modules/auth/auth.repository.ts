@@ -19,7 +19,9 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
         joinState: users.joinState,
         language: users.language,
         currency: users.currency,
-        unreadNotificationCount: users.unreadNotificationCount,
+        // One probe of the partial index notifications_unread_idx.
+        // Qualified by hand: drizzle writes a bare "id" in a one-table select, which the subquery would bind to its own table.
+        hasUnreadNotification: sql<boolean>`exists (select 1 from notifications n where n.user_id = "users"."id" and n.read_at is null)`,
         roles: users.roles,
       })
       .from(users)

@@ -214,7 +214,7 @@ export function createAuthService(deps: {
         joinState: row.joinState as Me['joinState'],
         language: row.language as Me['language'],
         currency: row.currency as Me['currency'],
-        hasUnreadNotification: row.unreadNotificationCount > 0,
+        hasUnreadNotification: row.hasUnreadNotification,
         roles: row.roles.filter((role): role is Role => (knownRoles as readonly string[]).includes(role)),
       };
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { browse, newBrowser, signIn, type Browser } from '../../../test/sign-in-browser.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { notifications } from '../notifications/notifications.table.ts';
 import { users } from '../users/users.table.ts';
 import { sessions } from './auth.table.ts';
 import { createSessionService } from './session.service.ts';
@@ -159,12 +160,18 @@ describe('sessions', () => {
     expect(response.json()).toMatchObject({ error: { code: 'auth.unauthenticated' } });
   });
 
-  it('reports unread notifications on me', async () => {
+  it('reports unread notifications on me from the notification rows', async () => {
     const browser = await signedInBrowser();
     const me = JSON.parse((await browse(t, browser, new URL('/api/auth/me', publicUrl))).body) as { id: string; hasUnreadNotification: boolean };
     expect(me.hasUnreadNotification).toBe(false);
-    await t.database.db.update(users).set({ unreadNotificationCount: 2 }).where(eq(users.id, me.id));
+    const [row] = await t.database.db
+      .insert(notifications)
+      .values({ userId: me.id, kind: 'approved', projectId: 1, params: {}, createdAt: t.clock.now() })
+      .returning();
     const after = JSON.parse((await browse(t, browser, new URL('/api/auth/me', publicUrl))).body) as { hasUnreadNotification: boolean };
     expect(after.hasUnreadNotification).toBe(true);
+    await t.database.db.update(notifications).set({ readAt: t.clock.now() }).where(eq(notifications.id, row!.id));
+    const read = JSON.parse((await browse(t, browser, new URL('/api/auth/me', publicUrl))).body) as { hasUnreadNotification: boolean };
+    expect(read.hasUnreadNotification).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { emptyBodySchema, emptyQuerySchema } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
-import { requestHash } from '../points/points.idempotency.ts';
+import { requestHash } from '../points/points.service.ts';
 import type { GatewayEventHandler, PaymentGateway } from './gateways/gateway.ts';
 import type { SandboxGateway } from './gateways/sandbox.ts';
 import { WebhookIgnoredError, WebhookVerificationError, type WebhookRefusal } from './gateways/webhook-signature.ts';

@@ -13,6 +13,9 @@ import { createIdempotency, exchangeSpendKey, type Idempotency, type KeyedOutcom
 import { reconcileLedger } from './points.reconciliation.repository.ts';
 import { createPointsSweeps } from './points.sweeps.ts';
 
+/** Other modules' writes keep their Idempotency-Keys the same way (docs/architecture.md#idempotency). */
+export { createIdempotency, requestHash, type Idempotency, type KeyScope } from './points.idempotency.ts';
+
 export type SpendReason = 'project_participation' | 'event_participation';
 export type ReturnReason = 'project_not_achieved' | 'event_not_achieved';
 
@@ -400,6 +403,10 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
     /** A project's escrow account in one currency (Funding opens one per project). */
     createEscrowAccount: (currency: PointCurrency, projectId: number | null = null) =>
       createLedgerRepository({ db }).createEscrowAccount(currency, projectId),
+
+    /** A project's escrow account, opened inside the caller's transaction (project creation). */
+    createEscrowAccountWithin: (tx: DbOrTx, currency: PointCurrency, projectId: number) =>
+      createLedgerRepository({ db: tx }).createEscrowAccount(currency, projectId),
   };
 }
 

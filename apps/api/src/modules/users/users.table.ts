@@ -21,7 +21,6 @@ export const users = pgTable(
     joinState: text('join_state').notNull().default('agreements'),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-    unreadNotificationCount: integer('unread_notification_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -31,7 +30,6 @@ export const users = pgTable(
     check('users_join_state_check', sql`${table.joinState} in ('agreements', 'artists', 'joined')`),
     check('users_language_check', sql`${table.language} in ('ko', 'en', 'zh', 'ja', 'es')`),
     check('users_currency_check', sql`${table.currency} in ('KRW', 'USD', 'JPY')`),
-    check('users_unread_check', sql`${table.unreadNotificationCount} >= 0`),
   ],
 );
 

@@ -1,16 +1,19 @@
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useBalances } from '../../features/points/api/get-balances.ts';
+import { CreateFlow } from '../../features/projects/components/create-flow.tsx';
+import { useBottomBarHidden } from '../../lib/stores/use-bottom-bar-hidden.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
-import { StepList } from '../shell/steps-frame.tsx';
 
-/** spec §2 Deposit flow, 6 steps. */
-const creationSteps = ['history', 'depositUnit', 'title', 'thumbnail', 'introduction', 'creator'] as const;
-
+/** The creation flow (projects) with the creator's Orange balance (points) for the deposit. */
 export default function CreateProjectPage() {
   const { t } = useTranslation('createProject');
+  useBottomBarHidden();
+  const { id } = useParams();
+  const balances = useBalances();
   return (
     <PageFrame title={t('title')}>
-      <p className="page-lead">{t('lead')}</p>
-      <StepList namespace="createProject" steps={creationSteps} />
+      <CreateFlow projectId={Number(id)} slots={{ orangeAvailable: balances.data?.orange.total }} />
     </PageFrame>
   );
 }

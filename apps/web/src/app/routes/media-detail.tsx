@@ -1,21 +1,14 @@
-import { useState } from 'react';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Tabs } from '../../components/ui/primitives.tsx';
+import { MediumDetailView } from '../../features/media/components/medium-detail.tsx';
 import { PageFrame } from '../shell/page-frame.tsx';
 
-const mediaTabs = ['info', 'price', 'guide', 'policy'] as const;
-type MediaTab = (typeof mediaTabs)[number];
-
-/** spec §2 Media detail: tabs info, price, production guide, sales policy. */
 export default function MediaDetailPage() {
   const { t } = useTranslation('mediaDetail');
-  const [tab, setTab] = useState<MediaTab>('info');
+  const { id } = useParams();
   return (
     <PageFrame title={t('detail.title')}>
-      <Tabs label={t('detail.tabsLabel')} idPrefix="media" items={mediaTabs.map((value) => ({ value, label: t(`detail.tabs.${value}`) }))} value={tab} onChange={setTab} />
-      <div id="media-panel" role="tabpanel" aria-labelledby={`media-tab-${tab}`}>
-        <EmptyState message={t('detail.empty')} />
-      </div>
+      <MediumDetailView mediaId={Number(id)} />
     </PageFrame>
   );
 }

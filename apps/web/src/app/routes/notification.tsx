@@ -3,6 +3,7 @@ import { BellIcon } from '../../components/ui/icons.tsx';
 import { EmptyState } from '../../components/ui/primitives.tsx';
 import { LoginRequiredPrompt } from '../../features/auth/components/login-required-prompt.tsx';
 import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
+import { NotificationList } from '../../features/notifications/components/notification-list.tsx';
 import { PageFrame } from '../shell/page-frame.tsx';
 
 /** Notifications are a signed-in user's: signed out, the page asks to sign in rather than say there are none. */
@@ -11,7 +12,7 @@ export default function NotificationPage() {
   const signedIn = useUserInfoStore(isSignedIn);
   return (
     <PageFrame title={t('title')}>
-      {signedIn ? <EmptyState icon={<BellIcon width={32} height={32} />} message={t('empty')} /> : <LoginRequiredPrompt />}
+      {signedIn ? <NotificationList /> : <LoginRequiredPrompt />}
     </PageFrame>
   );
 }

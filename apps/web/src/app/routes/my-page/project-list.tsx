@@ -1,27 +1,19 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Tabs } from '../../../components/ui/primitives.tsx';
+import { artistName } from '../../../features/artists/artist-name.ts';
+import { useFollowingArtists } from '../../../features/users/api/get-following-artists.ts';
+import { MyProjectList } from '../../../features/projects/components/my-project-list.tsx';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
-const projectListTabs = ['all', 'participate', 'open', 'event', 'like', 'request'] as const;
-type ProjectListTab = (typeof projectListTabs)[number];
-
-/** spec §2 Project list: tabs All, Participate, Open, Event, Like, Request. */
+/** My projects (projects), filtered by the artists the user follows (artists). */
 export default function MyProjectListPage() {
-  const { t } = useTranslation(['myPage', 'project']);
-  const [tab, setTab] = useState<ProjectListTab>('all');
+  const { t } = useTranslation('myPage');
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const following = useFollowingArtists();
+  const artists = (following.data?.items ?? []).map((artist) => ({ id: artist.id, name: artistName(artist, language) }));
   return (
-    <PageFrame title={t('myPage:projects.title')}>
-      <Tabs
-        label={t('myPage:projects.tabsLabel')}
-        idPrefix="my-projects"
-        items={projectListTabs.map((value) => ({ value, label: t(`myPage:projects.tabs.${value}`) }))}
-        value={tab}
-        onChange={setTab}
-      />
-      <div id="my-projects-panel" role="tabpanel" aria-labelledby={`my-projects-tab-${tab}`}>
-        <EmptyState message={t('project:empty.funding')} />
-      </div>
+    <PageFrame title={t('projects.title')}>
+      <MyProjectList artists={artists} />
     </PageFrame>
   );
 }

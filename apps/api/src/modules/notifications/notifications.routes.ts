@@ -1,0 +1,38 @@
+import {
+  errorResponseSchema,
+  notificationListQuerySchema,
+  notificationListResponseSchema,
+  notificationParamsSchema,
+  notificationReadResponseSchema,
+} from '@orchard/shared';
+import { emptyBodySchema } from '../../lib/schemas.ts';
+import { requireSession } from '../../plugins/session.ts';
+import type { App } from '../../types.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+export function registerNotificationsRoutes(app: App, { notifications }: { notifications: NotificationsService }) {
+  app.get(
+    '/api/notifications',
+    {
+      config: { access: 'joined' },
+      schema: { tags: ['notifications'], querystring: notificationListQuerySchema, response: { 200: notificationListResponseSchema, ...errors } },
+    },
+    async (request) => notifications.list(requireSession(request).userId, request.query),
+  );
+
+  app.post(
+    '/api/notifications/:notificationId/read',
+    {
+      config: { access: 'joined' },
+      schema: {
+        tags: ['notifications'],
+        params: notificationParamsSchema,
+        body: emptyBodySchema,
+        response: { 200: notificationReadResponseSchema, ...errors },
+      },
+    },
+    async (request) => notifications.markRead(requireSession(request).userId, request.params.notificationId),
+  );
+}

@@ -1,0 +1,87 @@
+import { notificationParamSchemas, type Notification, type NotificationKind, type NotificationParams } from '@orchard/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
+import type { NotificationRow } from './notifications.table.ts';
+
+export type NotifyInput<K extends NotificationKind = NotificationKind> = {
+  userId: string;
+  kind: K;
+  projectId: number | null;
+  params: NotificationParams<K>;
+};
+
+const notificationNotFound = () => notFound('notifications.not_found', 'There is no such notification.');
+
+/** Cursors are opaque to clients: the last id of the page, wrapped so it can change shape later. */
+export function encodeNotificationCursor(lastId: number): string {
+  return Buffer.from(JSON.stringify({ before: lastId })).toString('base64url');
+}
+
+export function decodeNotificationCursor(cursor: string): number {
+  try {
+    const before = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { before?: unknown })?.before;
+    if (typeof before === 'number' && Number.isInteger(before) && before >= 1 && before <= 2_147_483_647) return before;
+  } catch {
+    // falls through to the refusal below
+  }
+  throw badRequest('validation.invalid', 'The cursor is not valid.', [{ in: 'querystring', path: '/cursor' }]);
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    projectId: row.projectId,
+    params: row.params,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+  };
+}
+
+export function createNotificationsService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /**
+     * Writes a notification inside the caller's transaction, so it exists exactly when the
+     * transition that caused it commits. The params are checked against the kind's schema: a
+     * programming error surfaces here, not as a blank text on the user's screen.
+     */
+    async notifyWithin<K extends NotificationKind>(tx: DbOrTx, input: NotifyInput<K>): Promise<Notification> {
+      const params = notificationParamSchemas[input.kind].parse(input.params) as Record<string, unknown>;
+      const row = await createNotificationsRepository({ db: tx }).insert({
+        userId: input.userId,
+        kind: input.kind,
+        projectId: input.projectId,
+        params,
+        createdAt: clock.now(),
+      });
+      return toNotification(row);
+    },
+
+    async list(userId: string, { cursor, limit }: { cursor?: string; limit: number }) {
+      const beforeId = cursor === undefined ? undefined : decodeNotificationCursor(cursor);
+      const rows = await createNotificationsRepository({ db }).listForUser(userId, beforeId, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toNotification),
+        nextCursor: rows.length > limit && last ? encodeNotificationCursor(last.id) : null,
+      };
+    },
+
+    /** Only the owner may mark a notification: another user's id answers 404, as if absent. */
+    async markRead(userId: string, notificationId: number) {
+      const repository = createNotificationsRepository({ db });
+      const row = await repository.markRead(userId, notificationId, clock.now());
+      if (!row) throw notificationNotFound();
+      return { notification: toNotification(row), hasUnreadNotification: await repository.hasUnread(userId) };
+    },
+
+    hasUnread(userId: string, source: DbOrTx = db): Promise<boolean> {
+      return createNotificationsRepository({ db: source }).hasUnread(userId);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

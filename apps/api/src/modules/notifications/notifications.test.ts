@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '@orchard/shared';
+import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
+
+type Page = { items: Notification[]; nextCursor: string | null };
+
+describe('notifications', () => {
+  let t: TestContext;
+  let service: NotificationsService;
+  let owner: TestUser;
+  let other: TestUser;
+  beforeAll(async () => {
+    t = await createTestContext();
+    service = createNotificationsService({ db: t.database.db, clock: t.clock });
+    owner = await t.createUser();
+    other = await t.createUser();
+  });
+  afterAll(() => t.close());
+
+  const list = async (user: TestUser, query = '') => {
+    const response = await t.request({ url: `/api/notifications${query}`, cookie: user.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Page;
+  };
+  const me = async (user: TestUser) => {
+    const response = await t.request({ url: '/api/auth/me', cookie: user.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { hasUnreadNotification: boolean };
+  };
+
+  it('writes one notification per kind inside the caller transaction, and none when it rolls back', async () => {
+    await t.database.db.transaction(async (tx) => {
+      await service.notifyWithin(tx, { userId: owner.id, kind: 'approved', projectId: 11, params: { creationDeadline: '2026-12-01T14:59:59.999Z' } });
+    });
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await service.notifyWithin(tx, { userId: owner.id, kind: 'created', projectId: 12, params: {} });
+        throw new Error('the transition failed');
+      }),
+    ).rejects.toThrow('the transition failed');
+    const { items } = await list(owner);
+    expect(items.map((item) => item.kind)).toEqual(['approved']);
+    expect(items[0]).toMatchObject({ projectId: 11, params: { creationDeadline: '2026-12-01T14:59:59.999Z' }, readAt: null });
+  });
+
+  it("refuses params that do not fit the kind (a rejection without its reason)", async () => {
+    await expect(
+      service.notifyWithin(t.database.db, { userId: owner.id, kind: 'rejected', projectId: 1, params: {} as { reason: string } }),
+    ).rejects.toThrow();
+  });
+
+  it('lists newest first, page by page, and each user sees only their own', async () => {
+    for (const [index, kind] of (['rejected', 'cancelled_deadline', 'created'] as const).entries()) {
+      t.clock.advance(60_000);
+      const params = kind === 'rejected' ? { reason: 'No inventory in that week' } : {};
+      await service.notifyWithin(t.database.db, { userId: owner.id, kind, projectId: 20 + index, params } as never);
+    }
+    await service.notifyWithin(t.database.db, { userId: other.id, kind: 'created', projectId: 99, params: {} });
+    const first = await list(owner, '?limit=2');
+    expect(first.items.map((item) => item.kind)).toEqual(['created', 'cancelled_deadline']);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await list(owner, `?limit=2&cursor=${first.nextCursor}`);
+    expect(second.items.map((item) => item.kind)).toEqual(['rejected', 'approved']);
+    expect(second.items[0]!.params).toEqual({ reason: 'No inventory in that week' });
+    expect(second.nextCursor).toBeNull();
+    const all = [...first.items, ...second.items];
+    expect(all.map((item) => item.createdAt)).toEqual([...all.map((item) => item.createdAt)].sort().reverse());
+    expect((await list(other)).items.map((item) => item.projectId)).toEqual([99]);
+  });
+
+  it('marks read for the owner only; me reports unread until the last is read', async () => {
+    expect((await me(owner)).hasUnreadNotification).toBe(true);
+    const { items } = await list(owner);
+    const target = items[0]!;
+
+    // Another user cannot mark it, and learns nothing (404 as if absent).
+    const foreign = await t.request({ method: 'POST', url: `/api/notifications/${target.id}/read`, cookie: other.cookie });
+    expect(foreign.statusCode).toBe(404);
+    expect(errorCode(foreign)).toBe('notifications.not_found');
+    expect((await list(owner)).items[0]!.readAt).toBeNull();
+
+    const readAt = t.clock.now().toISOString();
+    const marked = await t.request({ method: 'POST', url: `/api/notifications/${target.id}/read`, cookie: owner.cookie });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({ notification: { id: target.id, readAt }, hasUnreadNotification: true });
+
+    // A second read keeps the first time.
+    t.clock.advance(5_000);
+    const again = await t.request({ method: 'POST', url: `/api/notifications/${target.id}/read`, cookie: owner.cookie });
+    expect(again.json()).toMatchObject({ notification: { readAt } });
+
+    for (const item of items.slice(1)) await t.request({ method: 'POST', url: `/api/notifications/${item.id}/read`, cookie: owner.cookie });
+    expect((await me(owner)).hasUnreadNotification).toBe(false);
+    expect((await me(other)).hasUnreadNotification).toBe(true);
+  });
+
+  it('answers 404 for an unknown id and 401 without a session', async () => {
+    const unknown = await t.request({ method: 'POST', url: '/api/notifications/2147483647/read', cookie: owner.cookie });
+    expect(unknown.statusCode).toBe(404);
+    expect((await t.request({ url: '/api/notifications' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a huge id', 'POST', '/api/notifications/99999999999/read'],
+    ['a NUL byte in the id', 'POST', '/api/notifications/1%00/read'],
+    ['a negative id', 'POST', '/api/notifications/-1/read'],
+    ['a forged cursor', 'GET', `/api/notifications?cursor=${Buffer.from('{"before":"1"}').toString('base64url')}`],
+    ['a NUL cursor', 'GET', '/api/notifications?cursor=%00'],
+    ['a limit above 50', 'GET', '/api/notifications?limit=51'],
+    ['an unknown query field', 'GET', '/api/notifications?userId=x'],
+  ])('refuses %s with 400 and the error shape', async (_label, method, url) => {
+    const response = await t.request({ method: method as 'GET', url, cookie: owner.cookie });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'validation.invalid', message: expect.any(String) } });
+  });
+
+  it('refuses a body on the read route', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/notifications/1/read', cookie: owner.cookie, payload: { readAt: null } });
+    expect(response.statusCode).toBe(400);
+    expect(errorCode(response)).toBe('validation.invalid');
+  });
+});

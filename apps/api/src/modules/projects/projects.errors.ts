@@ -1,0 +1,51 @@
+import type { CreationViolation, RequestViolation } from '@orchard/shared/project-rules';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+
+/** Another user's pending request answers exactly like a missing one (no existence leak). */
+export const projectNotFound = () => notFound('projects.not_found', 'There is no such project.');
+
+export const artistUnknown = () => unprocessable('projects.artist_unknown', 'There is no such artist.');
+export const packageUnknown = () => unprocessable('projects.package_unknown', 'There is no such ad package.');
+
+export const notRequested = (status: string) =>
+  conflict('projects.not_requested', 'Only a request waiting for the inventory check can be decided.', { status });
+export const notApproved = (status: string) => conflict('projects.not_approved', 'Only an approved project can be created.', { status });
+
+export const creationDeadlinePassed = (deadline: Date) =>
+  unprocessable('projects.creation_deadline_passed', 'The creation deadline (7 days after approval) has passed.', {
+    creationDeadline: deadline.toISOString(),
+  });
+
+export const thumbnailRequired = () => unprocessable('projects.thumbnail_required', 'Upload the thumbnail before creating the project.');
+
+export const cursorInvalid = () => badRequest('projects.cursor_invalid', 'The cursor is not valid.', [{ in: 'querystring', path: '/cursor' }]);
+
+const requestMessages: Record<RequestViolation['code'], string> = {
+  'projects.ad_start_too_soon': 'The ad must start at least 41 days from today.',
+  'projects.funding_start_invalid': 'Funding must start between today and the funding end date (40 days before the ad starts).',
+  'projects.media_required': 'Choose at least one medium.',
+  'projects.too_many_media': 'Too many media in one request.',
+  'projects.media_duplicate': 'A medium is listed twice.',
+  'projects.media_unknown': 'There is no such medium.',
+  'projects.medium_not_in_package': 'This package does not include the medium’s category.',
+  'projects.duration_missing': 'Set a duration for every medium.',
+  'projects.duration_not_allowed': 'This medium is not sold for that duration.',
+};
+
+/** The first violation names the error; all of them travel in details for the form. */
+export function requestRefused(violations: RequestViolation[]) {
+  const first = violations[0]!;
+  return unprocessable(first.code, requestMessages[first.code], { violations });
+}
+
+const creationMessages: Record<CreationViolation['code'], string> = {
+  'projects.minimum_unit_invalid': 'The minimum deposit unit is 10 to 1,000 Orange.',
+  // The product's own words for a deposit below the minimum (docs/product.md#deposit); the 5 % rule shares them.
+  'projects.deposit_too_low':
+    'You have entered an amount lower than the minimum deposit unit. Please deposit at least the minimum unit.',
+};
+
+export function creationRefused(violations: CreationViolation[]) {
+  const first = violations[0]!;
+  return unprocessable(first.code, creationMessages[first.code], { violations, ...('minimum' in first ? { minimum: first.minimum } : {}) });
+}

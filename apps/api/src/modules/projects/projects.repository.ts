@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { artists } from '../artists/artists.table.ts';
+import { users } from '../users/users.table.ts';
+import { operatorAuditLog, projectMedia, projectParticipations, projects, type ProjectRow } from './projects.table.ts';
+
+export type ProjectMediaRow = typeof projectMedia.$inferSelect;
+
+/** A project row with what its answer shows beside it: artist names, creator nickname, raised. */
+export type ProjectRecord = ProjectRow & {
+  artistNames: typeof artists.$inferSelect.names;
+  creatorNickname: string | null;
+  creatorDeleted: boolean;
+  raised: number;
+};
+
+/** Statuses of a request that has not (yet) become a created project. */
+export const preCreationStatuses = ['requested', 'approved', 'rejected'] as const;
+
+const raisedOf = sql<number>`coalesce((select sum(pp.amount) from project_participations pp where pp.project_id = ${projects.id}), 0)::int`;
+
+export function createProjectsRepository({ db }: { db: DbOrTx }) {
+  const selectRecords = () =>
+    db
+      .select({
+        project: projects,
+        artistNames: artists.names,
+        creatorNickname: users.nickname,
+        creatorDeletedAt: users.deletedAt,
+        raised: raisedOf,
+      })
+      .from(projects)
+      .innerJoin(artists, eq(artists.id, projects.artistId))
+      .innerJoin(users, eq(users.id, projects.creatorId));
+
+  const toRecord = (row: {
+    project: ProjectRow;
+    artistNames: ProjectRecord['artistNames'];
+    creatorNickname: string | null;
+    creatorDeletedAt: Date | null;
+    raised: number;
+  }): ProjectRecord => ({
+    ...row.project,
+    artistNames: row.artistNames,
+    creatorNickname: row.creatorNickname,
+    creatorDeleted: row.creatorDeletedAt !== null,
+    raised: Number(row.raised),
+  });
+
+  return {
+    async insertRequest(values: typeof projects.$inferInsert, media: Omit<ProjectMediaRow, 'projectId'>[]): Promise<number> {
+      const [row] = await db.insert(projects).values(values).returning({ id: projects.id });
+      const projectId = row!.id;
+      await db.insert(projectMedia).values(media.map((medium) => ({ ...medium, projectId })));
+      return projectId;
+    },
+
+    async findRecord(projectId: number): Promise<ProjectRecord | null> {
+      const [row] = await selectRecords().where(eq(projects.id, projectId));
+      return row ? toRecord(row) : null;
+    },
+
+    async listRecords(where: SQL | undefined, order: SQL[], limit: number): Promise<ProjectRecord[]> {
+      const rows = await selectRecords()
+        .where(where)
+        .orderBy(...order)
+        .limit(limit);
+      return rows.map(toRecord);
+    },
+
+    /** The row, locked for a status change (docs/architecture.md#locking). */
+    async lock(projectId: number): Promise<ProjectRow | null> {
+      const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).for('update');
+      return row ?? null;
+    },
+
+    async update(projectId: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
+      await db.update(projects).set(changes).where(eq(projects.id, projectId));
+    },
+
+    async mediaOf(projectIds: number[]): Promise<ProjectMediaRow[]> {
+      if (projectIds.length === 0) return [];
+      return db.select().from(projectMedia).where(inArray(projectMedia.projectId, projectIds)).orderBy(asc(projectMedia.projectId), asc(projectMedia.position));
+    },
+
+    async insertParticipation(values: typeof projectParticipations.$inferInsert): Promise<void> {
+      await db.insert(projectParticipations).values(values);
+    },
+
+    async audit(values: typeof operatorAuditLog.$inferInsert): Promise<void> {
+      await db.insert(operatorAuditLog).values(values);
+    },
+
+    async auditEntriesOf(projectId: number) {
+      return db.select().from(operatorAuditLog).where(eq(operatorAuditLog.projectId, projectId)).orderBy(asc(operatorAuditLog.id));
+    },
+
+    /** Approved projects past their creation deadline: the cancellation sweep's work list. */
+    async overdueApprovedIds(now: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.status, 'approved'), lt(projects.creationDeadline, now)))
+        .orderBy(asc(projects.creationDeadline))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** Created projects whose funding start day has come: the opening sweep's work list. */
+    async dueToOpenIds(today: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.status, 'created'), lte(projects.fundingStartDate, today)))
+        .orderBy(asc(projects.fundingStartDate))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** True while the user created a project whose funding has not ended (account deletion guard). */
+    async hasUnfinishedCreatedProject(userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.creatorId, userId), isNotNull(projects.createdAt), inArray(projects.status, ['created', 'funding'])))
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+
+export const projectFilters = {
+  ofCreator: (userId: string) => eq(projects.creatorId, userId),
+  ofArtist: (artistId: number) => eq(projects.artistId, artistId),
+  /** Request tab: a request in any state before creation (pending, approved, rejected, cancelled at the deadline). */
+  beforeCreation: () =>
+    or(inArray(projects.status, [...preCreationStatuses]), and(eq(projects.status, 'cancelled'), isNull(projects.createdAt))),
+  /** Open tab: projects the user created. */
+  created: () => isNotNull(projects.createdAt),
+  idBelow: (id: number) => lt(projects.id, id),
+  requested: () => eq(projects.status, 'requested'),
+  /** Keyset after (requestedAt, id) in ascending order. */
+  requestedAfter: (requestedAt: Date, id: number) =>
+    or(gt(projects.requestedAt, requestedAt), and(eq(projects.requestedAt, requestedAt), gt(projects.id, id))),
+};
+
+export const projectOrders = {
+  newestFirst: [desc(projects.id)],
+  oldestRequestFirst: [asc(projects.requestedAt), asc(projects.id)],
+};

@@ -1,0 +1,173 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  creationBodySchema,
+  errorResponseSchema,
+  idempotencyKeyHeaderSchema,
+  languages,
+  myProjectsQuerySchema,
+  myProjectsResponseSchema,
+  operatorRequestsQuerySchema,
+  operatorRequestsResponseSchema,
+  projectDecisionBodySchema,
+  projectIdParamsSchema,
+  projectQuerySchema,
+  projectRequestBodySchema,
+  projectResponseSchema,
+  projectThumbnailMaxBytes,
+  type Language,
+} from '@orchard/shared';
+import { acceptSingleFileUploads, readSingleFile } from '../../lib/uploads.ts';
+import { requireSession } from '../../plugins/session.ts';
+import type { App } from '../../types.ts';
+import { requestHash, type ProjectsService, type Viewer } from './projects.service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  422: errorResponseSchema,
+};
+
+/** `lang` when given, else the first supported language of Accept-Language, else Korean. */
+function languageOf(request: FastifyRequest, lang: Language | undefined): Language {
+  if (lang) return lang;
+  const header = request.headers['accept-language'];
+  if (typeof header === 'string') {
+    for (const part of header.split(',').slice(0, 10)) {
+      const primary = part.trim().split(';')[0]!.split('-')[0]!.toLowerCase();
+      if ((languages as readonly string[]).includes(primary)) return primary as Language;
+    }
+  }
+  return 'ko';
+}
+
+const viewerOf = (request: FastifyRequest): Viewer =>
+  request.session?.joined ? { userId: request.session.userId, isOperator: request.session.roles.includes('operator') } : null;
+
+/** Thin routes over the projects service (docs/architecture.md#api-conventions). */
+export async function registerProjectsRoutes(app: App, { projects }: { projects: ProjectsService }) {
+  app.post(
+    '/api/project-requests',
+    {
+      config: { access: 'joined' },
+      schema: {
+        tags: ['projects'],
+        headers: idempotencyKeyHeaderSchema,
+        querystring: projectQuerySchema,
+        body: projectRequestBodySchema,
+        response: { 201: projectResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const language = languageOf(request, request.query.lang);
+      const key = { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', '/api/project-requests', request.body) };
+      return reply.code(201).send({ project: await projects.request(key, request.body, language) });
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['projects'], params: projectIdParamsSchema, querystring: projectQuerySchema, response: { 200: projectResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      project: await projects.get(request.params.projectId, viewerOf(request), languageOf(request, request.query.lang)),
+    }),
+  );
+
+  app.get(
+    '/api/operator/project-requests',
+    {
+      config: { access: 'operator' },
+      schema: { tags: ['operator'], querystring: operatorRequestsQuerySchema, response: { 200: operatorRequestsResponseSchema, ...errors } },
+    },
+    async (request) =>
+      projects.requestQueue(viewerOf(request)!, { cursor: request.query.cursor, language: languageOf(request, request.query.lang) }),
+  );
+
+  app.post(
+    '/api/operator/projects/:projectId/decision',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags: ['operator'],
+        params: projectIdParamsSchema,
+        querystring: projectQuerySchema,
+        body: projectDecisionBodySchema,
+        response: { 200: projectResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      project: await projects.decide(requireSession(request).userId, request.params.projectId, request.body, languageOf(request, request.query.lang)),
+    }),
+  );
+
+  // Multipart is accepted by this route alone, with its own limits (docs/quality.md#s6).
+  await app.register(async (uploads: App) => {
+    await acceptSingleFileUploads(uploads, projectThumbnailMaxBytes);
+    uploads.put(
+      '/api/projects/:projectId/thumbnail',
+      {
+        config: { access: 'joined', rateLimitBucket: 'uploads' },
+        schema: {
+          tags: ['projects'],
+          consumes: ['multipart/form-data'],
+          params: projectIdParamsSchema,
+          querystring: projectQuerySchema,
+          response: { 200: projectResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        project: await projects.replaceThumbnail(
+          requireSession(request).userId,
+          request.params.projectId,
+          await readSingleFile(request, 'file'),
+          languageOf(request, request.query.lang),
+        ),
+      }),
+    );
+  });
+
+  app.post(
+    '/api/projects/:projectId/creation',
+    {
+      config: { access: 'joined' },
+      schema: {
+        tags: ['projects'],
+        headers: idempotencyKeyHeaderSchema,
+        params: projectIdParamsSchema,
+        querystring: projectQuerySchema,
+        body: creationBodySchema,
+        response: { 201: projectResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const { projectId } = request.params;
+      const language = languageOf(request, request.query.lang);
+      const key = { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', `/api/projects/${projectId}/creation`, request.body) };
+      return reply.code(201).send({ project: await projects.create(key, projectId, request.body, language) });
+    },
+  );
+
+  app.get(
+    '/api/my/projects',
+    {
+      config: { access: 'joined' },
+      schema: { tags: ['projects'], querystring: myProjectsQuerySchema, response: { 200: myProjectsResponseSchema, ...errors } },
+    },
+    async (request) =>
+      projects.listMine(requireSession(request).userId, {
+        tab: request.query.tab,
+        artistId: request.query.artistId,
+        cursor: request.query.cursor,
+        language: languageOf(request, request.query.lang),
+      }),
+  );
+}

@@ -1,0 +1,480 @@
+import { and, eq } from 'drizzle-orm';
+import type { CreationBody, Language, MyProjectTab, Project, ProjectDecisionBody, ProjectRequestBody, ProjectStatus } from '@orchard/shared';
+import {
+  checkCreation,
+  creationDeadlineFor,
+  isCreationDeadlinePassed,
+  isFundingOpenOn,
+  kstDateOf,
+  normaliseXId,
+  planRequest,
+  type MediumForRules,
+} from '@orchard/shared/project-rules';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { reencodeImageAsWebp } from '../../lib/images.ts';
+import type { FileStore } from '../../lib/storage.ts';
+import { artists } from '../artists/artists.table.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
+
+export { requestHash } from '../points/points.service.ts';
+import {
+  artistUnknown,
+  creationDeadlinePassed,
+  creationRefused,
+  cursorInvalid,
+  notApproved,
+  notRequested,
+  packageUnknown,
+  projectNotFound,
+  requestRefused,
+  thumbnailRequired,
+} from './projects.errors.ts';
+import { createProjectsRepository, projectFilters, projectOrders, type ProjectMediaRow, type ProjectRecord } from './projects.repository.ts';
+import type { ProjectRow } from './projects.table.ts';
+
+/** What the projects module needs of the media catalogue (the media module implements it). */
+export type MediaCatalogue = {
+  adPackageFor(packageId: string): Promise<{ id: string; days: number; categoryCodes: readonly string[] } | null>;
+  mediaByIds(
+    ids: number[],
+    language: Language,
+    source?: DbOrTx,
+  ): Promise<
+    (MediumForRules & { name: string; subCategoryCode: string; address: string; latitude: number; longitude: number; offered: boolean })[]
+  >;
+};
+
+type CatalogueMedium = Awaited<ReturnType<MediaCatalogue['mediaByIds']>>[number];
+export type RequestCatalogue = { pkg: Awaited<ReturnType<MediaCatalogue['adPackageFor']>>; media: CatalogueMedium[] };
+
+/** Who is asking: the creator and operators see a request before creation; others do not. */
+export type Viewer = { userId: string; isOperator: boolean } | null;
+
+/** 1200 × 900 (4:3), the product's thumbnail size (docs/product.md#creation). */
+export const thumbnailSize = { width: 1200, height: 900 };
+
+const pageSize = 20;
+/** Each sweep pass takes at most this many projects; the next pass (a minute later) takes the rest. */
+const sweepBatch = 200;
+
+const beforeCreation = (row: Pick<ProjectRow, 'status' | 'createdAt'>) =>
+  row.status === 'requested' || row.status === 'approved' || row.status === 'rejected' || (row.status === 'cancelled' && row.createdAt === null);
+
+function encodeCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // refused below
+  }
+  throw cursorInvalid();
+}
+
+const isSafeId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 2_147_483_647;
+
+/**
+ * The project lifecycle up to funding (docs/architecture.md#lifecycle): request, the operator's
+ * decision, creation with the deposit, and the time-driven transitions. Every transition locks the
+ * project row, re-checks the status under the lock, and writes its side effects (ledger moves,
+ * notifications, the audit log) in the same transaction.
+ */
+export function createProjectsService({
+  db,
+  clock,
+  files,
+  points,
+  notifications,
+  catalogue,
+  idempotency,
+}: {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+  points: Pick<PointsService, 'spendWithin' | 'createEscrowAccountWithin'>;
+  notifications: Pick<NotificationsService, 'notifyWithin'>;
+  /** Requests and creations run at most once per Idempotency-Key (docs/architecture.md#idempotency). */
+  idempotency: Idempotency;
+  catalogue: MediaCatalogue;
+}) {
+  /** Builds the answers for rows: media from the catalogue in `language`, private fields by viewer. */
+  async function present(records: ProjectRecord[], viewer: Viewer, language: Language, source: DbOrTx = db): Promise<Project[]> {
+    if (records.length === 0) return [];
+    const mediaRows = await createProjectsRepository({ db: source }).mediaOf(records.map((record) => record.id));
+    const catalogueMedia = await catalogue.mediaByIds([...new Set(mediaRows.map((row) => row.mediaId))], language, source);
+    const mediumById = new Map(catalogueMedia.map((medium) => [medium.id, medium]));
+    const mediaByProject = new Map<number, ProjectMediaRow[]>();
+    for (const row of mediaRows) mediaByProject.set(row.projectId, [...(mediaByProject.get(row.projectId) ?? []), row]);
+    return records.map((record) => {
+      const isCreator = viewer !== null && viewer.userId === record.creatorId;
+      const seesPrivate = isCreator || (viewer?.isOperator ?? false);
+      return {
+        id: record.id,
+        status: record.status as ProjectStatus,
+        goal: record.goal,
+        raised: record.raised,
+        artistId: record.artistId,
+        artistNames: record.artistNames,
+        purpose: record.purpose as Project['purpose'],
+        option: record.option as Project['option'],
+        packageId: record.packageId,
+        adStartDate: record.adStartDate,
+        adEndDate: record.adEndDate,
+        fundingStartDate: record.fundingStartDate,
+        fundingEndDate: record.fundingEndDate,
+        minimumUnit: record.minimumUnit,
+        title: record.title,
+        introduction: record.introduction,
+        thumbnailUrl: record.thumbnailPath ? files.urlFor(record.thumbnailPath) : null,
+        youtubeUrl: record.youtubeUrl,
+        xUrl: record.xUrl,
+        creatorXId: record.creatorXId,
+        ...(seesPrivate ? { creatorEmail: record.creatorEmail } : {}),
+        creator: { nickname: record.creatorDeleted ? null : record.creatorNickname },
+        media: (mediaByProject.get(record.id) ?? []).map((row) => {
+          const medium = mediumById.get(row.mediaId);
+          return {
+            mediaId: row.mediaId,
+            name: medium?.name ?? '',
+            categoryCode: medium?.categoryCode ?? '',
+            subCategoryCode: medium?.subCategoryCode ?? '',
+            address: medium?.address ?? '',
+            latitude: medium?.latitude ?? 0,
+            longitude: medium?.longitude ?? 0,
+            priceUnit: row.priceUnit as 'day' | 'second',
+            price: row.price,
+            duration: row.duration,
+            amount: row.price * row.duration,
+          };
+        }),
+        rejectionReason: seesPrivate ? record.rejectionReason : null,
+        requestedAt: record.requestedAt.toISOString(),
+        approvedAt: record.approvedAt?.toISOString() ?? null,
+        creationDeadline: record.creationDeadline?.toISOString() ?? null,
+        createdAt: record.createdAt?.toISOString() ?? null,
+        deposit: record.deposit,
+        viewerIsCreator: isCreator,
+      };
+    });
+  }
+
+  async function presentOne(projectId: number, viewer: Viewer, language: Language, source: DbOrTx = db): Promise<Project> {
+    const record = await createProjectsRepository({ db: source }).findRecord(projectId);
+    if (!record) throw projectNotFound();
+    return (await present([record], viewer, language, source))[0]!;
+  }
+
+  /** The row, locked, if the user created it; anything else answers 404 as if absent. */
+  async function lockOwn(tx: Tx, userId: string, projectId: number): Promise<ProjectRow> {
+    const row = await createProjectsRepository({ db: tx }).lock(projectId);
+    if (!row || row.creatorId !== userId) throw projectNotFound();
+    return row;
+  }
+
+  const auditState = (row: Pick<ProjectRow, 'status' | 'approvedAt' | 'creationDeadline' | 'rejectionReason'>) => ({
+    status: row.status,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    creationDeadline: row.creationDeadline?.toISOString() ?? null,
+    rejectionReason: row.rejectionReason,
+  });
+
+  return {
+    present,
+
+    /**
+     * What a request needs of the catalogue, read before its transaction: reference data, and on
+     * the embedded database (one connection) nothing may read beside an open transaction.
+     */
+    /** A request under its Idempotency-Key: a retry gets the first answer (or refusal) again. */
+    async request(key: KeyScope, body: ProjectRequestBody, language: Language): Promise<Project> {
+      // Read before the key's transaction opens: on the embedded database a read outside an open
+      // transaction would wait on its single connection.
+      const requestCatalogue = await this.catalogueFor(body, language);
+      return (await idempotency.run(key, (tx) => this.requestWithin(tx, key.userId, body, language, requestCatalogue))).value;
+    },
+
+    /** The creation (with its deposit) under its Idempotency-Key. */
+    async create(key: KeyScope, projectId: number, body: CreationBody, language: Language): Promise<Project> {
+      return (await idempotency.run(key, (tx) => this.createWithin(tx, key.userId, projectId, body, language))).value;
+    },
+
+    async catalogueFor(body: ProjectRequestBody, language: Language): Promise<RequestCatalogue> {
+      const pkg = await catalogue.adPackageFor(body.packageId);
+      const media = await catalogue.mediaByIds(
+        body.media.map((selection) => selection.mediaId),
+        language,
+      );
+      return { pkg, media };
+    },
+
+    /**
+     * A request (docs/product.md#requests): every rule is checked again here and the goal is
+     * computed from the catalogue's prices; nothing the client computed is trusted.
+     */
+    async requestWithin(tx: Tx, userId: string, body: ProjectRequestBody, language: Language, { pkg, media }: RequestCatalogue): Promise<Project> {
+      const [artist] = await tx.select({ id: artists.id }).from(artists).where(eq(artists.id, body.artistId));
+      if (!artist) throw artistUnknown();
+      if (!pkg) throw packageUnknown();
+      // A withdrawn medium stays on the projects that booked it but cannot be requested again.
+      const mediumById = new Map(media.filter((medium) => medium.offered).map((medium) => [medium.id, medium]));
+      const now = clock.now();
+      const checked = planRequest({
+        today: kstDateOf(now),
+        pkg,
+        media: body.media,
+        adStartDate: body.adStartDate,
+        fundingStartDate: body.fundingStartDate,
+        findMedium: (mediaId) => mediumById.get(mediaId),
+      });
+      if (!checked.ok) throw requestRefused(checked.violations);
+      const { plan } = checked;
+      const projectId = await createProjectsRepository({ db: tx }).insertRequest(
+        {
+          status: 'requested',
+          creatorId: userId,
+          artistId: body.artistId,
+          purpose: body.purpose,
+          option: body.option,
+          packageId: pkg.id,
+          goal: plan.goal,
+          adStartDate: body.adStartDate,
+          adEndDate: plan.adEndDate,
+          fundingStartDate: body.fundingStartDate,
+          fundingEndDate: plan.fundingEndDate,
+          requestedAt: now,
+          updatedAt: now,
+        },
+        plan.media.map((medium, position) => ({
+          position,
+          mediaId: medium.mediaId,
+          priceUnit: medium.priceUnit,
+          price: medium.price,
+          duration: medium.duration,
+        })),
+      );
+      return presentOne(projectId, { userId, isOperator: false }, language, tx);
+    },
+
+    /** A project before creation is only for its creator and operators: 404 for anyone else. */
+    async get(projectId: number, viewer: Viewer, language: Language): Promise<Project> {
+      const record = await createProjectsRepository({ db }).findRecord(projectId);
+      if (!record) throw projectNotFound();
+      const privileged = viewer !== null && (viewer.isOperator || viewer.userId === record.creatorId);
+      if (beforeCreation(record) && !privileged) throw projectNotFound();
+      return (await present([record], viewer, language))[0]!;
+    },
+
+    /** The operator's queue: requests oldest first, with how long each has waited. */
+    async requestQueue(viewer: NonNullable<Viewer>, { cursor, language }: { cursor?: string; language: Language }) {
+      let after;
+      if (cursor !== undefined) {
+        const { at, id } = decodeCursor(cursor);
+        const requestedAt = typeof at === 'string' ? new Date(at) : null;
+        if (!requestedAt || Number.isNaN(requestedAt.getTime()) || !isSafeId(id)) throw cursorInvalid();
+        after = projectFilters.requestedAfter(requestedAt, id);
+      }
+      const records = await createProjectsRepository({ db }).listRecords(
+        and(projectFilters.requested(), after),
+        projectOrders.oldestRequestFirst,
+        pageSize + 1,
+      );
+      const page = records.slice(0, pageSize);
+      const presented = await present(page, viewer, language);
+      const now = clock.now().getTime();
+      const last = page.at(-1);
+      return {
+        items: presented.map((project, index) => ({
+          project,
+          waitedSeconds: Math.max(0, Math.floor((now - page[index]!.requestedAt.getTime()) / 1000)),
+        })),
+        nextCursor: records.length > pageSize && last ? encodeCursor({ at: last.requestedAt.toISOString(), id: last.id }) : null,
+      };
+    },
+
+    /**
+     * The operator's decision (docs/product.md#approval): only from `requested`; the same decision
+     * again changes nothing; audited and notified in the same transaction.
+     */
+    async decide(operatorId: string, projectId: number, body: ProjectDecisionBody, language: Language): Promise<Project> {
+      return db.transaction(async (tx) => {
+        const repository = createProjectsRepository({ db: tx });
+        const row = await repository.lock(projectId);
+        if (!row) throw projectNotFound();
+        const target = body.decision === 'approve' ? 'approved' : 'rejected';
+        if (row.status === target) return presentOne(projectId, { userId: operatorId, isOperator: true }, language, tx);
+        if (row.status !== 'requested') throw notRequested(row.status);
+        const now = clock.now();
+        const changes =
+          body.decision === 'approve'
+            ? { status: 'approved', approvedAt: now, creationDeadline: creationDeadlineFor(now), rejectionReason: null, updatedAt: now }
+            : { status: 'rejected', rejectionReason: body.reason, updatedAt: now };
+        await repository.update(projectId, changes);
+        await repository.audit({
+          operatorId,
+          action: body.decision === 'approve' ? 'project.approve' : 'project.reject',
+          projectId,
+          before: auditState(row),
+          after: auditState({ ...row, ...changes }),
+          at: now,
+        });
+        if (body.decision === 'approve') {
+          await notifications.notifyWithin(tx, {
+            userId: row.creatorId,
+            kind: 'approved',
+            projectId,
+            params: { creationDeadline: creationDeadlineFor(now).toISOString() },
+          });
+        } else {
+          await notifications.notifyWithin(tx, { userId: row.creatorId, kind: 'rejected', projectId, params: { reason: body.reason } });
+        }
+        return presentOne(projectId, { userId: operatorId, isOperator: true }, language, tx);
+      });
+    },
+
+    /** The creation flow's thumbnail: re-encoded to 1200 × 900, EXIF stripped (lib/images). */
+    async replaceThumbnail(userId: string, projectId: number, bytes: Buffer, language: Language): Promise<Project> {
+      // Refuse before the costly decode when the project is not the user's or not approved.
+      const current = await createProjectsRepository({ db }).findRecord(projectId);
+      if (!current || current.creatorId !== userId) throw projectNotFound();
+      if (current.status !== 'approved') throw notApproved(current.status);
+      const image = await reencodeImageAsWebp(bytes, thumbnailSize);
+      const key = await files.save('project-thumbnails', 'webp', image);
+      let previous: string | null = null;
+      try {
+        await db.transaction(async (tx) => {
+          const row = await lockOwn(tx, userId, projectId);
+          if (row.status !== 'approved') throw notApproved(row.status);
+          previous = row.thumbnailPath;
+          await createProjectsRepository({ db: tx }).update(projectId, { thumbnailPath: key, updatedAt: clock.now() });
+        });
+      } catch (error) {
+        await files.remove(key).catch(() => undefined);
+        throw error;
+      }
+      if (previous) await files.remove(previous).catch(() => undefined);
+      return presentOne(projectId, { userId, isOperator: false }, language);
+    },
+
+    /**
+     * Creation (docs/product.md#creation, #deposit): until 23:59:59 KST of the 7th day after
+     * approval, after the thumbnail; the deposit goes from the creator's lots into the project's
+     * escrow in this same transaction, so the project is created exactly when the deposit is paid.
+     */
+    async createWithin(tx: Tx, userId: string, projectId: number, body: CreationBody, language: Language): Promise<Project> {
+      const repository = createProjectsRepository({ db: tx });
+      const row = await lockOwn(tx, userId, projectId);
+      if (row.status !== 'approved') throw notApproved(row.status);
+      const now = clock.now();
+      if (!row.approvedAt || isCreationDeadlinePassed(row.approvedAt, now)) throw creationDeadlinePassed(row.creationDeadline ?? now);
+      if (!row.thumbnailPath) throw thumbnailRequired();
+      const violations = checkCreation({ goal: row.goal, minimumUnit: body.minimumUnit, deposit: body.deposit });
+      if (violations.length > 0) throw creationRefused(violations);
+      const escrowAccountId = row.escrowAccountId ?? (await points.createEscrowAccountWithin(tx, 'orange', projectId));
+      const spend = await points.spendWithin(tx, {
+        userId,
+        currency: 'orange',
+        amount: body.deposit,
+        escrowAccountId,
+        projectId,
+        reason: 'project_participation',
+        // One deposit per project, whichever request key brought it.
+        idempotencyKey: `deposit:${projectId}`,
+      });
+      await repository.insertParticipation({ projectId, userId, kind: 'deposit', amount: body.deposit, spendTransactionId: spend.transactionId, createdAt: now });
+      const status = isFundingOpenOn(row.fundingStartDate, kstDateOf(now)) ? 'funding' : 'created';
+      await repository.update(projectId, {
+        status,
+        minimumUnit: body.minimumUnit,
+        title: body.title,
+        introduction: body.introduction,
+        youtubeUrl: body.youtubeUrl ?? null,
+        xUrl: body.xUrl ?? null,
+        creatorXId: normaliseXId(body.creatorXId),
+        creatorEmail: body.creatorEmail,
+        escrowAccountId,
+        deposit: body.deposit,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await notifications.notifyWithin(tx, { userId, kind: 'created', projectId, params: {} });
+      return presentOne(projectId, { userId, isOperator: false }, language, tx);
+    },
+
+    /** My page lists: Request (before creation), Open (created by the user), All. Newest first. */
+    async listMine(userId: string, query: { tab: MyProjectTab; artistId?: number; cursor?: string; language: Language }) {
+      let below;
+      if (query.cursor !== undefined) {
+        const { id } = decodeCursor(query.cursor);
+        if (!isSafeId(id)) throw cursorInvalid();
+        below = projectFilters.idBelow(id);
+      }
+      const tabFilter = query.tab === 'request' ? projectFilters.beforeCreation() : query.tab === 'open' ? projectFilters.created() : undefined;
+      const records = await createProjectsRepository({ db }).listRecords(
+        and(projectFilters.ofCreator(userId), tabFilter, query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId), below),
+        projectOrders.newestFirst,
+        pageSize + 1,
+      );
+      const page = records.slice(0, pageSize);
+      const last = page.at(-1);
+      return {
+        items: await present(page, { userId, isOperator: false }, query.language),
+        nextCursor: records.length > pageSize && last ? encodeCursor({ id: last.id }) : null,
+      };
+    },
+
+    /** An approved project not created by its deadline becomes cancelled; one project per transaction. */
+    async cancelOverdueCreations(): Promise<{ cancelled: number }> {
+      const ids = await createProjectsRepository({ db }).overdueApprovedIds(clock.now(), sweepBatch);
+      let cancelled = 0;
+      for (const projectId of ids) {
+        const done = await db.transaction(async (tx) => {
+          const repository = createProjectsRepository({ db: tx });
+          const row = await repository.lock(projectId);
+          const now = clock.now();
+          // Re-checked under the lock: a creation that committed first wins, and a second run changes nothing.
+          if (!row || row.status !== 'approved' || !row.approvedAt || !isCreationDeadlinePassed(row.approvedAt, now)) return false;
+          await repository.update(projectId, { status: 'cancelled', cancelledAt: now, updatedAt: now });
+          await notifications.notifyWithin(tx, { userId: row.creatorId, kind: 'cancelled_deadline', projectId, params: {} });
+          return true;
+        });
+        if (done) cancelled += 1;
+      }
+      return { cancelled };
+    },
+
+    /** A created project opens for funding on its start day (KST); one project per transaction. */
+    async openFundingDue(): Promise<{ opened: number }> {
+      const ids = await createProjectsRepository({ db }).dueToOpenIds(kstDateOf(clock.now()), sweepBatch);
+      let opened = 0;
+      for (const projectId of ids) {
+        const done = await db.transaction(async (tx) => {
+          const repository = createProjectsRepository({ db: tx });
+          const row = await repository.lock(projectId);
+          const now = clock.now();
+          if (!row || row.status !== 'created' || !isFundingOpenOn(row.fundingStartDate, kstDateOf(now))) return false;
+          await repository.update(projectId, { status: 'funding', updatedAt: now });
+          return true;
+        });
+        if (done) opened += 1;
+      }
+      return { opened };
+    },
+
+    /** Account deletion guard: refused while the user created a project whose funding has not ended. */
+    async deletionRefusal(userId: string, tx: Tx) {
+      return (await createProjectsRepository({ db: tx }).hasUnfinishedCreatedProject(userId)) ? ('users.deletion_blocked' as const) : null;
+    },
+
+    /** Writes an operator action that concerns no single project (the test clock) to the audit log. */
+    async auditOperatorAction(operatorId: string, action: string, before: unknown, after: unknown) {
+      await createProjectsRepository({ db }).audit({ operatorId, action, projectId: null, before, after, at: clock.now() });
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;

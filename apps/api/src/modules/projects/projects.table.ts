@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { artists } from '../artists/artists.table.ts';
+import { users } from '../users/users.table.ts';
+
+/**
+ * Projects (docs/product.md#projects). A request is a project in status `requested`; every status
+ * change is one function of the projects service, under this row's lock
+ * (docs/architecture.md#lifecycle). Dates are KST calendar dates; instants are timestamptz.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    status: text('status').notNull(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artists.id),
+    purpose: text('purpose').notNull(),
+    option: text('option').notNull(),
+    packageId: text('package_id').notNull(),
+    /** Σ price × duration, computed by the server at the request (docs/product.md#goal). */
+    goal: integer('goal').notNull(),
+    adStartDate: date('ad_start_date', { mode: 'string' }).notNull(),
+    adEndDate: date('ad_end_date', { mode: 'string' }).notNull(),
+    fundingStartDate: date('funding_start_date', { mode: 'string' }).notNull(),
+    fundingEndDate: date('funding_end_date', { mode: 'string' }).notNull(),
+    minimumUnit: integer('minimum_unit'),
+    title: text('title'),
+    introduction: text('introduction'),
+    thumbnailPath: text('thumbnail_path'),
+    youtubeUrl: text('youtube_url'),
+    xUrl: text('x_url'),
+    creatorXId: text('creator_x_id'),
+    creatorEmail: text('creator_email'),
+    rejectionReason: text('rejection_reason'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** 23:59:59.999 KST of the 7th day after approval. */
+    creationDeadline: timestamp('creation_deadline', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The project's Orange escrow account, opened at creation. */
+    escrowAccountId: bigint('escrow_account_id', { mode: 'number' }),
+    deposit: integer('deposit'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check(
+      'projects_status_check',
+      sql`${table.status} in ('requested', 'approved', 'rejected', 'created', 'funding', 'succeeded', 'failed', 'cancelled', 'running', 'awarded')`,
+    ),
+    check('projects_purpose_check', sql`${table.purpose} in ('limited', 'ongoing')`),
+    check('projects_option_check', sql`${table.option} in ('image', 'video')`),
+    check('projects_goal_check', sql`${table.goal} > 0`),
+    check('projects_minimum_unit_check', sql`${table.minimumUnit} is null or ${table.minimumUnit} between 10 and 1000`),
+    check('projects_dates_check', sql`${table.fundingStartDate} <= ${table.fundingEndDate} and ${table.fundingEndDate} < ${table.adStartDate}`),
+    // Created means paid: a project past creation always has its deposit and escrow.
+    check(
+      'projects_created_has_deposit',
+      sql`${table.createdAt} is null or (${table.deposit} is not null and ${table.escrowAccountId} is not null)`,
+    ),
+    // The operator's queue, oldest first.
+    index('projects_requested_idx').on(table.requestedAt, table.id).where(sql`${table.status} = 'requested'`),
+    // The sweeps' work lists: approved past their deadline, created reaching their start day.
+    index('projects_creation_deadline_idx').on(table.creationDeadline).where(sql`${table.status} = 'approved'`),
+    index('projects_funding_start_idx').on(table.fundingStartDate).where(sql`${table.status} = 'created'`),
+    // My page lists, newest first.
+    index('projects_creator_idx').on(table.creatorId, table.id),
+  ],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** The media of a project's request, with the price and duration the goal was computed from. */
+export const projectMedia = pgTable(
+  'project_media',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    position: integer('position').notNull(),
+    mediaId: integer('media_id').notNull(),
+    priceUnit: text('price_unit').notNull(),
+    price: integer('price').notNull(),
+    duration: integer('duration').notNull(),
+  },
+  (table) => [
+    uniqueIndex('project_media_unique').on(table.projectId, table.mediaId),
+    check('project_media_price_unit_check', sql`${table.priceUnit} in ('day', 'second')`),
+    check('project_media_positive_check', sql`${table.price} >= 0 and ${table.duration} > 0`),
+  ],
+);
+
+/**
+ * Who put how much into a project, and the ledger spend that moved it (docs/product.md#participation):
+ * the creator's deposit is the first row. Returns later find each participation's spend here.
+ */
+export const projectParticipations = pgTable(
+  'project_participations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    /** The ledger spend (point_transactions.id) that moved the points into escrow. */
+    spendTransactionId: bigint('spend_transaction_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('project_participations_kind_check', sql`${table.kind} in ('deposit', 'participation')`),
+    check('project_participations_amount_check', sql`${table.amount} > 0`),
+    uniqueIndex('project_participations_spend_unique').on(table.spendTransactionId),
+    // One deposit per project, whatever races.
+    uniqueIndex('project_participations_one_deposit').on(table.projectId).where(sql`${table.kind} = 'deposit'`),
+    index('project_participations_project_idx').on(table.projectId, table.id),
+  ],
+);
+
+/** Every operator action: who, what, when, and the state before and after (docs/product.md#operators). */
+export const operatorAuditLog = pgTable(
+  'operator_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => users.id),
+    /** e.g. project.approve, project.reject, test_clock.advance. */
+    action: text('action').notNull(),
+    projectId: integer('project_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('operator_audit_log_project_idx').on(table.projectId, table.id), index('operator_audit_log_at_idx').on(table.at)],
+);

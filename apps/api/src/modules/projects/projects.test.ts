@@ -1,0 +1,415 @@
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '@orchard/shared';
+import { addDays, minimumDepositFor, startOfKstDay } from '@orchard/shared/project-rules';
+import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import {
+  approve,
+  approvedWithThumbnail,
+  creationBody,
+  creditOrange,
+  decide,
+  depositsOf,
+  mediaFor,
+  notificationKindsOf,
+  photoJpeg,
+  postCreation,
+  postRequest,
+  projectRow,
+  requestProject,
+  todayOf,
+  uploadThumbnail,
+  validRequestBody,
+} from '../../../test/projects-kit.ts';
+
+const projectOf = (response: { json(): unknown }) => (response.json() as { project: Project }).project;
+
+describe('projects: request, decision, creation and sweeps', () => {
+  let t: TestContext;
+  let operator: TestUser;
+  let artistId: number;
+
+  beforeAll(async () => {
+    // The clock moves weeks forward in this file: sessions made at the start must outlive that.
+    t = await createTestContext({
+      env: {
+        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+        RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
+        SESSION_IDLE_TIMEOUT_MINUTES: '10000000',
+        SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000',
+      },
+    });
+    operator = await t.createUser({ roles: ['operator'] });
+    artistId = await t.createArtist();
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  describe('request (docs/product.md#requests)', () => {
+    it('creates a requested project whose goal the server computes from the catalogue, with the derived dates', async () => {
+      const creator = await t.createUser();
+      const body = await validRequestBody(t, artistId);
+      const catalogue = await mediaFor(t, 'basic');
+      const expectedGoal = body.media.reduce((sum, selection) => sum + catalogue.find((medium) => medium.id === selection.mediaId)!.price * selection.duration, 0);
+      const project = await requestProject(t, creator, body);
+      expect(project).toMatchObject({
+        status: 'requested',
+        goal: expectedGoal,
+        raised: 0,
+        artistId,
+        packageId: 'basic',
+        adStartDate: body.adStartDate,
+        adEndDate: addDays(body.adStartDate, 6),
+        fundingEndDate: addDays(body.adStartDate, -40),
+        fundingStartDate: body.fundingStartDate,
+        minimumUnit: null,
+        viewerIsCreator: true,
+      });
+      expect(project.media.map((medium) => [medium.mediaId, medium.duration])).toEqual(body.media.map((medium) => [medium.mediaId, medium.duration]));
+    });
+
+    it('never takes a goal from the client', async () => {
+      const creator = await t.createUser();
+      const response = await postRequest(t, creator, { ...(await validRequestBody(t, artistId)), goal: 1 });
+      expect(response.statusCode).toBe(400);
+      expect(errorCode(response)).toBe('validation.invalid');
+    });
+
+    it('refuses an ad start 40 days ahead and accepts 41', async () => {
+      const creator = await t.createUser();
+      const body = await validRequestBody(t, artistId);
+      const tooSoon = await postRequest(t, creator, { ...body, adStartDate: addDays(todayOf(t), 40) });
+      expect(tooSoon.statusCode).toBe(422);
+      expect(errorCode(tooSoon)).toBe('projects.ad_start_too_soon');
+      expect((await postRequest(t, creator, { ...body, adStartDate: addDays(todayOf(t), 41) })).statusCode).toBe(201);
+    });
+
+    it('refuses a funding start after its end (the day after D-40) and before today', async () => {
+      const creator = await t.createUser();
+      const body = await validRequestBody(t, artistId);
+      const afterEnd = await postRequest(t, creator, { ...body, fundingStartDate: addDays(body.adStartDate, -39) });
+      expect(errorCode(afterEnd)).toBe('projects.funding_start_invalid');
+      const yesterday = await postRequest(t, creator, { ...body, fundingStartDate: addDays(todayOf(t), -1) });
+      expect(errorCode(yesterday)).toBe('projects.funding_start_invalid');
+      expect((await postRequest(t, creator, { ...body, fundingStartDate: addDays(body.adStartDate, -40) })).statusCode).toBe(201);
+    });
+
+    it('refuses a medium the package does not allow, a duration the medium does not sell, and a missing duration', async () => {
+      const creator = await t.createUser();
+      const body = await validRequestBody(t, artistId, 'basic');
+      const airport = (await mediaFor(t, 'prestige')).find((medium) => medium.categoryCode === 'ADMM003')!;
+      const notInPackage = await postRequest(t, creator, { ...body, media: [{ mediaId: airport.id, duration: Math.min(...airport.durations) }] });
+      expect(notInPackage.statusCode).toBe(422);
+      expect(errorCode(notInPackage)).toBe('projects.medium_not_in_package');
+
+      const [first] = body.media;
+      const unsold = await postRequest(t, creator, { ...body, media: [{ mediaId: first!.mediaId, duration: 99_999 }] });
+      expect(errorCode(unsold)).toBe('projects.duration_not_allowed');
+
+      const missing = await postRequest(t, creator, { ...body, media: [{ mediaId: first!.mediaId }] });
+      expect(missing.statusCode).toBe(400);
+      expect(errorCode(missing)).toBe('validation.invalid');
+    });
+
+    it('refuses an unknown artist or package, and wants an Idempotency-Key', async () => {
+      const creator = await t.createUser();
+      const body = await validRequestBody(t, artistId);
+      expect(errorCode(await postRequest(t, creator, { ...body, artistId: 2_000_000_000 }))).toBe('projects.artist_unknown');
+      expect(errorCode(await postRequest(t, creator, { ...body, packageId: 'platinum' }))).toBe('projects.package_unknown');
+      const noKey = await t.request({ method: 'POST', url: '/api/project-requests', cookie: creator.cookie, payload: body });
+      expect(noKey.statusCode).toBe(400);
+    });
+
+    it('answers a replay with the same key with the same project, and makes one row', async () => {
+      const creator = await t.createUser();
+      const body = await validRequestBody(t, artistId);
+      const key = idempotencyKey();
+      const first = await postRequest(t, creator, body, key);
+      const again = await postRequest(t, creator, body, key);
+      expect(again.statusCode).toBe(201);
+      expect(projectOf(again).id).toBe(projectOf(first).id);
+      const changed = await postRequest(t, creator, { ...body, purpose: 'ongoing' }, key);
+      expect(changed.statusCode).toBe(409);
+      const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from projects where creator_id = ${creator.id}`);
+      expect(Number(rows[0]!.n)).toBe(1);
+    });
+  });
+
+  describe('who sees a request (docs/quality.md#s1)', () => {
+    it('shows a pending or rejected request to its creator and operators only; others get 404', async () => {
+      const creator = await t.createUser();
+      const other = await t.createUser();
+      const project = await requestProject(t, creator, await validRequestBody(t, artistId));
+      const url = `/api/projects/${project.id}`;
+      expect((await t.request({ url, cookie: creator.cookie })).statusCode).toBe(200);
+      const asOperator = await t.request({ url, cookie: operator.cookie });
+      expect(asOperator.statusCode).toBe(200);
+      expect((await t.request({ url, cookie: other.cookie })).statusCode).toBe(404);
+      expect((await t.request({ url })).statusCode).toBe(404);
+
+      await decide(t, operator, project.id, { decision: 'reject', reason: 'No inventory in May' });
+      const rejected = projectOf(await t.request({ url, cookie: creator.cookie }));
+      expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'No inventory in May' });
+      expect((await t.request({ url, cookie: other.cookie })).statusCode).toBe(404);
+    });
+
+    it('lets no one but an operator decide, and never the creator', async () => {
+      const creator = await t.createUser();
+      const project = await requestProject(t, creator, await validRequestBody(t, artistId));
+      const asCreator = await decide(t, creator, project.id, { decision: 'approve' });
+      expect(asCreator.statusCode).toBe(403);
+      expect((await projectRow(t, project.id)).status).toBe('requested');
+    });
+  });
+
+  describe("the operator's decision (docs/product.md#approval)", () => {
+    it('queues requests oldest first with their waiting time', async () => {
+      const creator = await t.createUser();
+      const older = await requestProject(t, creator, await validRequestBody(t, artistId));
+      t.clock.advance(60_000);
+      const newer = await requestProject(t, creator, await validRequestBody(t, artistId));
+      const queue = await t.request({ url: '/api/operator/project-requests', cookie: operator.cookie });
+      expect(queue.statusCode).toBe(200);
+      const items = (queue.json() as { items: { project: Project; waitedSeconds: number }[] }).items;
+      const ids = items.map((item) => item.project.id);
+      expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(newer.id));
+      expect(items.find((item) => item.project.id === older.id)!.waitedSeconds).toBeGreaterThanOrEqual(60);
+      for (let index = 1; index < items.length; index++) {
+        expect(items[index - 1]!.project.requestedAt <= items[index]!.project.requestedAt).toBe(true);
+      }
+    });
+
+    it('approves with a 7-day creation deadline, writes the audit log and notifies; a second approval changes nothing', async () => {
+      const creator = await t.createUser();
+      const project = await requestProject(t, creator, await validRequestBody(t, artistId));
+      const approved = await approve(t, operator, project.id);
+      expect(approved.status).toBe('approved');
+      // Approved at 12:00 KST: the deadline is 23:59:59.999 KST seven days later.
+      expect(approved.creationDeadline).toBe(new Date(startOfKstDay(addDays(todayOf(t), 8)).getTime() - 1).toISOString());
+      expect((await approve(t, operator, project.id)).approvedAt).toBe(approved.approvedAt);
+      const { rows } = await t.database.db.execute<{ operator_id: string; action: string; before: { status: string }; after: { status: string } }>(
+        sql`select operator_id, action, before, after from operator_audit_log where project_id = ${project.id}`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ operator_id: operator.id, action: 'project.approve', before: { status: 'requested' }, after: { status: 'approved' } });
+      expect(await notificationKindsOf(t, creator.id, project.id)).toEqual(['approved']);
+    });
+
+    it('rejects only with a reason; a decided request cannot be decided the other way', async () => {
+      const creator = await t.createUser();
+      const project = await requestProject(t, creator, await validRequestBody(t, artistId));
+      expect((await decide(t, operator, project.id, { decision: 'reject' })).statusCode).toBe(400);
+      expect((await decide(t, operator, project.id, { decision: 'reject', reason: 'Sold out' })).statusCode).toBe(200);
+      const late = await decide(t, operator, project.id, { decision: 'approve' });
+      expect(late.statusCode).toBe(409);
+      expect(errorCode(late)).toBe('projects.not_requested');
+      expect(await notificationKindsOf(t, creator.id, project.id)).toEqual(['rejected']);
+      expect((await decide(t, operator, 2_000_000_000, { decision: 'approve' })).statusCode).toBe(404);
+    });
+  });
+
+  describe('creation with the deposit (docs/product.md#creation, #deposit)', () => {
+    it('needs the thumbnail first', async () => {
+      const creator = await t.createUser();
+      const project = await requestProject(t, creator, await validRequestBody(t, artistId));
+      await approve(t, operator, project.id);
+      await creditOrange(t, creator.id, 100_000);
+      const response = await postCreation(t, creator, project.id, creationBody(project));
+      expect(response.statusCode).toBe(422);
+      expect(errorCode(response)).toBe('projects.thumbnail_required');
+    });
+
+    it('refuses a deposit of 5 % − 1 point and accepts exactly 5 %, moving it into escrow as the first participation', async () => {
+      const creator = await t.createUser();
+      const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+      const minimum = minimumDepositFor(project.goal, 10);
+      expect(minimum).toBe(Math.max(10, Math.ceil(project.goal * 0.05)));
+      await creditOrange(t, creator.id, minimum + 1_000);
+      const short = await postCreation(t, creator, project.id, creationBody(project, { deposit: minimum - 1 }));
+      expect(short.statusCode).toBe(422);
+      expect(errorCode(short)).toBe('projects.deposit_too_low');
+      const created = await postCreation(t, creator, project.id, creationBody(project, { deposit: minimum }));
+      expect(created.statusCode, created.body).toBe(201);
+      expect(projectOf(created)).toMatchObject({ status: 'funding', deposit: minimum, raised: minimum, minimumUnit: 10, creatorXId: 'orchard_fan' });
+      expect(await depositsOf(t, project.id)).toEqual({ count: 1, total: minimum });
+      const row = await projectRow(t, project.id);
+      expect(Number(await t.services.points.escrowBalance(Number(row.escrow_account_id)))).toBe(minimum);
+      const { rows } = await t.database.db.execute<{ kind: string; amount: number }>(sql`select kind, amount from project_participations where project_id = ${project.id}`);
+      expect(rows).toEqual([{ kind: 'deposit', amount: minimum }]);
+      expect(await notificationKindsOf(t, creator.id, project.id)).toEqual(['approved', 'created']);
+      await expectLedgerClean(t);
+    });
+
+    it('takes a minimum unit of 10 to 1,000: 9 and 1,001 are refused, and the deposit is at least the unit', async () => {
+      const creator = await t.createUser();
+      const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+      await creditOrange(t, creator.id, project.goal + 2_000);
+      for (const unit of [9, 1_001]) {
+        const refused = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: unit, deposit: Math.max(unit, project.goal) }));
+        expect(refused.statusCode, `unit ${unit}`).toBe(400);
+      }
+      const belowUnit = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: 1_000, deposit: Math.max(999, minimumDepositFor(project.goal, 10)) }));
+      if (minimumDepositFor(project.goal, 1_000) > Math.max(999, minimumDepositFor(project.goal, 10))) {
+        expect(errorCode(belowUnit)).toBe('projects.deposit_too_low');
+      }
+      const created = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: 1_000, deposit: minimumDepositFor(project.goal, 1_000) }));
+      expect(created.statusCode, created.body).toBe(201);
+      expect(projectOf(created).minimumUnit).toBe(1_000);
+    });
+
+    it('accepts a minimum unit of exactly 10', async () => {
+      const creator = await t.createUser();
+      const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+      await creditOrange(t, creator.id, project.goal);
+      const created = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: 10 }));
+      expect(created.statusCode, created.body).toBe(201);
+    });
+
+    it('answers points.insufficient with the available amount when the creator lacks Orange, and changes nothing', async () => {
+      const creator = await t.createUser();
+      const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+      await creditOrange(t, creator.id, 5);
+      const response = await postCreation(t, creator, project.id, creationBody(project));
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ error: { code: 'points.insufficient', details: { available: 5 } } });
+      expect((await projectRow(t, project.id)).status).toBe('approved');
+      expect(await depositsOf(t, project.id)).toEqual({ count: 0, total: 0 });
+    });
+
+    it('lets no other user create it (404), and a replay with the same key makes one deposit', async () => {
+      const creator = await t.createUser();
+      const other = await t.createUser();
+      const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+      await creditOrange(t, other.id, project.goal);
+      expect((await postCreation(t, other, project.id, creationBody(project))).statusCode).toBe(404);
+      await creditOrange(t, creator.id, project.goal);
+      const key = idempotencyKey();
+      const first = await postCreation(t, creator, project.id, creationBody(project), key);
+      const again = await postCreation(t, creator, project.id, creationBody(project), key);
+      expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+      expect(again.json()).toEqual(first.json());
+      const otherKey = await postCreation(t, creator, project.id, creationBody(project));
+      expect(errorCode(otherKey)).toBe('projects.not_approved');
+      expect((await depositsOf(t, project.id)).count).toBe(1);
+    });
+
+    it('is `created` until its funding start day, and the sweep opens it on that day, not the day before', async () => {
+      const creator = await t.createUser();
+      const body = await validRequestBody(t, artistId);
+      const startDay = addDays(todayOf(t), 3);
+      const project = await approvedWithThumbnail(t, creator, operator, { ...body, adStartDate: addDays(todayOf(t), 45), fundingStartDate: startDay });
+      await creditOrange(t, creator.id, project.goal);
+      const created = await postCreation(t, creator, project.id, creationBody(project));
+      expect(projectOf(created).status).toBe('created');
+      const projects = t.services.sweeps.find((sweep) => sweep.name === 'projects.open-funding')!;
+      t.clock.set(new Date(startOfKstDay(startDay).getTime() - 1));
+      await projects.run();
+      expect((await projectRow(t, project.id)).status).toBe('created');
+      t.clock.set(startOfKstDay(startDay));
+      await projects.run();
+      expect((await projectRow(t, project.id)).status).toBe('funding');
+      await projects.run();
+      expect((await projectRow(t, project.id)).status).toBe('funding');
+    });
+  });
+
+  describe('the creation deadline (docs/product.md#creation)', () => {
+    it('accepts a creation at 23:59:59 KST of the 7th day after approval', async () => {
+      const creator = await t.createUser();
+      const body = await validRequestBody(t, artistId);
+      const project = await approvedWithThumbnail(t, creator, operator, { ...body, fundingStartDate: addDays(body.adStartDate, -40) });
+      await creditOrange(t, creator.id, project.goal);
+      t.clock.set(new Date(new Date(project.creationDeadline!).getTime() - 999));
+      const created = await postCreation(t, creator, project.id, creationBody(project));
+      expect(created.statusCode, created.body).toBe(201);
+    });
+
+    it('refuses a creation at 00:00:00 KST of the 8th day, and the sweep cancels it then (not a millisecond before)', async () => {
+      const creator = await t.createUser();
+      const body = await validRequestBody(t, artistId);
+      const project = await approvedWithThumbnail(t, creator, operator, { ...body, fundingStartDate: addDays(body.adStartDate, -40) });
+      await creditOrange(t, creator.id, project.goal);
+      const deadline = new Date(project.creationDeadline!).getTime();
+      const cancelSweep = t.services.sweeps.find((sweep) => sweep.name === 'projects.cancel-overdue-creations')!;
+
+      t.clock.set(new Date(deadline));
+      await cancelSweep.run();
+      expect((await projectRow(t, project.id)).status).toBe('approved');
+
+      t.clock.set(new Date(deadline + 1));
+      const late = await postCreation(t, creator, project.id, creationBody(project));
+      expect(late.statusCode).toBe(422);
+      expect(errorCode(late)).toBe('projects.creation_deadline_passed');
+      await cancelSweep.run();
+      expect((await projectRow(t, project.id)).status).toBe('cancelled');
+      await cancelSweep.run();
+      expect(await notificationKindsOf(t, creator.id, project.id)).toEqual(['approved', 'cancelled_deadline']);
+      expect(await depositsOf(t, project.id)).toEqual({ count: 0, total: 0 });
+      // Cancelled before creation: still private to its creator.
+      const other = await t.createUser();
+      expect((await t.request({ url: `/api/projects/${project.id}`, cookie: other.cookie })).statusCode).toBe(404);
+      expect(projectOf(await t.request({ url: `/api/projects/${project.id}`, cookie: creator.cookie })).status).toBe('cancelled');
+    });
+  });
+
+  describe('my page lists and account deletion', () => {
+    it('lists requests before creation under Request and created projects under Open, filtered by artist', async () => {
+      const creator = await t.createUser();
+      const otherArtist = await t.createArtist();
+      const pending = await requestProject(t, creator, await validRequestBody(t, artistId));
+      const elsewhere = await requestProject(t, creator, await validRequestBody(t, otherArtist));
+      const created = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+      await creditOrange(t, creator.id, created.goal);
+      expect((await postCreation(t, creator, created.id, creationBody(created))).statusCode).toBe(201);
+      const list = async (query: string) =>
+        ((await t.request({ url: `/api/my/projects?${query}`, cookie: creator.cookie })).json() as { items: Project[] }).items.map((item) => item.id);
+      expect(await list('tab=request')).toEqual([elsewhere.id, pending.id]);
+      expect(await list('tab=open')).toEqual([created.id]);
+      expect(await list('tab=all')).toEqual([created.id, elsewhere.id, pending.id]);
+      expect(await list(`tab=request&artistId=${otherArtist}`)).toEqual([elsewhere.id]);
+      expect((await t.request({ url: '/api/my/projects?cursor=garbage', cookie: creator.cookie })).statusCode).toBe(400);
+    });
+
+    it('refuses to delete the account of a creator whose project is still funding', async () => {
+      const creator = await t.createUser();
+      const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+      await creditOrange(t, creator.id, project.goal);
+      expect((await postCreation(t, creator, project.id, creationBody(project))).statusCode).toBe(201);
+      const deletion = await t.request({ method: 'DELETE', url: '/api/users/me', cookie: creator.cookie, payload: { acknowledgePointForfeit: true } });
+      expect(deletion.statusCode).toBe(409);
+      expect(errorCode(deletion)).toBe('users.deletion_blocked');
+
+      const requester = await t.createUser();
+      await requestProject(t, requester, await validRequestBody(t, artistId));
+      const allowed = await t.request({ method: 'DELETE', url: '/api/users/me', cookie: requester.cookie, payload: { acknowledgePointForfeit: true } });
+      expect(allowed.statusCode).toBe(200);
+    });
+  });
+
+  describe('the thumbnail (docs/quality.md#s6)', () => {
+    it('is re-encoded to 1200 × 900 WebP without EXIF, only for the creator of an approved project', async () => {
+      const creator = await t.createUser();
+      const other = await t.createUser();
+      const project = await requestProject(t, creator, await validRequestBody(t, artistId));
+      const early = await uploadThumbnail(t, creator, project.id, await photoJpeg());
+      expect(early.statusCode).toBe(409);
+      expect(errorCode(early)).toBe('projects.not_approved');
+      await approve(t, operator, project.id);
+      expect((await uploadThumbnail(t, other, project.id, await photoJpeg())).statusCode).toBe(404);
+      const uploaded = await uploadThumbnail(t, creator, project.id, await photoJpeg());
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const url = projectOf(uploaded).thumbnailUrl!;
+      const served = await t.request({ url });
+      expect(served.statusCode).toBe(200);
+      const stored = served.rawPayload;
+      const metadata = await sharp(stored).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 1200, 900]);
+      expect(metadata.exif).toBeUndefined();
+      expect(stored.includes(Buffer.from('secret-exif-marker'))).toBe(false);
+    });
+  });
+});

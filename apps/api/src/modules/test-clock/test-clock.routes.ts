@@ -1,0 +1,49 @@
+import { errorResponseSchema, testClockBodySchema, testClockResponseSchema } from '@orchard/shared';
+import type { Database } from '../../db/client.ts';
+import { withAdvisoryLock } from '../../jobs/advisory-lock.ts';
+import type { Sweep } from '../../jobs/sweeps.ts';
+import type { TestClock } from '../../lib/test-clock.ts';
+import { emptyQuerySchema } from '../../lib/schemas.ts';
+import { requireSession } from '../../plugins/session.ts';
+import type { App } from '../../types.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
+
+/** A sweep the scheduler is running right now is waited for, so the move's effects are visible when it answers. */
+const lockAttempts = 100;
+const lockRetryMs = 50;
+
+/**
+ * Registered only with TEST_CLOCK=on (otherwise the routes do not exist: 404). Moving the clock
+ * runs every sweep at once, each under its advisory lock, and is written to the audit log.
+ */
+export function registerTestClockRoutes(
+  app: App,
+  { clock, database, sweeps, audit }: { clock: TestClock; database: Database; sweeps: Sweep[]; audit: (operatorId: string, before: unknown, after: unknown) => Promise<void> },
+) {
+  const state = () => ({ enabled: true, offsetDays: clock.offsetDays, now: clock.now().toISOString() });
+
+  app.get(
+    '/api/operator/test-clock',
+    { config: { access: 'operator' }, schema: { tags: ['operator'], querystring: emptyQuerySchema, response: { 200: testClockResponseSchema, ...errors } } },
+    async () => state(),
+  );
+
+  app.post(
+    '/api/operator/test-clock',
+    { config: { access: 'operator' }, schema: { tags: ['operator'], body: testClockBodySchema, response: { 200: testClockResponseSchema, ...errors } } },
+    async (request) => {
+      const before = state();
+      clock.advanceDays(request.body.days);
+      await audit(requireSession(request).userId, before, state());
+      for (const sweep of sweeps) {
+        for (let attempt = 1; attempt <= lockAttempts; attempt++) {
+          const outcome = await withAdvisoryLock(database, sweep.lockKey, sweep.run);
+          if (outcome.acquired) break;
+          await new Promise((resolve) => setTimeout(resolve, lockRetryMs));
+        }
+      }
+      return state();
+    },
+  );
+}

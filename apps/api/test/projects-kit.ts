@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { Medium, Project } from '@orchard/shared';
+import { addDays, kstDateOf, minimumDepositFor } from '@orchard/shared/project-rules';
+import type { TestContext, TestUser } from './harness.ts';
+import { idempotencyKey } from './points-fixtures.ts';
+
+/** Test helpers for the projects module: a request, an approval, a thumbnail, a creation. */
+
+export type Part = { name: string; filename?: string; contentType?: string; content: Buffer | string };
+
+export function multipart(parts: Part[]) {
+  const boundary = `----orchard${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const type = part.contentType ? `Content-Type: ${part.contentType}\r\n` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`, 'utf8'));
+    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const photoJpeg = (width = 1600, height = 1000) =>
+  sharp({ create: { width, height, channels: 3, background: '#ff7a45' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-marker' } } })
+    .toBuffer();
+
+export const todayOf = (t: TestContext) => kstDateOf(t.clock.now());
+
+/** The sample media a package may include, from the public catalogue. */
+export async function mediaFor(t: TestContext, packageId: string): Promise<Medium[]> {
+  const response = await t.request({ url: `/api/media?packageId=${packageId}&limit=100` });
+  expect(response.statusCode, response.body).toBe(200);
+  const items = (response.json() as { items: Medium[] }).items;
+  expect(items.length, `sample media for ${packageId}`).toBeGreaterThan(0);
+  return items;
+}
+
+export type RequestBody = {
+  artistId: number;
+  purpose: 'limited' | 'ongoing';
+  option: 'image' | 'video';
+  packageId: string;
+  media: { mediaId: number; duration: number }[];
+  adStartDate: string;
+  fundingStartDate: string;
+};
+
+/** A valid request on `packageId` with the two cheapest media at their shortest duration. */
+export async function validRequestBody(t: TestContext, artistId: number, packageId = 'basic'): Promise<RequestBody> {
+  const media = (await mediaFor(t, packageId))
+    .filter((medium) => medium.durations.length > 0)
+    .sort((a, b) => a.price * Math.min(...a.durations) - b.price * Math.min(...b.durations))
+    .slice(0, 2);
+  const today = todayOf(t);
+  return {
+    artistId,
+    purpose: 'limited',
+    option: 'image',
+    packageId,
+    media: media.map((medium) => ({ mediaId: medium.id, duration: Math.min(...medium.durations) })),
+    adStartDate: addDays(today, 41),
+    fundingStartDate: today,
+  };
+}
+
+export function postRequest(t: TestContext, user: TestUser, body: unknown, key = idempotencyKey()) {
+  return t.request({ method: 'POST', url: '/api/project-requests', cookie: user.cookie, headers: { 'idempotency-key': key }, payload: body as object });
+}
+
+export async function requestProject(t: TestContext, user: TestUser, body: RequestBody): Promise<Project> {
+  const response = await postRequest(t, user, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { project: Project }).project;
+}
+
+export function decide(t: TestContext, operator: TestUser, projectId: number, body: object) {
+  return t.request({ method: 'POST', url: `/api/operator/projects/${projectId}/decision`, cookie: operator.cookie, payload: body });
+}
+
+export async function approve(t: TestContext, operator: TestUser, projectId: number): Promise<Project> {
+  const response = await decide(t, operator, projectId, { decision: 'approve' });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { project: Project }).project;
+}
+
+export function uploadThumbnail(t: TestContext, user: TestUser, projectId: number, content: Buffer | string, filename = 'thumb.jpg', contentType = 'image/jpeg') {
+  return t.request({
+    method: 'PUT',
+    url: `/api/projects/${projectId}/thumbnail`,
+    cookie: user.cookie,
+    ...multipart([{ name: 'file', filename, contentType, content }]),
+  });
+}
+
+export function creationBody(project: Pick<Project, 'goal'>, overrides: Record<string, unknown> = {}) {
+  return {
+    minimumUnit: 10,
+    title: 'Birthday subway ad',
+    introduction: 'Let us celebrate together.',
+    youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    xUrl: 'https://x.com/orchard',
+    creatorXId: '@orchard_fan',
+    creatorEmail: 'fan@example.com',
+    deposit: minimumDepositFor(project.goal, 10),
+    ...overrides,
+  };
+}
+
+export function postCreation(t: TestContext, user: TestUser, projectId: number, body: object, key = idempotencyKey()) {
+  return t.request({ method: 'POST', url: `/api/projects/${projectId}/creation`, cookie: user.cookie, headers: { 'idempotency-key': key }, payload: body });
+}
+
+/** A confirmed payment of `orange` credited to the user, as the charge path does (no gateway round trip). */
+export async function creditOrange(t: TestContext, userId: string, orange: number) {
+  const [payment] = (
+    await t.database.db.execute<{ id: string }>(sql`
+      insert into payments (user_id, order_id, gateway, package_id, orange, bonus_orange, amount_krw, method, status, payment_key, paid_at, created_at, updated_at)
+      values (${userId}, ${`ord_${randomUUID()}`}, 'sandbox', 'test', ${orange}, 0, ${orange * 100}, 'card', 'confirmed', 'pk', ${t.clock.now().toISOString()}::timestamptz, now(), now())
+      returning id`)
+  ).rows;
+  await t.database.db.execute(sql`insert into point_wallets (user_id) values (${userId}) on conflict do nothing`);
+  await t.database.db.transaction((tx) => t.services.points.creditChargeWithin(tx, { id: payment!.id, userId, orange, bonusOrange: 0 }, t.clock.now()));
+}
+
+/** Requested, approved and with a thumbnail: ready to be created. */
+export async function approvedWithThumbnail(t: TestContext, creator: TestUser, operator: TestUser, body: RequestBody): Promise<Project> {
+  const requested = await requestProject(t, creator, body);
+  await approve(t, operator, requested.id);
+  const uploaded = await uploadThumbnail(t, creator, requested.id, await photoJpeg());
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  return (uploaded.json() as { project: Project }).project;
+}
+
+export async function projectRow(t: TestContext, projectId: number) {
+  const { rows } = await t.database.db.execute<{ status: string; deposit: number | null; escrow_account_id: number | null }>(
+    sql`select status, deposit, escrow_account_id from projects where id = ${projectId}`,
+  );
+  return rows[0]!;
+}
+
+export async function depositsOf(t: TestContext, projectId: number) {
+  const { rows } = await t.database.db.execute<{ n: number; total: number }>(
+    sql`select count(*)::int as n, coalesce(-sum(amount), 0)::int as total from point_transactions where project_id = ${projectId} and type = 'spend'`,
+  );
+  return { count: Number(rows[0]!.n), total: Number(rows[0]!.total) };
+}
+
+export async function notificationKindsOf(t: TestContext, userId: string, projectId: number) {
+  const { rows } = await t.database.db.execute<{ kind: string }>(
+    sql`select kind from notifications where user_id = ${userId} and project_id = ${projectId} order by id`,
+  );
+  return rows.map((row) => row.kind);
+}

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
+import { errorResponse, jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import OpsPage from './ops.tsx';
+
+const consoleModule = vi.hoisted(() => ({ loaded: false }));
+vi.mock('../../features/operator/components/ops-console.tsx', () => {
+  consoleModule.loaded = true;
+  return { default: () => <p>operator console content</p> };
+});
+
+const me = (roles: string[]) => ({ id: 'u1', nickname: 'fan', joinState: 'joined', language: 'en', currency: 'KRW', hasUnreadNotification: false, roles });
+
+function answerMe(roles: string[]) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input).startsWith('/api/auth/me') ? jsonResponse(me(roles)) : errorResponse(404, 'not_found')));
+}
+
+describe('/ops: the operator console is for operators only', () => {
+  beforeEach(() => {
+    useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
+    consoleModule.loaded = false;
+  });
+
+  it('a signed-in user without the operator role gets the not-found page and the console code is never fetched', async () => {
+    answerMe([]);
+    renderWithProviders(<OpsPage />, { path: '/ops' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByText('operator console content')).toBeNull();
+    expect(consoleModule.loaded).toBe(false);
+  });
+
+  it('an operator gets the console', async () => {
+    answerMe(['operator']);
+    renderWithProviders(<OpsPage />, { path: '/ops' });
+    expect(await screen.findByText('operator console content')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Operator console' })).toBeTruthy();
+    expect(consoleModule.loaded).toBe(true);
+  });
+});

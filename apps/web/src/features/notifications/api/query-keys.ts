@@ -1,0 +1,4 @@
+export const notificationsQueryKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+};

@@ -1,0 +1,46 @@
+import type { Notification } from '@orchard/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
+import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { NotificationList, notificationTarget } from './notification-list.tsx';
+
+const rejected: Notification = { id: 2, kind: 'rejected', projectId: 9, params: { reason: 'No screen that week' }, createdAt: '2026-03-02T01:00:00.000Z', readAt: null };
+const approved: Notification = { id: 1, kind: 'approved', projectId: 8, params: {}, createdAt: '2026-03-01T01:00:00.000Z', readAt: '2026-03-01T02:00:00.000Z' };
+
+describe('notifications', () => {
+  beforeEach(() => {
+    useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
+    useUserInfoStore.setState({ isActive: true, id: 'u1', hasUnreadNotification: true });
+  });
+
+  it('lead to the creator status screen before creation and to the project after', () => {
+    expect(notificationTarget({ kind: 'approved', projectId: 8 })).toBe('/my-page/project-info-detail/approved/8');
+    expect(notificationTarget({ kind: 'rejected', projectId: 9 })).toBe('/my-page/project-info-detail/rejected/9');
+    expect(notificationTarget({ kind: 'cancelled_deadline', projectId: 9 })).toBe('/my-page/project-info-detail/cancelled/9');
+    expect(notificationTarget({ kind: 'created', projectId: 9 })).toBe('/project/9');
+    expect(notificationTarget({ kind: 'points_returned', projectId: null })).toBeNull();
+  });
+
+  it('lists newest first with the unread one marked; opening it marks it read, clears the header flag and goes to its project', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/notifications/2/read') && init?.method === 'POST') {
+        return jsonResponse({ notification: { ...rejected, readAt: '2026-03-03T00:00:00.000Z' }, hasUnreadNotification: false });
+      }
+      if (url.startsWith('/api/notifications')) return jsonResponse({ items: [rejected, approved], nextCursor: null });
+      return errorResponse(404, 'not_found');
+    });
+    renderWithProviders(<NotificationList />, { path: '/notification' });
+    const items = await screen.findAllByRole('button');
+    expect(items[0]!.textContent).toContain('Unread:Your request was rejected');
+    expect(items[0]!.textContent).toContain('Reason: No screen that week');
+    expect(items[1]!.textContent).not.toContain('Unread:');
+    await userEvent.click(items[0]!);
+    expect(screen.getByTestId('location').textContent).toBe('/my-page/project-info-detail/rejected/9');
+    await vi.waitFor(() => expect(useUserInfoStore.getState().hasUnreadNotification).toBe(false));
+    expect(fetchMock.mock.calls.filter(([, request]) => request?.method === 'POST')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Notification } from '@orchard/shared';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { BellIcon } from '../../../components/ui/icons.tsx';
+import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
+import { formatKstDate } from '../../../lib/format.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { useNotifications } from '../api/get-notifications.ts';
+import { useReadNotification } from '../api/read-notification.ts';
+import './notifications.css';
+
+/**
+ * Where a notification leads: before creation, the creator's status screen for the project (with
+ * its button to create when approved); after it, the project itself.
+ */
+export function notificationTarget(notification: Pick<Notification, 'kind' | 'projectId'>): string | null {
+  const { projectId } = notification;
+  if (projectId === null) return null;
+  switch (notification.kind) {
+    case 'approved':
+      return paths.projectInfoDetail('approved', projectId);
+    case 'rejected':
+      return paths.projectInfoDetail('rejected', projectId);
+    case 'cancelled_deadline':
+      return paths.projectInfoDetail('cancelled', projectId);
+    default:
+      return paths.project(projectId);
+  }
+}
+
+function textParams(notification: Notification): Record<string, string> {
+  return Object.fromEntries(Object.entries(notification.params).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number').map(([key, value]) => [key, String(value)]));
+}
+
+/** The user's notifications, newest first; opening one marks it read and goes to its project. */
+export function NotificationList() {
+  const { t } = useTranslation(['notification', 'common']);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const navigate = useNavigate();
+  const notifications = useNotifications();
+  const read = useReadNotification();
+  if (notifications.isPending) return <Spinner label={t('common:loading')} />;
+  if (notifications.isError) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {apiErrorMessage(t, notifications.error)}
+      </p>
+    );
+  }
+  const items = notifications.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <EmptyState icon={<BellIcon width={32} height={32} />} message={t('empty')} />;
+  const open = (notification: Notification) => {
+    if (notification.readAt === null) read.mutate(notification.id);
+    const target = notificationTarget(notification);
+    if (target) navigate(target);
+  };
+  return (
+    <div className="stack">
+      <ul className="notification-list" aria-label={t('listLabel')}>
+        {items.map((notification) => {
+          const unread = notification.readAt === null;
+          const params = textParams(notification);
+          return (
+            <li key={notification.id}>
+              <button type="button" className={`notification-item${unread ? ' notification-item--unread' : ''}`} onClick={() => open(notification)}>
+                <span className="notification-item__dot" aria-hidden="true" />
+                <span className="notification-item__text">
+                  <span className="notification-item__title">
+                    {unread ? <span className="visually-hidden">{t('unread')}</span> : null}
+                    {t(`kinds.${notification.kind}.title`, params)}
+                  </span>
+                  <span className="notification-item__body">{t(`kinds.${notification.kind}.body`, params)}</span>
+                  <span className="notification-item__date">{formatKstDate(notification.createdAt, language, { withTime: true })}</span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {notifications.hasNextPage ? (
+        <Button variant="secondary" block onClick={() => void notifications.fetchNextPage()} disabled={notifications.isFetchingNextPage}>
+          {t('more')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

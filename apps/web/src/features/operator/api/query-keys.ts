@@ -1,0 +1,6 @@
+/** The operator console's queries, under `['operator']`. */
+export const operatorQueryKeys = {
+  all: ['operator'] as const,
+  requests: ['operator', 'project-requests'] as const,
+  testClock: ['operator', 'test-clock'] as const,
+};

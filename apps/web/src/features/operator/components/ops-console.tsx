@@ -1,0 +1,181 @@
+import type { Project } from '@orchard/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { formatKstCalendarDay, formatKstDate } from '../../../lib/format.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useDurationText, useOrangeText } from '../../../lib/media-text.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { useDecideProject } from '../api/decide-project.ts';
+import { useProjectRequests } from '../api/get-project-requests.ts';
+import { useAdvanceTestClock, useTestClock } from '../api/test-clock.ts';
+import './operator.css';
+
+/** How long a request has waited, in the largest whole unit: minutes, hours or days. */
+export function waitedParts(seconds: number): { unit: 'minutes' | 'hours' | 'days'; count: number } {
+  if (seconds >= 86_400) return { unit: 'days', count: Math.floor(seconds / 86_400) };
+  if (seconds >= 3_600) return { unit: 'hours', count: Math.floor(seconds / 3_600) };
+  return { unit: 'minutes', count: Math.max(0, Math.floor(seconds / 60)) };
+}
+
+function TestClockControl() {
+  const { t } = useTranslation('operator');
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const clock = useTestClock();
+  const advance = useAdvanceTestClock();
+  const [days, setDays] = useState('1');
+  const inputId = useId();
+  if (!clock.data?.enabled) return null;
+  const parsed = Number(days);
+  const valid = Number.isInteger(parsed) && parsed >= 1 && parsed <= 400;
+  return (
+    <Card className="stack test-clock">
+      <h2 className="card__title">{t('clock.title')}</h2>
+      <p data-testid="test-clock-now">{t('clock.now', { date: formatKstDate(clock.data.now, language, { withTime: true }), offset: clock.data.offsetDays })}</p>
+      <div className="field-with-button">
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('clock.daysLabel')}
+        </label>
+        <input id={inputId} className="text-field" inputMode="numeric" value={days} onChange={(event) => setDays(event.target.value)} />
+        <Button
+          variant="secondary"
+          disabled={!valid || advance.isPending}
+          onClick={() =>
+            advance.mutate(parsed, {
+              onSuccess: () => showToast({ message: t('clock.moved', { count: parsed }) }),
+              onError: (error) => showToast({ message: apiErrorMessage(t, error) }),
+            })
+          }
+        >
+          {t('clock.move', { count: valid ? parsed : 0 })}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function RequestDetail({ project, onDone }: { project: Project; onDone(): void }) {
+  const { t } = useTranslation(['operator', 'mediaDetail', 'requestFunding']);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const durationText = useDurationText();
+  const orangeText = useOrangeText();
+  const decide = useDecideProject();
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const day = (value: string) => formatKstCalendarDay(value, language);
+  // The promise, not mutate's callbacks: the decided request leaves the refreshed queue, and this
+  // detail with it, before per-call callbacks would run.
+  const send = (decision: 'approve' | 'reject') =>
+    decide.mutateAsync(decision === 'approve' ? { projectId: project.id, decision } : { projectId: project.id, decision, reason: reason.trim() }).then(
+      () => {
+        showToast({ message: t(decision === 'approve' ? 'decision.approved' : 'decision.rejected') });
+        onDone();
+      },
+      (error: unknown) => showToast({ message: apiErrorMessage(t, error) }),
+    );
+  return (
+    <div className="stack">
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t('detail.creator')}</dt>
+          <dd>{project.creator.nickname ?? t('detail.unknownCreator')}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('detail.package')}</dt>
+          <dd>
+            {t('detail.packageValue', {
+              name: t(`mediaDetail:packages.${project.packageId}`),
+              purpose: t(`requestFunding:purpose.${project.purpose}.label`),
+              option: t(`requestFunding:option.${project.option}.label`),
+            })}
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('detail.adPeriod')}</dt>
+          <dd>{t('detail.range', { from: day(project.adStartDate), to: day(project.adEndDate) })}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('detail.fundingPeriod')}</dt>
+          <dd>{t('detail.range', { from: day(project.fundingStartDate), to: day(project.fundingEndDate) })}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('detail.goal')}</dt>
+          <dd>{orangeText(project.goal)}</dd>
+        </div>
+      </dl>
+      <ul className="summary-media" aria-label={t('detail.media')}>
+        {project.media.map((medium) => (
+          <li key={medium.mediaId} className="summary-media__item">
+            <span>{medium.name}</span>
+            <span className="muted">
+              {medium.address} · {durationText(medium.priceUnit, medium.duration)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Button block disabled={decide.isPending} onClick={() => void send('approve')}>
+        {t('decision.approve')}
+      </Button>
+      <label htmlFor={reasonId} className="field-label">
+        {t('decision.reasonLabel')}
+      </label>
+      <textarea id={reasonId} className="text-field reason-field" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <Button variant="danger" block disabled={decide.isPending || reason.trim().length === 0} onClick={() => void send('reject')}>
+        {t('decision.reject')}
+      </Button>
+    </div>
+  );
+}
+
+/** The operator console: requests waiting for the inventory check, oldest first, and the decision. */
+export default function OpsConsole() {
+  const { t } = useTranslation(['operator', 'common']);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const requests = useProjectRequests();
+  const orangeText = useOrangeText();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div className="stack">
+      <TestClockControl />
+      <h2 className="section-title">{t('queue.title')}</h2>
+      {requests.isPending ? (
+        <Spinner label={t('common:loading')} />
+      ) : requests.isError ? (
+        <p className="notice notice--error" role="alert">
+          {apiErrorMessage(t, requests.error)}
+        </p>
+      ) : items.length === 0 ? (
+        <EmptyState message={t('queue.empty')} />
+      ) : (
+        <ol className="ops-queue" aria-label={t('queue.title')}>
+          {items.map(({ project, waitedSeconds }) => {
+            const waited = waitedParts(waitedSeconds);
+            const open = openId === project.id;
+            return (
+              <li key={project.id}>
+                <Card className="request-card">
+                  <p className="request-card__waited">{t(`queue.waited.${waited.unit}`, { count: waited.count })}</p>
+                  <h3 className="request-card__title">{t('queue.heading', { artist: project.artistNames[language] || project.artistNames.en, id: project.id })}</h3>
+                  <p className="request-card__meta">
+                    {t('queue.meta', { goal: orangeText(project.goal), count: project.media.length, date: formatKstDate(project.requestedAt, language, { withTime: true }) })}
+                  </p>
+                  <Button variant={open ? 'ghost' : 'secondary'} aria-expanded={open} onClick={() => setOpenId(open ? null : project.id)}>
+                    {open ? t('queue.close') : t('queue.review', { id: project.id })}
+                  </Button>
+                  {open ? <RequestDetail project={project} onDone={() => setOpenId(null)} /> : null}
+                </Card>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {requests.hasNextPage ? (
+        <Button variant="secondary" block onClick={() => void requests.fetchNextPage()} disabled={requests.isFetchingNextPage}>
+          {t('queue.more')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { ApiError } from '../../../lib/http.ts';
+import { shouldRetryQuery } from '../../../lib/query-client.ts';
+
+/** Every project query lives under `['projects']`, so a decision or a creation can refresh them all. */
+export const projectsQueryKeys = {
+  all: ['projects'] as const,
+  detail: (projectId: number) => ['projects', 'detail', projectId] as const,
+  mine: (tab: string, artistId: number | null) => ['projects', 'mine', tab, artistId] as const,
+};
+
+/** A project that is not there, or not shown to this user (404), or a malformed id (400), stays so. */
+export function shouldRetryProjectQuery(failureCount: number, error: unknown): boolean {
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && shouldRetryQuery(failureCount, error);
+}

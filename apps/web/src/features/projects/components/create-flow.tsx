@@ -1,0 +1,368 @@
+import type { Project } from '@orchard/shared';
+import { minimumDepositFor, minimumUnitMax, minimumUnitMin } from '@orchard/shared/project-rules';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
+import { useActionKey } from '../../../lib/action-key.ts';
+import { formatKstCalendarDay } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useDurationText, useOrangeText } from '../../../lib/media-text.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { useCreateProject } from '../api/create-project.ts';
+import { useProject } from '../api/get-project.ts';
+import { useUploadThumbnail } from '../api/upload-thumbnail.ts';
+import { useCreationDraftStore, type CreationDraft } from '../stores/creation-draft.ts';
+import { creationProblem, creationSteps, isEmailValid, numberedCreationSteps, parseWholeNumber, titleMaxLength, introductionMaxLength } from './creation-steps.ts';
+import { DeadlineCountdown } from './deadline-countdown.tsx';
+import { FlowActions, FlowProgress, SummaryList } from './flow-parts.tsx';
+import { projectLink } from './project-links.ts';
+import { resumeAfterChargeKey } from './resume-after-charge.ts';
+import { checkImageFile, cropToThumbnail, type PixelArea } from './thumbnail-image.ts';
+
+const ThumbnailCropper = lazy(() => import('./thumbnail-cropper.tsx'));
+
+
+function TextField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  inputMode,
+  maxLength,
+  multiline = false,
+  message,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  type?: 'text' | 'email' | 'url';
+  inputMode?: 'numeric' | 'email' | 'url';
+  maxLength?: number;
+  multiline?: boolean;
+  message?: { tone: 'ok' | 'error'; text: string } | null;
+}) {
+  const id = useId();
+  const messageId = useId();
+  return (
+    <div className="stack stack--tight">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea id={id} className="text-field introduction-field" value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} aria-describedby={message ? messageId : undefined} />
+      ) : (
+        <input
+          id={id}
+          className="text-field"
+          type={type}
+          inputMode={inputMode}
+          value={value}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={message ? messageId : undefined}
+          aria-invalid={message?.tone === 'error' ? true : undefined}
+        />
+      )}
+      {message ? (
+        <p id={messageId} className={`form-message form-message--${message.tone}`} aria-live="polite">
+          {message.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function HistoryStep({ project }: { project: Project }) {
+  const { t } = useTranslation(['createProject', 'requestFunding', 'mediaDetail']);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const orangeText = useOrangeText();
+  const durationText = useDurationText();
+  const day = (value: string) => formatKstCalendarDay(value, language);
+  return (
+    <div className="stack">
+      {project.creationDeadline ? <DeadlineCountdown deadline={project.creationDeadline} /> : null}
+      <SummaryList
+        rows={[
+          [t('requestFunding:summary.artist'), project.artistNames[language] || project.artistNames.en],
+          [t('requestFunding:summary.purpose'), `${t(`requestFunding:purpose.${project.purpose}.label`)} · ${t(`requestFunding:option.${project.option}.label`)}`],
+          [t('requestFunding:summary.package'), t(`mediaDetail:packages.${project.packageId}`)],
+          [t('requestFunding:summary.adPeriod'), t('requestFunding:summary.range', { from: day(project.adStartDate), to: day(project.adEndDate) })],
+          [t('requestFunding:summary.fundingPeriod'), t('requestFunding:summary.range', { from: day(project.fundingStartDate), to: day(project.fundingEndDate) })],
+          [t('requestFunding:summary.goalLabel'), orangeText(project.goal)],
+        ]}
+      />
+      <ul className="summary-media" aria-label={t('requestFunding:summary.media')}>
+        {project.media.map((medium) => (
+          <li key={medium.mediaId} className="summary-media__item">
+            <span>{medium.name}</span>
+            <span className="muted">
+              {durationText(medium.priceUnit, medium.duration)} · {orangeText(medium.amount)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ThumbnailStep({ project }: { project: Project }) {
+  const { t } = useTranslation('createProject');
+  const upload = useUploadThumbnail();
+  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
+
+  const choose = async (file: File | undefined) => {
+    setProblem(null);
+    if (!file) return;
+    const check = await checkImageFile(file);
+    if (!check.ok) {
+      setPicked(null);
+      setProblem(t(`thumbnail.problems.${check.problem}`));
+      return;
+    }
+    setPicked({ file, url: URL.createObjectURL(file) });
+  };
+  const applyCrop = async (area: PixelArea) => {
+    if (!picked) return;
+    try {
+      const image = await cropToThumbnail(picked.file, area);
+      upload.mutate(
+        { projectId: project.id, image },
+        {
+          onSuccess: () => setPicked(null),
+          onError: (error) => setProblem(apiErrorMessage(t, error)),
+        },
+      );
+    } catch {
+      setProblem(t('thumbnail.problems.unreadable'));
+    }
+  };
+  return (
+    <div className="stack">
+      <p className="muted">{t('thumbnail.rule')}</p>
+      {project.thumbnailUrl && !picked ? <img className="thumbnail-preview" src={project.thumbnailUrl} alt={t('thumbnail.current')} /> : null}
+      <label htmlFor={inputId} className="button button--secondary button--block file-button">
+        {project.thumbnailUrl ? t('thumbnail.replace') : t('thumbnail.choose')}
+        <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void choose(event.target.files?.[0])} />
+      </label>
+      {problem ? (
+        <p className="notice notice--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {picked ? (
+        <Suspense fallback={<Spinner label={t('thumbnail.loadingCropper')} />}>
+          <ThumbnailCropper imageUrl={picked.url} busy={upload.isPending} onCrop={(area) => void applyCrop(area)} />
+        </Suspense>
+      ) : null}
+      {upload.isPending ? <Spinner label={t('thumbnail.uploading')} /> : null}
+    </div>
+  );
+}
+
+function DepositStep({ project, draft, orangeAvailable }: { project: Project; draft: CreationDraft; orangeAvailable: number | undefined }) {
+  const { t } = useTranslation('createProject');
+  const update = useCreationDraftStore((state) => state.update);
+  const orangeText = useOrangeText();
+  const unit = parseWholeNumber(draft.minimumUnit) ?? minimumUnitMin;
+  const minimum = minimumDepositFor(project.goal, unit);
+  const deposit = parseWholeNumber(draft.deposit);
+  const short = orangeAvailable !== undefined && deposit !== null && deposit > orangeAvailable;
+  return (
+    <div className="stack">
+      <p className="notice">{t('deposit.rule', { minimum: orangeText(minimum), percent: 5, unit: orangeText(unit) })}</p>
+      <TextField
+        label={t('deposit.label')}
+        inputMode="numeric"
+        value={draft.deposit}
+        onChange={(value) => update({ deposit: value })}
+        message={deposit !== null && deposit < minimum ? { tone: 'error', text: t('deposit.belowUnit') } : null}
+      />
+      {orangeAvailable !== undefined ? <p className="muted" data-testid="orange-available">{t('deposit.available', { amount: orangeText(orangeAvailable) })}</p> : null}
+      {short ? <ChargePrompt projectId={project.id} /> : null}
+    </div>
+  );
+}
+
+function ChargePrompt({ projectId }: { projectId: number }) {
+  const { t } = useTranslation('createProject');
+  return (
+    <div className="notice notice--error stack stack--tight" role="alert">
+      <p>{t('deposit.insufficient')}</p>
+      <Link className="button button--primary" to={paths.pointCharge} onClick={() => sessionStorage.setItem(resumeAfterChargeKey, paths.createProject(projectId))}>
+        {t('deposit.charge')}
+      </Link>
+    </div>
+  );
+}
+
+function CreatedView({ project }: { project: Project }) {
+  const { t } = useTranslation('createProject');
+  return (
+    <div className="stack flow-done" role="status">
+      <h2 className="page-title">{t('done.title')}</h2>
+      <p className="page-lead" data-testid="created-status">
+        {t(`done.status.${project.status === 'funding' ? 'funding' : 'created'}`)}
+      </p>
+      <article className="card stack stack--tight created-preview">
+        {project.thumbnailUrl ? <img className="thumbnail-preview" src={project.thumbnailUrl} alt={t('thumbnail.current')} /> : null}
+        <h3 className="project-card__title" data-testid="created-title">
+          {project.title}
+        </h3>
+        <p className="media-text" data-testid="created-introduction">
+          {project.introduction}
+        </p>
+      </article>
+      <Link className="button button--primary button--block" to={paths.project(project.id)}>
+        {t('done.open')}
+      </Link>
+    </div>
+  );
+}
+
+/** Whether this project can be created now, and if not why (for the creator's screen). */
+function unavailableReason(project: Project): 'notCreator' | 'notApproved' | null {
+  if (!project.viewerIsCreator) return 'notCreator';
+  return project.status === 'approved' ? null : 'notApproved';
+}
+
+export type CreateFlowSlots = {
+  /** The creator's spendable Orange, when known. */
+  orangeAvailable: number | undefined;
+};
+
+/** The creation of an approved project: 6 steps, then the deposit from the creator's Orange. */
+export function CreateFlow({ projectId, slots }: { projectId: number; slots: CreateFlowSlots }) {
+  const { t } = useTranslation(['createProject', 'common', 'myPage']);
+  const project = useProject(projectId);
+  const draft = useCreationDraftStore();
+  const openDraft = useCreationDraftStore((state) => state.open);
+  const create = useCreateProject();
+  const { keyFor, settle } = useActionKey();
+  const [created, setCreated] = useState<Project | null>(null);
+  const [submitError, setSubmitError] = useState<{ message: string; insufficient: boolean } | null>(null);
+  useEffect(() => openDraft(projectId), [openDraft, projectId]);
+
+  if (created) return <CreatedView project={created} />;
+  if (project.isPending && project.fetchStatus !== 'idle') return <Spinner label={t('common:loading')} />;
+  if (!project.data) return <EmptyState message={t('unavailable.notFound')} />;
+  const reason = unavailableReason(project.data);
+  if (reason === 'notCreator') return <EmptyState message={t('unavailable.notFound')} />;
+  if (reason === 'notApproved') {
+    return (
+      <EmptyState
+        message={t('unavailable.notApproved')}
+        action={
+          <Link className="button button--secondary" to={projectLink(project.data)}>
+            {t('unavailable.status')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (draft.projectId !== projectId) return <Spinner label={t('common:loading')} />;
+
+  const context = { goal: project.data.goal, hasThumbnail: project.data.thumbnailUrl !== null };
+  const requestedStep = Math.min(draft.step, creationSteps.length - 1);
+  // A restored draft resumes no later than its first step that no longer holds.
+  const firstProblem = creationSteps.findIndex((name, index) => index < requestedStep && creationProblem(name, draft, context) !== null);
+  const step = firstProblem === -1 ? requestedStep : firstProblem;
+  const stepName = creationSteps[step]!;
+  const problem = creationProblem(stepName, draft, context);
+  const isLast = step === creationSteps.length - 1;
+  const update = draft.update;
+
+  const submit = () => {
+    const body = {
+      minimumUnit: parseWholeNumber(draft.minimumUnit)!,
+      title: draft.title.trim(),
+      introduction: draft.introduction.trim(),
+      ...(draft.youtubeUrl.trim() ? { youtubeUrl: draft.youtubeUrl.trim() } : {}),
+      ...(draft.xUrl.trim() ? { xUrl: draft.xUrl.trim() } : {}),
+      creatorXId: draft.creatorXId.trim().replace(/^@/, ''),
+      creatorEmail: draft.creatorEmail.trim(),
+      deposit: parseWholeNumber(draft.deposit)!,
+    };
+    setSubmitError(null);
+    create.mutate(
+      { ...body, projectId, idempotencyKey: keyFor(JSON.stringify(body)) },
+      {
+        onSuccess: (result) => {
+          settle(null);
+          draft.reset();
+          sessionStorage.removeItem(resumeAfterChargeKey);
+          setCreated(result);
+        },
+        onError: (error) => {
+          settle(error);
+          setSubmitError({ message: apiErrorMessage(t, error), insufficient: error instanceof ApiError && error.code === 'points.insufficient' });
+        },
+      },
+    );
+  };
+
+  const emailMessage = draft.creatorEmail.trim()
+    ? isEmailValid(draft.creatorEmail)
+      ? { tone: 'ok' as const, text: t('creator.emailValid') }
+      : { tone: 'error' as const, text: t('creator.emailInvalid') }
+    : null;
+
+  return (
+    <section className="stack create-flow">
+      <FlowProgress
+        step={Math.min(step, numberedCreationSteps - 1)}
+        total={numberedCreationSteps}
+        label={stepName === 'deposit' ? t('lastStep') : t('stepOf', { step: step + 1, total: numberedCreationSteps })}
+      />
+      <h2 id="create-step-title" className="page-title">
+        {t(`steps.${stepName}`)}
+      </h2>
+      {stepName === 'history' ? <HistoryStep project={project.data} /> : null}
+      {stepName === 'depositUnit' ? (
+        <div className="stack">
+          <p className="muted">{t('depositUnit.rule', { min: minimumUnitMin, max: minimumUnitMax })}</p>
+          <TextField label={t('depositUnit.label')} inputMode="numeric" value={draft.minimumUnit} onChange={(value) => update({ minimumUnit: value })} />
+        </div>
+      ) : null}
+      {stepName === 'title' ? <TextField label={t('titleStep.label')} value={draft.title} maxLength={titleMaxLength} onChange={(value) => update({ title: value })} /> : null}
+      {stepName === 'thumbnail' ? <ThumbnailStep project={project.data} /> : null}
+      {stepName === 'introduction' ? (
+        <div className="stack">
+          <TextField label={t('introduction.label')} multiline maxLength={introductionMaxLength} value={draft.introduction} onChange={(value) => update({ introduction: value })} />
+          <TextField label={t('introduction.youtube')} type="url" inputMode="url" value={draft.youtubeUrl} onChange={(value) => update({ youtubeUrl: value })} />
+          <TextField label={t('introduction.x')} type="url" inputMode="url" value={draft.xUrl} onChange={(value) => update({ xUrl: value })} />
+          <p className="muted">{t('introduction.hosts')}</p>
+        </div>
+      ) : null}
+      {stepName === 'creator' ? (
+        <div className="stack">
+          <TextField label={t('creator.xId')} value={draft.creatorXId} maxLength={16} onChange={(value) => update({ creatorXId: value })} />
+          <TextField label={t('creator.email')} type="email" inputMode="email" value={draft.creatorEmail} onChange={(value) => update({ creatorEmail: value })} message={emailMessage} />
+        </div>
+      ) : null}
+      {stepName === 'deposit' ? <DepositStep project={project.data} draft={draft} orangeAvailable={slots.orangeAvailable} /> : null}
+      {submitError ? (
+        submitError.insufficient ? (
+          <ChargePrompt projectId={projectId} />
+        ) : (
+          <p className="notice notice--error" role="alert">
+            {submitError.message}
+          </p>
+        )
+      ) : null}
+      <FlowActions
+        previousLabel={t('requestFunding:previous')}
+        nextLabel={isLast ? t('create') : t('common:actions.next')}
+        onPrevious={step > 0 ? () => update({ step: step - 1 }) : undefined}
+        onNext={isLast ? submit : () => update({ step: step + 1 })}
+        nextDisabled={problem !== null || create.isPending}
+        hint={problem ? t(`problems.${problem}`) : null}
+      />
+    </section>
+  );
+}

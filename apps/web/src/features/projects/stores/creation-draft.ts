@@ -1,0 +1,54 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+export type CreationDraft = {
+  projectId: number | null;
+  step: number;
+  minimumUnit: string;
+  title: string;
+  introduction: string;
+  youtubeUrl: string;
+  xUrl: string;
+  creatorXId: string;
+  creatorEmail: string;
+  deposit: string;
+};
+
+export const emptyCreationDraft: CreationDraft = {
+  projectId: null,
+  step: 0,
+  minimumUnit: '',
+  title: '',
+  introduction: '',
+  youtubeUrl: '',
+  xUrl: '',
+  creatorXId: '',
+  creatorEmail: '',
+  deposit: '',
+};
+
+type CreationDraftStore = CreationDraft & {
+  /** Starts (or resumes) the draft of one project; another project's draft is dropped. */
+  open(projectId: number): void;
+  update(change: Partial<CreationDraft>): void;
+  reset(): void;
+};
+
+/** Like the request's draft (decision 051): survives a reload and a trip to charge Orange in this tab. */
+export const creationDraftStorageKey = 'orchard:creation-draft';
+
+export const useCreationDraftStore = create<CreationDraftStore>()(
+  persist(
+    (set) => ({
+      ...emptyCreationDraft,
+      open: (projectId) => set((draft) => (draft.projectId === projectId ? draft : { ...emptyCreationDraft, projectId })),
+      update: (change) => set(change),
+      reset: () => set(emptyCreationDraft),
+    }),
+    {
+      name: creationDraftStorageKey,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: ({ open: _open, update: _update, reset: _reset, ...draft }) => draft,
+    },
+  ),
+);

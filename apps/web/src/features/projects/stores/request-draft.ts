@@ -1,0 +1,81 @@
+import type { ProjectOption, ProjectPurpose } from '@orchard/shared';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+export type DraftMedium = { mediaId: number; duration: number | null };
+
+export type RequestDraft = {
+  step: number;
+  artistId: number | null;
+  purpose: ProjectPurpose | null;
+  option: ProjectOption | null;
+  packageId: string | null;
+  media: DraftMedium[];
+  adStartDate: string | null;
+  fundingStartDate: string | null;
+  termsAgreed: boolean;
+};
+
+export const emptyRequestDraft: RequestDraft = {
+  step: 0,
+  artistId: null,
+  purpose: null,
+  option: null,
+  packageId: null,
+  media: [],
+  adStartDate: null,
+  fundingStartDate: null,
+  termsAgreed: false,
+};
+
+type RequestDraftStore = RequestDraft & {
+  update(change: Partial<RequestDraft>): void;
+  /** A different package allows other categories and another ad period: the media are chosen again. */
+  choosePackage(packageId: string): void;
+  toggleMedium(mediaId: number): void;
+  setDuration(mediaId: number, duration: number | null): void;
+  /** A different ad start moves the funding end, so the funding start is chosen again. */
+  chooseAdStart(adStartDate: string): void;
+  reset(): void;
+};
+
+/**
+ * Decision 051: in sessionStorage, so the draft survives a reload and the round trip through the
+ * sign-in provider in the same tab, yet never outlives the tab on a shared device.
+ */
+export const requestDraftStorageKey = 'orchard:request-draft';
+
+export const useRequestDraftStore = create<RequestDraftStore>()(
+  persist(
+    (set) => ({
+      ...emptyRequestDraft,
+      update: (change) => set(change),
+      choosePackage: (packageId) => set((draft) => (draft.packageId === packageId ? draft : { packageId, media: [] })),
+      toggleMedium: (mediaId) =>
+        set((draft) => ({
+          media: draft.media.some((medium) => medium.mediaId === mediaId)
+            ? draft.media.filter((medium) => medium.mediaId !== mediaId)
+            : [...draft.media, { mediaId, duration: null }],
+        })),
+      setDuration: (mediaId, duration) =>
+        set((draft) => ({ media: draft.media.map((medium) => (medium.mediaId === mediaId ? { ...medium, duration } : medium)) })),
+      chooseAdStart: (adStartDate) => set((draft) => (draft.adStartDate === adStartDate ? draft : { adStartDate, fundingStartDate: null })),
+      reset: () => set(emptyRequestDraft),
+    }),
+    {
+      name: requestDraftStorageKey,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: ({ step, artistId, purpose, option, packageId, media, adStartDate, fundingStartDate, termsAgreed }) => ({
+        step,
+        artistId,
+        purpose,
+        option,
+        packageId,
+        media,
+        adStartDate,
+        fundingStartDate,
+        termsAgreed,
+      }),
+    },
+  ),
+);

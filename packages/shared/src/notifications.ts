@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { decimalIntegerParam } from './artists.ts';
+
+/**
+ * In-app notifications (docs/product.md#notifications). Each kind is one line here, with the
+ * parameters its text needs; the web translates `kind` and fills in `params`.
+ */
+export const notificationParamSchemas = {
+  /** The operator approved the request: create it before the deadline (ISO time). */
+  approved: z.object({ creationDeadline: z.string().optional() }),
+  /** The operator rejected the request, with the reason the creator sees. */
+  rejected: z.object({ reason: z.string() }),
+  /** The approved project was not created by its deadline. */
+  cancelled_deadline: z.object({}),
+  /** The creator created the project (deposit paid, page open). */
+  created: z.object({}),
+  succeeded: z.object({}),
+  failed: z.object({}),
+  cancelled: z.object({ reason: z.string().optional() }),
+  awarded: z.object({}),
+  points_returned: z.object({ amount: z.number().int(), currency: z.enum(['orange', 'berry']) }),
+  points_expiring: z.object({ amount: z.number().int(), currency: z.enum(['orange', 'berry']), expiresAt: z.string() }),
+  inquiry_answered: z.object({ inquiryId: z.number().int().optional() }),
+} as const;
+
+export type NotificationKind = keyof typeof notificationParamSchemas;
+export const notificationKinds = Object.keys(notificationParamSchemas) as [NotificationKind, ...NotificationKind[]];
+export const notificationKindSchema = z.enum(notificationKinds);
+export type NotificationParams<K extends NotificationKind> = z.infer<(typeof notificationParamSchemas)[K]>;
+
+export const notificationIdSchema = decimalIntegerParam(1, 2_147_483_647);
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: notificationKindSchema,
+  /** The project it is about, or null (points, inquiries). */
+  projectId: z.number().int().nullable(),
+  params: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.strictObject({
+  cursor: z.string().max(100).optional(),
+  limit: decimalIntegerParam(1, 50).default(20),
+});
+
+export const notificationListResponseSchema = z.object({
+  items: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const notificationParamsSchema = z.strictObject({ notificationId: notificationIdSchema });
+
+export const notificationReadResponseSchema = z.object({
+  notification: notificationSchema,
+  hasUnreadNotification: z.boolean(),
+});

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adEndDateFor,
+  checkCreation,
+  creationDeadlineFor,
+  earliestAdStartDate,
+  fundingClosesAt,
+  fundingEndDateFor,
+  goalOf,
+  isCreationDeadlinePassed,
+  isDurationAllowed,
+  isKstDate,
+  isMinimumUnitAllowed,
+  isXUrl,
+  isYoutubeUrl,
+  kstDateOf,
+  minimumDepositFor,
+  normaliseXId,
+  planRequest,
+  type MediumForRules,
+} from './project-rules.ts';
+
+const subway: MediumForRules = { id: 1, categoryCode: 'ADMM002', priceUnit: 'day', price: 300, durations: [7, 14, 28] };
+const airport: MediumForRules = { id: 2, categoryCode: 'ADMM003', priceUnit: 'second', price: 50, durations: [15, 30] };
+const catalogue = new Map([subway, airport].map((medium) => [medium.id, medium]));
+const basic = { days: 7, categoryCodes: ['ADMM002', 'ADMM004'] };
+const prestige = { days: 28, categoryCodes: ['ADMM001', 'ADMM002', 'ADMM003', 'ADMM004'] };
+const today = '2026-03-01';
+
+const request = (overrides: Partial<Parameters<typeof planRequest>[0]> = {}) =>
+  planRequest({
+    today,
+    pkg: prestige,
+    media: [
+      { mediaId: 1, duration: 14 },
+      { mediaId: 2, duration: 30 },
+    ],
+    adStartDate: '2026-04-11',
+    fundingStartDate: today,
+    findMedium: (id) => catalogue.get(id),
+    ...overrides,
+  });
+
+describe('KST dates', () => {
+  it('takes the KST calendar day of an instant: 14:59:59 UTC is still the same day, 15:00 UTC the next', () => {
+    expect(kstDateOf(new Date('2026-03-01T14:59:59.999Z'))).toBe('2026-03-01');
+    expect(kstDateOf(new Date('2026-03-01T15:00:00.000Z'))).toBe('2026-03-02');
+  });
+
+  it('accepts only real dates written YYYY-MM-DD', () => {
+    expect(isKstDate('2028-02-29')).toBe(true);
+    expect(isKstDate('2026-02-29')).toBe(false);
+    expect(isKstDate('2026-2-01')).toBe(false);
+    expect(isKstDate('2026-02-01T00:00')).toBe(false);
+  });
+});
+
+describe('ad and funding dates (docs/product.md#ad-dates)', () => {
+  it('needs the ad to start at least 41 days ahead: 41 passes, 40 is refused', () => {
+    expect(earliestAdStartDate(today)).toBe('2026-04-11');
+    expect(request({ adStartDate: '2026-04-11' }).ok).toBe(true);
+    const tooSoon = request({ adStartDate: '2026-04-10' });
+    expect(tooSoon.ok).toBe(false);
+    if (!tooSoon.ok) expect(tooSoon.violations[0]).toMatchObject({ code: 'projects.ad_start_too_soon', earliest: '2026-04-11' });
+  });
+
+  it('ends funding 40 days before the ad starts and the ad after the package days', () => {
+    expect(fundingEndDateFor('2026-04-11')).toBe('2026-03-02');
+    expect(adEndDateFor('2026-04-11', 7)).toBe('2026-04-17');
+    expect(adEndDateFor('2026-04-11', 28)).toBe('2026-05-08');
+    const planned = request();
+    expect(planned.ok && planned.plan).toMatchObject({ fundingEndDate: '2026-03-02', adEndDate: '2026-05-08' });
+  });
+
+  it('lets funding start from today up to the funding end, not before today nor after the end', () => {
+    expect(request({ fundingStartDate: '2026-03-02' }).ok).toBe(true);
+    expect(request({ fundingStartDate: '2026-03-03' })).toMatchObject({ ok: false, violations: [{ code: 'projects.funding_start_invalid' }] });
+    expect(request({ fundingStartDate: '2026-02-28' })).toMatchObject({ ok: false, violations: [{ code: 'projects.funding_start_invalid' }] });
+  });
+
+  it('closes funding at 00:00 KST of the day after the end date', () => {
+    expect(fundingClosesAt('2026-03-02').toISOString()).toBe('2026-03-02T15:00:00.000Z');
+  });
+});
+
+describe('media, durations and the goal (docs/product.md#goal)', () => {
+  it('computes the goal as the sum of price × duration', () => {
+    expect(goalOf([{ price: 300, duration: 14 }, { price: 50, duration: 30 }])).toBe(5_700);
+    const planned = request();
+    expect(planned.ok && planned.plan.goal).toBe(5_700);
+  });
+
+  it('refuses a medium whose category the package does not include', () => {
+    expect(request({ pkg: basic, media: [{ mediaId: 2, duration: 15 }] })).toMatchObject({
+      ok: false,
+      violations: [{ code: 'projects.medium_not_in_package', mediaId: 2 }],
+    });
+  });
+
+  it('refuses a missing duration, a duration the medium does not sell, and days beyond the package', () => {
+    expect(request({ media: [{ mediaId: 1, duration: null }] })).toMatchObject({ ok: false, violations: [{ code: 'projects.duration_missing' }] });
+    expect(request({ media: [{ mediaId: 1, duration: 10 }] })).toMatchObject({ ok: false, violations: [{ code: 'projects.duration_not_allowed' }] });
+    expect(isDurationAllowed(subway, 7, 7)).toBe(true);
+    expect(isDurationAllowed(subway, 7, 14)).toBe(false);
+    expect(isDurationAllowed(airport, 7, 30)).toBe(true);
+  });
+
+  it('refuses no media, an unknown medium and a medium listed twice', () => {
+    expect(request({ media: [] })).toMatchObject({ ok: false, violations: [{ code: 'projects.media_required' }] });
+    expect(request({ media: [{ mediaId: 9, duration: 7 }] })).toMatchObject({ ok: false, violations: [{ code: 'projects.media_unknown' }] });
+    expect(
+      request({
+        media: [
+          { mediaId: 1, duration: 7 },
+          { mediaId: 1, duration: 14 },
+        ],
+      }),
+    ).toMatchObject({ ok: false, violations: [{ code: 'projects.media_duplicate' }] });
+  });
+});
+
+describe('creation (docs/product.md#creation, #deposit)', () => {
+  it('allows a minimum unit of 10 to 1,000: 9 and 1,001 are refused', () => {
+    expect([9, 10, 1_000, 1_001].map(isMinimumUnitAllowed)).toEqual([false, true, true, false]);
+    expect(checkCreation({ goal: 10_000, minimumUnit: 9, deposit: 500 })[0]?.code).toBe('projects.minimum_unit_invalid');
+    expect(checkCreation({ goal: 10_000, minimumUnit: 1_001, deposit: 1_001 })[0]?.code).toBe('projects.minimum_unit_invalid');
+  });
+
+  it('needs a deposit of 5 % of the goal, rounded up: 5 % − 1 point is refused, 5 % passes', () => {
+    expect(minimumDepositFor(10_000, 10)).toBe(500);
+    expect(checkCreation({ goal: 10_000, minimumUnit: 10, deposit: 499 })).toMatchObject([{ code: 'projects.deposit_too_low', minimum: 500 }]);
+    expect(checkCreation({ goal: 10_000, minimumUnit: 10, deposit: 500 })).toEqual([]);
+    expect(minimumDepositFor(10_001, 10)).toBe(501);
+  });
+
+  it('needs the deposit to be at least the unit when the unit is above 5 %', () => {
+    expect(minimumDepositFor(1_000, 100)).toBe(100);
+    expect(checkCreation({ goal: 1_000, minimumUnit: 100, deposit: 99 })).toMatchObject([{ code: 'projects.deposit_too_low', minimum: 100 }]);
+  });
+
+  it('ends the creation window at 23:59:59.999 KST of the 7th day after approval', () => {
+    // Approved at 23:30 KST on 1 March (14:30 UTC): the deadline is the end of 8 March KST.
+    const approvedAt = new Date('2026-03-01T14:30:00Z');
+    expect(creationDeadlineFor(approvedAt).toISOString()).toBe('2026-03-08T14:59:59.999Z');
+    expect(isCreationDeadlinePassed(approvedAt, new Date('2026-03-08T14:59:59.000Z'))).toBe(false);
+    expect(isCreationDeadlinePassed(approvedAt, new Date('2026-03-08T15:00:00.000Z'))).toBe(true);
+  });
+
+  it('accepts only https links on YouTube and X hosts, and X handles', () => {
+    expect(isYoutubeUrl('https://www.youtube.com/watch?v=abc')).toBe(true);
+    expect(isYoutubeUrl('https://youtu.be/abc')).toBe(true);
+    expect(isYoutubeUrl('http://youtube.com/watch?v=abc')).toBe(false);
+    expect(isYoutubeUrl('https://youtube.com.evil.example/')).toBe(false);
+    expect(isYoutubeUrl('javascript:alert(1)')).toBe(false);
+    expect(isXUrl('https://x.com/orchard')).toBe(true);
+    expect(isXUrl('https://user@x.com/')).toBe(false);
+    expect(normaliseXId('@orchard_fan')).toBe('orchard_fan');
+    expect(normaliseXId('orchard fan')).toBeNull();
+    expect(normaliseXId('a'.repeat(16))).toBeNull();
+  });
+});

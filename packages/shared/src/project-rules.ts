@@ -1,0 +1,266 @@
+/**
+ * The rules of a project request and its creation (docs/product.md#requests, #ad-dates,
+ * #creation, #deposit), as pure functions both the web (to guide the user) and the API (to decide)
+ * call. Zod-free, so the web's request and creation screens import it without validation code.
+ *
+ * Every "day" is a KST calendar day (UTC+9, no daylight saving: docs/product.md#time); dates are
+ * `YYYY-MM-DD` strings, which compare correctly as strings.
+ */
+
+const kstOffsetMs = 9 * 3_600_000;
+const dayMs = 86_400_000;
+
+/** The request's ad start is at least this many KST days after today. */
+export const adStartMinDaysAhead = 41;
+/** Funding ends this many days before the ad starts (D-40). */
+export const fundingEndDaysBeforeAdStart = 40;
+/** An approved project must be created by 23:59:59 KST of this day after the approval day. */
+export const creationWindowDays = 7;
+/** The creator's deposit is at least this percentage of the goal. */
+export const depositMinPercent = 5;
+/** The creator chooses the minimum participation unit within these bounds (Orange). */
+export const minimumUnitMin = 10;
+export const minimumUnitMax = 1_000;
+/** How many media one request may list. */
+export const requestMediaMax = 20;
+
+export type KstDate = string;
+
+const kstDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written `YYYY-MM-DD` (rejects 2026-02-30). */
+export function isKstDate(value: string): boolean {
+  const match = kstDatePattern.exec(value);
+  if (!match) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** The KST calendar date an instant falls on. */
+export function kstDateOf(instant: Date): KstDate {
+  return new Date(instant.getTime() + kstOffsetMs).toISOString().slice(0, 10);
+}
+
+export function addDays(date: KstDate, days: number): KstDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: KstDate, to: KstDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
+}
+
+/** 00:00:00.000 KST of a date, as an instant. */
+export function startOfKstDay(date: KstDate): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - kstOffsetMs);
+}
+
+/** 23:59:59.999 KST of a date, as an instant. */
+export function endOfKstDay(date: KstDate): Date {
+  return new Date(startOfKstDay(date).getTime() + dayMs - 1);
+}
+
+/** The first ad start date a request made today may choose. */
+export function earliestAdStartDate(today: KstDate): KstDate {
+  return addDays(today, adStartMinDaysAhead);
+}
+
+export function fundingEndDateFor(adStartDate: KstDate): KstDate {
+  return addDays(adStartDate, -fundingEndDaysBeforeAdStart);
+}
+
+/** The ad runs for the package's days, the start day included. */
+export function adEndDateFor(adStartDate: KstDate, packageDays: number): KstDate {
+  return addDays(adStartDate, packageDays - 1);
+}
+
+/** Funding closes at 00:00 KST of the day after its end date (docs/product.md#funding-close). */
+export function fundingClosesAt(fundingEndDate: KstDate): Date {
+  return startOfKstDay(addDays(fundingEndDate, 1));
+}
+
+/** The last instant an approved project may be created: 23:59:59.999 KST of the 7th day after approval. */
+export function creationDeadlineFor(approvedAt: Date): Date {
+  return endOfKstDay(addDays(kstDateOf(approvedAt), creationWindowDays));
+}
+
+export function isMinimumUnitAllowed(unit: number): boolean {
+  return Number.isSafeInteger(unit) && unit >= minimumUnitMin && unit <= minimumUnitMax;
+}
+
+/** The smallest deposit a creation accepts: 5 % of the goal rounded up, and never below the unit. */
+export function minimumDepositFor(goal: number, minimumUnit: number): number {
+  return Math.max(minimumUnit, Math.ceil((goal * depositMinPercent) / 100));
+}
+
+/** A created project opens for funding on its funding start day (KST). */
+export function isFundingOpenOn(fundingStartDate: KstDate, today: KstDate): boolean {
+  return today >= fundingStartDate;
+}
+
+export type PriceUnit = 'day' | 'second';
+
+/** What the rules need to know of a medium: its categories, price and the durations it sells. */
+export type MediumForRules = {
+  id: number;
+  categoryCode: string;
+  priceUnit: PriceUnit;
+  /** Orange per unit (a day, or a second of a spot). */
+  price: number;
+  /** The durations a request may choose, in the medium's unit. */
+  durations: readonly number[];
+};
+
+export type PackageForRules = { days: number; categoryCodes: readonly string[] };
+
+export type MediumSelection = { mediaId: number; duration: number | null | undefined };
+
+/** Goal = Σ price × duration over the selected media, in Orange (docs/product.md#goal). */
+export function goalOf(selections: readonly { price: number; duration: number }[]): number {
+  return selections.reduce((sum, selection) => sum + selection.price * selection.duration, 0);
+}
+
+/**
+ * A duration a medium sells: one of its listed durations, and, for media sold by the day, no
+ * longer than the package's ad period.
+ */
+export function isDurationAllowed(medium: MediumForRules, packageDays: number, duration: number): boolean {
+  if (!Number.isSafeInteger(duration) || duration <= 0) return false;
+  if (!medium.durations.includes(duration)) return false;
+  return medium.priceUnit !== 'day' || duration <= packageDays;
+}
+
+export type RequestViolation =
+  | { code: 'projects.ad_start_too_soon'; field: 'adStartDate'; earliest: KstDate }
+  | { code: 'projects.funding_start_invalid'; field: 'fundingStartDate'; earliest: KstDate; latest: KstDate }
+  | { code: 'projects.media_required'; field: 'media' }
+  | { code: 'projects.too_many_media'; field: 'media'; max: number }
+  | { code: 'projects.media_duplicate'; field: 'media'; mediaId: number }
+  | { code: 'projects.media_unknown'; field: 'media'; mediaId: number }
+  | { code: 'projects.medium_not_in_package'; field: 'media'; mediaId: number }
+  | { code: 'projects.duration_missing'; field: 'media'; mediaId: number }
+  | { code: 'projects.duration_not_allowed'; field: 'media'; mediaId: number; allowed: number[] };
+
+export type RequestPlan = {
+  goal: number;
+  adEndDate: KstDate;
+  fundingEndDate: KstDate;
+  media: { mediaId: number; duration: number; price: number; priceUnit: PriceUnit; amount: number }[];
+};
+
+/**
+ * Checks a request against every rule and, when it passes, computes its dates and goal.
+ * `findMedium` answers undefined for a medium that does not exist.
+ */
+export function planRequest(input: {
+  today: KstDate;
+  pkg: PackageForRules;
+  media: readonly MediumSelection[];
+  adStartDate: KstDate;
+  fundingStartDate: KstDate;
+  findMedium: (mediaId: number) => MediumForRules | undefined;
+}): { ok: true; plan: RequestPlan } | { ok: false; violations: RequestViolation[] } {
+  const violations: RequestViolation[] = [];
+  const earliest = earliestAdStartDate(input.today);
+  if (input.adStartDate < earliest) violations.push({ code: 'projects.ad_start_too_soon', field: 'adStartDate', earliest });
+  const fundingEndDate = fundingEndDateFor(input.adStartDate);
+  if (input.fundingStartDate < input.today || input.fundingStartDate > fundingEndDate) {
+    violations.push({ code: 'projects.funding_start_invalid', field: 'fundingStartDate', earliest: input.today, latest: fundingEndDate });
+  }
+  if (input.media.length === 0) violations.push({ code: 'projects.media_required', field: 'media' });
+  if (input.media.length > requestMediaMax) violations.push({ code: 'projects.too_many_media', field: 'media', max: requestMediaMax });
+  const seen = new Set<number>();
+  const planned: RequestPlan['media'] = [];
+  for (const selection of input.media) {
+    if (seen.has(selection.mediaId)) {
+      violations.push({ code: 'projects.media_duplicate', field: 'media', mediaId: selection.mediaId });
+      continue;
+    }
+    seen.add(selection.mediaId);
+    const medium = input.findMedium(selection.mediaId);
+    if (!medium) {
+      violations.push({ code: 'projects.media_unknown', field: 'media', mediaId: selection.mediaId });
+      continue;
+    }
+    if (!input.pkg.categoryCodes.includes(medium.categoryCode)) {
+      violations.push({ code: 'projects.medium_not_in_package', field: 'media', mediaId: medium.id });
+      continue;
+    }
+    if (selection.duration === null || selection.duration === undefined) {
+      violations.push({ code: 'projects.duration_missing', field: 'media', mediaId: medium.id });
+      continue;
+    }
+    if (!isDurationAllowed(medium, input.pkg.days, selection.duration)) {
+      const allowed = medium.durations.filter((duration) => isDurationAllowed(medium, input.pkg.days, duration));
+      violations.push({ code: 'projects.duration_not_allowed', field: 'media', mediaId: medium.id, allowed });
+      continue;
+    }
+    planned.push({
+      mediaId: medium.id,
+      duration: selection.duration,
+      price: medium.price,
+      priceUnit: medium.priceUnit,
+      amount: medium.price * selection.duration,
+    });
+  }
+  if (violations.length > 0) return { ok: false, violations };
+  return {
+    ok: true,
+    plan: {
+      goal: goalOf(planned),
+      adEndDate: adEndDateFor(input.adStartDate, input.pkg.days),
+      fundingEndDate,
+      media: planned,
+    },
+  };
+}
+
+export type CreationViolation =
+  | { code: 'projects.minimum_unit_invalid'; field: 'minimumUnit'; min: number; max: number }
+  | { code: 'projects.deposit_too_low'; field: 'deposit'; minimum: number };
+
+/** Checks the creator's unit and deposit against the goal. */
+export function checkCreation(input: { goal: number; minimumUnit: number; deposit: number }): CreationViolation[] {
+  if (!isMinimumUnitAllowed(input.minimumUnit)) {
+    return [{ code: 'projects.minimum_unit_invalid', field: 'minimumUnit', min: minimumUnitMin, max: minimumUnitMax }];
+  }
+  const minimum = minimumDepositFor(input.goal, input.minimumUnit);
+  if (!Number.isSafeInteger(input.deposit) || input.deposit < minimum) {
+    return [{ code: 'projects.deposit_too_low', field: 'deposit', minimum }];
+  }
+  return [];
+}
+
+/** The deadline has passed once `now` is after 23:59:59.999 KST of the 7th day after approval. */
+export function isCreationDeadlinePassed(approvedAt: Date, now: Date): boolean {
+  return now.getTime() > creationDeadlineFor(approvedAt).getTime();
+}
+
+/** Only these hosts are accepted for the introduction's links (docs/product.md#creation). */
+export const youtubeHosts = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be'] as const;
+export const xHosts = ['x.com', 'www.x.com', 'twitter.com', 'www.twitter.com', 'mobile.twitter.com'] as const;
+
+function isHttpsUrlOnHosts(value: string, hosts: readonly string[]): boolean {
+  if (value.length > 500) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.username === '' && url.password === '' && url.port === '' && hosts.includes(url.hostname.toLowerCase());
+}
+
+export function isYoutubeUrl(value: string): boolean {
+  return isHttpsUrlOnHosts(value, youtubeHosts);
+}
+
+export function isXUrl(value: string): boolean {
+  return isHttpsUrlOnHosts(value, xHosts);
+}
+
+/** An X handle: 1–15 letters, digits or `_`, with an optional leading `@` the user may type. */
+export function normaliseXId(value: string): string | null {
+  const trimmed = value.trim().replace(/^@/, '');
+  return /^[A-Za-z0-9_]{1,15}$/.test(trimmed) ? trimmed : null;
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { decimalIntegerParam } from './artists.ts';
+import { languageSchema, localizedNameSchema } from './locale.ts';
+import { isKstDate, isXUrl, isYoutubeUrl, minimumUnitMax, minimumUnitMin, normaliseXId, requestMediaMax } from './project-rules.ts';
+
+/**
+ * Projects (docs/product.md#projects; lifecycle words: docs/architecture.md#lifecycle).
+ * A request is a project in status `requested`; creation turns an approved one into `created` or
+ * `funding`. Amounts are integer Orange.
+ */
+export const projectStatuses = [
+  'requested',
+  'approved',
+  'rejected',
+  'created',
+  'funding',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'running',
+  'awarded',
+] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+export const projectStatusSchema = z.enum(projectStatuses);
+
+export const projectPurposes = ['limited', 'ongoing'] as const;
+export type ProjectPurpose = (typeof projectPurposes)[number];
+
+/** The creative the ad carries. */
+export const projectOptions = ['image', 'video'] as const;
+export type ProjectOption = (typeof projectOptions)[number];
+
+export const kstDateSchema = z.string().refine(isKstDate, { message: 'Expected a date as YYYY-MM-DD' });
+
+/** Integer ids, like the ledger's `project_id` columns. */
+export const projectIdSchema = decimalIntegerParam(1, 2_147_483_647);
+export const projectIdParamsSchema = z.strictObject({ projectId: projectIdSchema });
+
+const mediumIdSchema = z.number().int().min(1).max(2_147_483_647);
+const durationSchema = z.number().int().min(1).max(100_000);
+
+export const projectRequestBodySchema = z.strictObject({
+  artistId: z.number().int().min(1).max(2_147_483_647),
+  purpose: z.enum(projectPurposes),
+  option: z.enum(projectOptions),
+  packageId: z.string().min(1).max(40),
+  media: z
+    .array(z.strictObject({ mediaId: mediumIdSchema, duration: durationSchema }))
+    .min(1)
+    .max(requestMediaMax),
+  adStartDate: kstDateSchema,
+  fundingStartDate: kstDateSchema,
+});
+export type ProjectRequestBody = z.infer<typeof projectRequestBodySchema>;
+
+export const projectMediumSchema = z.object({
+  mediaId: z.number().int(),
+  name: z.string(),
+  categoryCode: z.string(),
+  subCategoryCode: z.string(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  priceUnit: z.enum(['day', 'second']),
+  /** Orange per unit at the time of the request. */
+  price: z.number().int(),
+  duration: z.number().int(),
+  /** price × duration: this medium's share of the goal. */
+  amount: z.number().int(),
+});
+export type ProjectMedium = z.infer<typeof projectMediumSchema>;
+
+export const projectSchema = z.object({
+  id: z.number().int(),
+  status: projectStatusSchema,
+  goal: z.number().int(),
+  raised: z.number().int(),
+  artistId: z.number().int(),
+  artistNames: localizedNameSchema,
+  purpose: z.enum(projectPurposes),
+  option: z.enum(projectOptions),
+  packageId: z.string(),
+  adStartDate: z.string(),
+  adEndDate: z.string(),
+  fundingStartDate: z.string(),
+  fundingEndDate: z.string(),
+  /** Chosen at creation; null before. */
+  minimumUnit: z.number().int().nullable(),
+  title: z.string().nullable(),
+  introduction: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  youtubeUrl: z.string().nullable(),
+  xUrl: z.string().nullable(),
+  creatorXId: z.string().nullable(),
+  /** Only for the creator and operators; absent for everyone else. */
+  creatorEmail: z.string().nullable().optional(),
+  /** The creator's nickname; null once the account is deleted. */
+  creator: z.object({ nickname: z.string().nullable() }),
+  media: z.array(projectMediumSchema),
+  /** The operator's reason, shown to the creator of a rejected request. */
+  rejectionReason: z.string().nullable(),
+  requestedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  /** 23:59:59 KST of the 7th day after approval, as an ISO instant; null unless approved. */
+  creationDeadline: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  /** The creator's deposit (Orange), once created. */
+  deposit: z.number().int().nullable(),
+  /** Whether the one asking is the project's creator. */
+  viewerIsCreator: z.boolean(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectResponseSchema = z.object({ project: projectSchema });
+
+/** `lang` chooses the language of the media names; otherwise Accept-Language, then Korean. */
+export const projectQuerySchema = z.strictObject({ lang: languageSchema.optional() });
+
+/** The thumbnail upload's size limit; the server re-encodes it to 1200 × 900 anyway. */
+export const projectThumbnailMaxBytes = 10 * 1024 * 1024;
+
+export const creationBodySchema = z.strictObject({
+  minimumUnit: z.number().int().min(minimumUnitMin).max(minimumUnitMax),
+  title: z.string().trim().min(1).max(60),
+  introduction: z.string().trim().min(1).max(5_000),
+  youtubeUrl: z.string().max(500).refine(isYoutubeUrl, { message: 'Expected an https YouTube link' }).optional(),
+  xUrl: z.string().max(500).refine(isXUrl, { message: 'Expected an https X (Twitter) link' }).optional(),
+  creatorXId: z
+    .string()
+    .max(20)
+    .refine((value) => normaliseXId(value) !== null, { message: 'Expected an X ID: 1–15 letters, digits or _' }),
+  creatorEmail: z.email().max(254),
+  deposit: z.number().int().min(1).max(100_000_000),
+});
+export type CreationBody = z.infer<typeof creationBodySchema>;
+
+export const projectDecisionBodySchema = z.union([
+  z.strictObject({ decision: z.literal('approve'), reason: z.string().trim().max(500).optional() }),
+  z.strictObject({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),
+]);
+export type ProjectDecisionBody = z.infer<typeof projectDecisionBodySchema>;
+
+export const operatorRequestItemSchema = z.object({
+  project: projectSchema,
+  /** Seconds since the request was made. */
+  waitedSeconds: z.number().int(),
+});
+export const operatorRequestsQuerySchema = z.strictObject({ cursor: z.string().max(100).optional(), lang: languageSchema.optional() });
+export const operatorRequestsResponseSchema = z.object({
+  items: z.array(operatorRequestItemSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** My page, project list: Request = the user's requests before creation; Open = projects the user created. */
+export const myProjectTabs = ['all', 'request', 'open'] as const;
+export type MyProjectTab = (typeof myProjectTabs)[number];
+export const myProjectsQuerySchema = z.strictObject({
+  tab: z.enum(myProjectTabs).default('all'),
+  artistId: decimalIntegerParam(1, 2_147_483_647).optional(),
+  cursor: z.string().max(100).optional(),
+  lang: languageSchema.optional(),
+});
+export const myProjectsResponseSchema = z.object({ items: z.array(projectSchema), nextCursor: z.string().nullable() });
+
+export const testClockBodySchema = z.strictObject({ days: z.number().int().min(1).max(400) });
+/** The route is absent (404) unless the API runs with TEST_CLOCK=on; then `enabled` is true. */
+export const testClockResponseSchema = z.object({
+  enabled: z.boolean(),
+  offsetDays: z.number().int(),
+  now: z.string(),
+});
