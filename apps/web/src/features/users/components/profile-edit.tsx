@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { CameraIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { Button, Card, Spinner, Switch } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { countryCodes } from '../../../lib/country-codes.ts';
+import { countryCodes } from '@orchard/shared/countries';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { intlLocaleOf } from '../../../lib/locale.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
