@@ -10,3 +10,4 @@ export * from './text.ts';
 export * from './users.ts';
 export * from './exchange-rates.ts';
 export * from './points.ts';
+export * from './terms.ts';

@@ -18,6 +18,7 @@ export const namespaces = [
   'join',
   'film',
   'notification',
+  'terms',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -1,7 +1,8 @@
 import type { ProviderId } from '@orchard/shared';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
 import { OrchardMark } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/primitives.tsx';
 import { apiErrorMessage, i18next } from '../../../lib/i18n.ts';
@@ -74,7 +75,13 @@ export function LoginScreen() {
             ))}
         </ul>
       )}
-      <p className="login__terms">{t('auth:login.terms')}</p>
+      <p className="login__terms">
+        <Trans
+          t={t}
+          i18nKey="auth:login.terms"
+          components={{ service: <Link to={paths.terms('service')} className="text-link" />, privacy: <Link to={paths.terms('privacy')} className="text-link" /> }}
+        />
+      </p>
     </div>
   );
 }
