@@ -16,8 +16,12 @@ const displayPreference = () => {
   return { language, currency };
 };
 writeDisplayPreferenceCookie(displayPreference());
+// The document's language follows the chosen one, so the browser picks the right CJK glyphs
+// and fonts (`:lang(ja)`, `:lang(zh)`) and screen readers the right voice.
+document.documentElement.lang = useLanguageAndCurrencyStore.getState().language;
 // spec §2 (language sheet): a language choice switches the interface at once.
 useLanguageAndCurrencyStore.subscribe((state) => {
+  document.documentElement.lang = state.language;
   if (state.language !== i18next.language) void i18next.changeLanguage(state.language);
   writeDisplayPreferenceCookie(displayPreference());
 });

@@ -30,7 +30,6 @@ export const historyTabsOf = {
 export type HistoryTabOf<Currency extends PointCurrency> = (typeof historyTabsOf)[Currency][number];
 
 const kstOffsetMs = 9 * 3_600_000;
-const dayMs = 86_400_000;
 
 /** The KST calendar day of an instant, as `YYYY-MM-DD`. */
 function kstDayOf(instant: Date): string {
