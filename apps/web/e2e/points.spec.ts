@@ -7,6 +7,8 @@ import { captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll
  * used one. English, 375×812.
  */
 test.use({ viewport: { width: 375, height: 812 } });
+// Each journey walks many screens (and, with ORCHARD_SHOTS_DIR, photographs them) on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
 /** Point charge → package → payment method → the sandbox checkout page. */
 async function startCharge(page: Page, orange: string, method: string) {
