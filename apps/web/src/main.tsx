@@ -4,6 +4,7 @@ import { App, BootLoading } from './app/app.tsx';
 import { preloadPagesFor } from './app/app-routes.tsx';
 import { firstScreenNamespaces } from './app/first-screen.ts';
 import { isPrerenderedFor, writeDisplayPreferenceCookie } from './lib/display-preference-cookie.ts';
+import { loadFontsFor } from './lib/fonts.ts';
 import { i18next, initI18n } from './lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from './lib/stores/language-and-currency.ts';
 import './styles/global.css';
@@ -20,7 +21,10 @@ writeDisplayPreferenceCookie(displayPreference());
 // and fonts (`:lang(ja)`, `:lang(zh)`) and screen readers the right voice.
 document.documentElement.lang = useLanguageAndCurrencyStore.getState().language;
 // spec §2 (language sheet): a language choice switches the interface at once.
+// The entry runs after a prerendered page's first paint, so the font never holds that paint back.
+void loadFontsFor(useLanguageAndCurrencyStore.getState().language);
 useLanguageAndCurrencyStore.subscribe((state) => {
+  if (state.language !== document.documentElement.lang) void loadFontsFor(state.language);
   document.documentElement.lang = state.language;
   if (state.language !== i18next.language) void i18next.changeLanguage(state.language);
   writeDisplayPreferenceCookie(displayPreference());
