@@ -1,3 +1,6 @@
+// The base stylesheets first, so component and feature styles come after them in the cascade.
+import './styles/tokens.css';
+import './styles/common.css';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, BootLoading } from './app/app.tsx';
@@ -7,7 +10,6 @@ import { isPrerenderedFor, writeDisplayPreferenceCookie } from './lib/display-pr
 import { loadFontsFor } from './lib/fonts.ts';
 import { i18next, initI18n } from './lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from './lib/stores/language-and-currency.ts';
-import './styles/global.css';
 
 const { pathname } = window.location;
 const pagesReady = preloadPagesFor(pathname);

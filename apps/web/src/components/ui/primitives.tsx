@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { CheckIcon, ChevronLeftIcon } from './icons.tsx';
+import './primitives.css';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 

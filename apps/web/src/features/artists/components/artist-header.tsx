@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/primitives.tsx';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { artistName, useArtist } from '../api/artists.ts';
+import './artists.css';
 
 /** The top of an individual artist page: portrait, name, type and members. */
 export function ArtistHeader({ artistId }: { artistId: number }) {

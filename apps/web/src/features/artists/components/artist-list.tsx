@@ -5,6 +5,7 @@ import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { artistName, useArtistSearch } from '../api/artists.ts';
+import './artists.css';
 
 /** The /artist page: every artist, searchable, each linking to its own page. */
 export function ArtistList() {

@@ -5,6 +5,7 @@ import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useArtistSearch } from '../api/artists.ts';
 import { ArtistTile } from './artist-tile.tsx';
+import './artists.css';
 
 /** Search artists and toggle them; the caller owns what "selected" means (join picks, follows). */
 export function ArtistPicker({ isSelected, onToggle }: { isSelected(artistId: number): boolean; onToggle(artistId: number, selected: boolean): void }) {

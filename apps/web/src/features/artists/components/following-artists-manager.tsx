@@ -7,6 +7,7 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { useFollowingArtists, useToggleFollow } from '../api/artists.ts';
 import { ArtistPicker } from './artist-picker.tsx';
 import { ArtistTile } from './artist-tile.tsx';
+import './artists.css';
 
 type FollowingTab = 'all' | 'followings';
 

@@ -10,6 +10,7 @@ import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { signInUrl, useAuthProviders } from '../api/get-auth-providers.ts';
 import { useMe, userInfoFromMe } from '../api/get-me.ts';
 import { ProviderLogo } from './provider-logo.tsx';
+import './auth.css';
 
 /** Only a same-origin path may follow sign-in (S5: no open redirects). */
 export function safeNextPath(next: string | null): string {

@@ -8,6 +8,7 @@ import { Button, CheckRow } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useAgreeToTerms, useCompleteJoin } from '../api/join.ts';
+import './join.css';
 
 /** spec §2 and §5: service, personal information and unique identification are required. */
 const requiredAgreementKinds = ['service', 'privacy', 'uniqueIdentification'] as const satisfies readonly AgreementKind[];

@@ -9,6 +9,7 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useDisplayInfo } from '../api/users.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
+import './users.css';
 
 type MenuItem = { to: string; labelKey: string; Icon: ComponentType<SVGProps<SVGSVGElement>>; count?: number };
 

@@ -1,4 +1,5 @@
 import { UserIcon } from '../../../components/ui/icons.tsx';
+import './users.css';
 
 export function ProfileAvatar({ imageUrl, size = 72 }: { imageUrl: string | null; size?: number }) {
   return (

@@ -20,6 +20,7 @@ import {
   type ProfileChanges,
 } from '../api/users.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
+import './users.css';
 
 type NicknameCheck = { nickname: string; result: NicknameAvailability } | null;
 
