@@ -48,7 +48,7 @@ if (!isPrerenderedFor(rootElement, displayPreference())) {
   );
 }
 
-/** The prerendered page takes no taps (global.css) until the app's own page has replaced it. */
+/** The prerendered page takes no taps (app/shell/app-shell.css) until the app's own page has replaced it. */
 function TakeOverFromPrerenderedPage() {
   useEffect(() => rootElement.removeAttribute('data-prerendered'), []);
   return null;
