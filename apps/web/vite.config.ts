@@ -78,7 +78,24 @@ function preloadLandingModules(): Plugin {
   };
 }
 
+/**
+ * Every shipped font is `font-display: optional` (the packages say `swap`): a font that has not
+ * arrived within the browser's short block period is not swapped in later, so text never
+ * re-flows under the reader (CLS) and never waits for a font (LCP). docs/decisions/042-web-fonts.md.
+ */
+const fontDisplayOptional = {
+  postcssPlugin: 'orchard-font-display-optional',
+  AtRule: {
+    'font-face': (rule: { walkDecls(property: string, visit: (declaration: { value: string }) => void): void }) => {
+      rule.walkDecls('font-display', (declaration) => {
+        declaration.value = 'optional';
+      });
+    },
+  },
+};
+
 export default defineConfig({
+  css: { postcss: { plugins: [fontDisplayOptional] } },
   plugins: [react(), preloadLandingModules(), precompressAssets()],
   server: {
     port: 5173,

@@ -20,7 +20,7 @@ const webDist = path.join(repositoryRoot, 'apps/web/dist');
 const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const runs = 3;
 
-type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
+type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] };
 
 const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
 const mark = (ok: boolean) => (ok ? 'ok  ' : 'OVER');
@@ -58,7 +58,9 @@ function reportSizes() {
   const chunkGroups: Record<string, string> = { 'query-layer': 'app/query-layer.tsx (group)', home: 'app/routes/home.tsx + ko/en common, home', login: 'app/routes/login.tsx + ko/en auth' };
   const isGroupChunk = (key: string, chunk: ManifestChunk) => key.startsWith('_') && !inEntry.has(chunk.file) && chunk.name !== undefined && chunk.name in chunkGroups;
   const labelOf = (key: string, chunk: ManifestChunk) => chunk.src?.replace('src/', '') ?? chunkGroups[chunk.name ?? ''] ?? key;
-  const routeChunks = [...byKey.entries()].filter(([key, chunk]) => (chunk.isDynamicEntry && chunk.src && !chunk.src.includes('/locales/')) || isGroupChunk(key, chunk));
+  // The font stylesheets (docs/decisions/042-web-fonts.md) are dynamic imports too, but no route.
+  const isFontStylesheet = (chunk: ManifestChunk) => chunk.src?.includes('/styles/fonts/') ?? false;
+  const routeChunks = [...byKey.entries()].filter(([key, chunk]) => (chunk.isDynamicEntry && chunk.src && !chunk.src.includes('/locales/') && !isFontStylesheet(chunk)) || isGroupChunk(key, chunk));
   console.log(`\nRoute and layer chunks (gzip; "+ shared" adds the lazy chunks each one pulls in that the entry does not have):`);
   let over = 0;
   for (const [key, chunk] of routeChunks.sort(([a, chunkA], [b, chunkB]) => labelOf(a, chunkA).localeCompare(labelOf(b, chunkB)))) {
@@ -71,6 +73,9 @@ function reportSizes() {
   const largestLocale = Math.max(...locales.map((chunk) => gzipKb(path.join(webDist, chunk.file))));
   console.log(`  ${locales.length} translation chunks, largest ${largestLocale.toFixed(1)} KB`);
   console.log(`  ${over === 0 ? 'every chunk' : `${over} chunk(s) NOT`} within ${budgets.chunkKb} KB`);
+  const stylesheets = fs.readdirSync(path.join(webDist, 'assets')).filter((file) => file.endsWith('.css'));
+  const entryCss = (manifest['index.html']?.css ?? []).map((file) => path.basename(file));
+  console.log(`\nStylesheets (gzip): entry ${entryCss.map((file) => `${file} ${gzipKb(path.join(webDist, 'assets', file)).toFixed(1)} KB`).join(', ')}; others: ${stylesheets.filter((file) => !entryCss.includes(file)).map((file) => `${file.replace(/-[\w-]{8}\.css$/, '')} ${gzipKb(path.join(webDist, 'assets', file)).toFixed(1)}`).join(', ')}`);
   return { entryKb };
 }
 

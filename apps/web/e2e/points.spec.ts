@@ -4,8 +4,11 @@ import { captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll
 /**
  * Issue 4, end to end against the real API and its sandbox gateway: charge (approve, then decline),
  * the balance and the history, an exchange, a refund of an untouched charge and the refusal of a
- * used one. English, 390×844.
+ * used one. English, 375×812.
  */
+test.use({ viewport: { width: 375, height: 812 } });
+// Each journey walks many screens (and, with ORCHARD_SHOTS_DIR, photographs them) on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
 /** Point charge → package → payment method → the sandbox checkout page. */
 async function startCharge(page: Page, orange: string, method: string) {
@@ -15,6 +18,8 @@ async function startCharge(page: Page, orange: string, method: string) {
   await expect(page).toHaveURL(/\/my-page\/payment\?package=/);
   await page.getByText(method, { exact: true }).click();
   await expect(page.getByRole('radio', { name: method })).toBeChecked();
+  await expect(page.getByRole('button', { name: /^Pay / })).toBeDisabled();
+  await page.getByRole('checkbox', { name: /I have checked the order/ }).check();
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL(/\/sandbox-pay\/checkout\//);
 }
@@ -49,6 +54,14 @@ test('points: charge, decline, exchange, refund and a refused refund', async ({ 
   await page.getByRole('button', { name: 'Approve ₩50,000' }).click();
   await page.waitForURL(/\/my-page\/completed-charge\//);
   await expect(page.getByRole('heading', { name: 'Purchase complete' })).toBeVisible();
+  // Back after paying: never the gateway's page, never a payment page that could pay again.
+  const completedUrl = page.url();
+  await expect.poll(() => page.url()).toBe(completedUrl);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/my-page\/point-charge$/);
+  await page.goForward();
+  await expect(page).toHaveURL(completedUrl);
+  await expect(page.getByRole('heading', { name: 'Purchase complete' })).toBeVisible();
   await expect(page.getByTestId('charged-amount')).toHaveText('515 Orange');
   await expect(page.getByText('KakaoPay')).toBeVisible();
   await captureScreen(page, 'points-completed');
@@ -81,11 +94,18 @@ test('points: charge, decline, exchange, refund and a refused refund', async ({ 
   // 5. Exchange 10 Orange → 130 Berry (bonus first: this touches the 500 charge's bonus lot).
   await page.getByRole('tab', { name: 'Exchange' }).click();
   await expect(page.getByTestId('exchange-available')).toHaveText('Orange available: 515');
-  await page.getByLabel('Orange to exchange').fill('100000');
-  await page.getByRole('button', { name: 'Exchange', exact: true }).click();
-  const failed = page.getByRole('alertdialog', { name: 'Exchange failed. Please charge and try again.' });
-  await expect(failed).toBeVisible();
-  await failed.getByRole('button', { name: 'Charge' }).click();
+  const field = page.getByLabel('Orange to exchange');
+  await field.fill('1.5');
+  await expect(page.getByTestId('exchange-preview')).toHaveText('Only whole Orange can be exchanged: enter a number without a decimal point.');
+  await expect(field).toHaveValue('1.5');
+  await field.fill('-5');
+  await expect(page.getByTestId('exchange-preview')).toHaveText('Enter a number of Orange above 0.');
+  await field.fill('\uff11\uff12');
+  await expect(page.getByTestId('exchange-preview')).toHaveText('12 Orange becomes 156 Berry');
+  await field.fill('100000');
+  await expect(page.getByTestId('exchange-preview')).toHaveText("That's more than the 515 Orange you have.");
+  await expect(page.getByRole('button', { name: 'Exchange', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Charge Orange' }).click();
   await expect(page.getByRole('tab', { name: 'Payment' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: 'Exchange' }).click();
   await page.getByLabel('Orange to exchange').fill('10');
@@ -122,6 +142,7 @@ test('points: charge, decline, exchange, refund and a refused refund', async ({ 
   await expect(page.getByText('Refund complete.')).toBeVisible();
   await expect(sheet.getByTestId('refund-refusal')).toHaveText('This charge has already been refunded.');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /^Point charge.*\+100$/ })).toContainText('Refunded');
   await page.getByRole('tab', { name: 'Refund' }).click();
   await expect(page.getByRole('button', { name: /^Refund of a charge.*\u2212100$/ })).toBeVisible();
 
@@ -136,4 +157,43 @@ test('points: charge, decline, exchange, refund and a refused refund', async ({ 
   await expectAccessible(page, 'point history');
   await expectNoHorizontalScroll(page);
   expect(await balances(page)).toEqual({ orange: '505', berry: '130' });
+});
+
+test('payment page and terms in Korean, Japanese and Chinese at 375 × 812', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('languageAndCurrency')) {
+      localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'ko', currency: 'USD' }, version: 0 }));
+    }
+  });
+  await signInWithDevProvider(page, uniqueSubject('points-ko'));
+  await expect(page).toHaveURL(/\/join$/);
+  await expect(page.getByRole('link', { name: '서비스 이용약관 보기' })).toHaveAttribute('href', '/terms/service');
+  await captureScreen(page, 'join-terms-ko');
+  const setPreference = (language: string, currency: string) =>
+    page.evaluate(([nextLanguage, nextCurrency]) => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: nextLanguage, currency: nextCurrency }, version: 0 })), [language, currency] as const);
+  await setPreference('en', 'KRW');
+  await page.reload();
+  await completeJoin(page);
+  await setPreference('ko', 'USD');
+  await page.goto('/my-page/payment?package=orange-1000');
+  await expect(page.getByRole('button', { name: '100,000원 결제하기' })).toBeDisabled();
+  await expect(page.getByTestId('payment-price')).toContainText('100,000원');
+  await expect(page.getByTestId('payment-price')).toContainText('≈');
+  // The last payment method is not under the sticky footer once scrolled to the end.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastMethod = await page.getByText('토스페이', { exact: true }).boundingBox();
+  const footer = await page.locator('.bottom-action').boundingBox();
+  expect(lastMethod!.y + lastMethod!.height).toBeLessThanOrEqual(footer!.y);
+  await captureScreen(page, 'payment-ko');
+  await page.goto('/terms/service');
+  await expect(page.getByRole('heading', { name: '서비스 이용약관', level: 2 })).toBeVisible();
+  await captureScreen(page, 'terms-ko');
+  await expectAccessible(page, 'terms');
+  for (const language of ['ja', 'zh'] as const) {
+    await setPreference(language, 'KRW');
+    await page.goto('/my-page/payment?package=orange-1000');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByTestId('payment-price')).toContainText('₩100,000');
+    await captureScreen(page, `payment-${language}`);
+  }
 });

@@ -22,7 +22,7 @@ if (!entryScript) throw new Error('dist/index.html has no entry script');
 // the entry, its static imports and the landing chunks it would preload are fetched only after the
 // first paint, and the entry's static imports (React) are evaluated one task before the entry
 // itself, so neither is a long task (public/start-after-first-paint.js).
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry && `/${chunk.file}` === entryScript[1]);
 if (!entryChunk) throw new Error(`the manifest has no entry ${entryScript[1]}`);
@@ -36,6 +36,29 @@ const prerenderedShell = preloadLinks
     `<script defer src="/start-after-first-paint.js" data-modules="${modulesInTurn.join(' ')}" data-preload="${preloadOnly.join(' ')}"></script>`,
   );
 
+// The entry's stylesheet carries the base, the shell and the UI components; a landing page's own
+// styles (and the query layer's) travel with its lazy chunk, which starts only after the first
+// paint, so the page links them itself (the API's content security policy refuses inline styles).
+// The app's chunk loader finds them already linked and does not fetch them again (docs/decisions/043).
+const entryCss = new Set(entryChunk.css ?? []);
+function stylesheetsOfChunk(name: string): string[] {
+  const files: string[] = [];
+  const visited = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || visited.has(key)) return;
+    visited.add(key);
+    for (const file of chunk.css ?? []) if (!entryCss.has(file) && !files.includes(file)) files.push(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  const keys = Object.keys(manifest).filter((key) => manifest[key]!.name === name);
+  if (keys.length === 0) throw new Error(`the manifest has no chunk named ${name}`);
+  keys.forEach(visit);
+  return files;
+}
+const pageStylesheets = (pageName: string) =>
+  [...new Set([...stylesheetsOfChunk('query-layer'), ...stylesheetsOfChunk(pageName)])].map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`).join('');
+
 const vite = await createServer({ root: webRoot, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
 try {
   const { renderFirstScreen } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof Prerender;
@@ -48,6 +71,7 @@ try {
         const body = await renderFirstScreen(pathname, preference);
         const html = prerenderedShell
           .replace('<html lang="ko">', `<html lang="${language}">`)
+          .replace('  </head>', `${pageStylesheets(prerenderedFileName(pathname, preference).split('.')[0]!)}  </head>`)
           .replace(emptyRoot, `<div id="root" data-prerendered="${formatDisplayPreference(preference)}">${body}</div>`);
         fs.writeFileSync(path.join(outDir, prerenderedFileName(pathname, preference)), html);
       }

@@ -1,12 +1,15 @@
+// The base stylesheets first, so component and feature styles come after them in the cascade.
+import './styles/tokens.css';
+import './styles/common.css';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, BootLoading } from './app/app.tsx';
 import { preloadPagesFor } from './app/app-routes.tsx';
 import { firstScreenNamespaces } from './app/first-screen.ts';
 import { isPrerenderedFor, writeDisplayPreferenceCookie } from './lib/display-preference-cookie.ts';
+import { loadFontsFor } from './lib/fonts.ts';
 import { i18next, initI18n } from './lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from './lib/stores/language-and-currency.ts';
-import './styles/global.css';
 
 const { pathname } = window.location;
 const pagesReady = preloadPagesFor(pathname);
@@ -16,8 +19,15 @@ const displayPreference = () => {
   return { language, currency };
 };
 writeDisplayPreferenceCookie(displayPreference());
+// The document's language follows the chosen one, so the browser picks the right CJK glyphs
+// and fonts (`:lang(ja)`, `:lang(zh)`) and screen readers the right voice.
+document.documentElement.lang = useLanguageAndCurrencyStore.getState().language;
 // spec §2 (language sheet): a language choice switches the interface at once.
+// The entry runs after a prerendered page's first paint, so the font never holds that paint back.
+void loadFontsFor(useLanguageAndCurrencyStore.getState().language);
 useLanguageAndCurrencyStore.subscribe((state) => {
+  if (state.language !== document.documentElement.lang) void loadFontsFor(state.language);
+  document.documentElement.lang = state.language;
   if (state.language !== i18next.language) void i18next.changeLanguage(state.language);
   writeDisplayPreferenceCookie(displayPreference());
 });
@@ -38,7 +48,7 @@ if (!isPrerenderedFor(rootElement, displayPreference())) {
   );
 }
 
-/** The prerendered page takes no taps (global.css) until the app's own page has replaced it. */
+/** The prerendered page takes no taps (app/shell/app-shell.css) until the app's own page has replaced it. */
 function TakeOverFromPrerenderedPage() {
   useEffect(() => rootElement.removeAttribute('data-prerendered'), []);
   return null;

@@ -1,6 +1,8 @@
-import { z } from 'zod';
-
-/** ISO 3166-1 alpha-2 codes; names come from Intl.DisplayNames in the chosen language. */
+/**
+ * The countries a profile may name, free of zod so the web imports them at run time
+ * (`@orchard/shared/countries`) without pulling the schemas into its bundle. ISO 3166-1 alpha-2
+ * codes; names come from Intl.DisplayNames in the chosen language.
+ */
 export const countryCodes = [
   "AD", "AE", "AF", "AG", "AI", "AL", "AM", "AO", "AQ", "AR", "AS", "AT", "AU", "AW", "AX", "AZ",
   "BA", "BB", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BL", "BM", "BN", "BO", "BQ", "BR", "BS",
@@ -21,4 +23,3 @@ export const countryCodes = [
 ] as const;
 
 export type CountryCode = (typeof countryCodes)[number];
-export const countryCodeSchema = z.enum(countryCodes);

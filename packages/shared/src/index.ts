@@ -14,3 +14,4 @@ export * from './safe-text.ts';
 export * from './projects.ts';
 export * from './media.ts';
 export * from './notifications.ts';
+export * from './terms.ts';

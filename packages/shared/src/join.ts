@@ -1,6 +1,6 @@
 import { z } from 'zod';
-/** Bumped whenever the terms text changes; stored with each agreement. */
-export const currentTermsVersion = '2026-11-01';
+
+export { currentTermsVersion } from './terms.ts';
 
 export const agreementKinds = ['service', 'privacy', 'uniqueIdentification', 'marketing'] as const;
 export type AgreementKind = (typeof agreementKinds)[number];

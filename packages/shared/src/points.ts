@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { chargeStatuses, historyTabs, krwPerOrange, lotKinds, pointAmountMax, pointCurrencies } from './points-rules.ts';
 
 /**
- * Points (decisions: Points). Orange is bought with KRW; Berry comes from exchanging Orange.
- * Every amount is an integer number of points or won.
+ * Points (docs/product.md#points): the API's schemas. The rules and constants both sides apply
+ * live in `points-rules.ts`, free of zod, re-exported here so existing imports keep working.
  */
-export const pointCurrencies = ['orange', 'berry'] as const;
-export type PointCurrency = (typeof pointCurrencies)[number];
-export const lotKinds = ['purchased', 'bonus'] as const;
-export type LotKind = (typeof lotKinds)[number];
-
-/** 1 Orange = 100 KRW, consumption tax (VAT 10 %) included. */
-export const krwPerOrange = 100;
-/** 1 Orange = 13 Berry; the exchange is irreversible. */
-export const berryPerOrange = 13;
+export * from './points-rules.ts';
 
 export type ChargePackage = { id: string; orange: number; bonusPercent: number; bonusOrange: number; priceKrw: number };
 
@@ -38,9 +31,6 @@ export function findChargePackage(id: string): ChargePackage | undefined {
 export const paymentMethods = ['card', 'bank_transfer', 'kakao_pay', 'naver_pay', 'toss_pay'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-export const chargeStatuses = ['pending', 'confirmed', 'declined', 'refunding', 'refunded'] as const;
-export type ChargeStatus = (typeof chargeStatuses)[number];
-
 /** History entry types (spec §3). */
 export const pointTransactionTypes = ['charge', 'bonus', 'spend', 'refund', 'return', 'exchange'] as const;
 export type PointTransactionType = (typeof pointTransactionTypes)[number];
@@ -60,10 +50,6 @@ export const pointReasons = [
   'account_deleted',
 ] as const;
 export type PointReason = (typeof pointReasons)[number];
-
-/** Tabs of the history screen (spec §2): Orange all/charge/spend/refund, Berry all/charge/spend. */
-export const historyTabs = ['all', 'charge', 'spend', 'refund'] as const;
-export type HistoryTab = (typeof historyTabs)[number];
 
 const pointBalanceSchema = z.object({
   /** What can be spent now: purchased + bonus. */
@@ -148,7 +134,7 @@ export const paymentFailQuerySchema = z.strictObject({
 });
 
 /** A positive whole number of points within what a wallet can ever hold. */
-export const pointAmountSchema = z.number().int().min(1).max(100_000_000);
+export const pointAmountSchema = z.number().int().min(1).max(pointAmountMax);
 
 export const exchangeBodySchema = z.strictObject({ orange: pointAmountSchema });
 export const exchangeResponseSchema = z.object({

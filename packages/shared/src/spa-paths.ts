@@ -34,4 +34,6 @@ export const spaPaths = {
   followingArtists: '/my-page/following-artists',
   customerSupport: '/my-page/customer-support',
   inquiry: '/my-page/customer-support/inquiry',
+  /** A legal document: `service` (terms of service), `privacy`, `unique-identification`. */
+  terms: (doc: string) => `/terms/${encodeURIComponent(doc)}`,
 } as const;

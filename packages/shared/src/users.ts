@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { countryCodeSchema } from './countries.ts';
+import { countryCodes } from './countries.ts';
 import { currencySchema, languageSchema } from './locale.ts';
 import { nicknameInputSchema } from './nickname.ts';
 import { providerIdSchema } from './auth.ts';
+
+export const countryCodeSchema = z.enum(countryCodes);
 
 export const displayInfoResponseSchema = z.object({
   id: z.string(),

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 
+const webRoot = path.resolve(import.meta.dirname, '../../../web');
+const webPublicDir = path.join(webRoot, 'public');
+
 /** A built web app in miniature: index.html and two of the prerendered landing pages. */
 function writeWebDist(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-web-dist-'));
@@ -12,6 +15,8 @@ function writeWebDist(): string {
   fs.writeFileSync(path.join(dist, 'prerendered', 'home.ko.KRW.html'), 'home in ko, KRW');
   fs.writeFileSync(path.join(dist, 'prerendered', 'home.es.JPY.html'), 'home in es, JPY');
   fs.writeFileSync(path.join(dist, 'prerendered', 'login.en.USD.html'), 'login in en, USD');
+  // The web build copies apps/web/public into dist as it is: the icons and the manifest.
+  fs.cpSync(webPublicDir, dist, { recursive: true });
   return dist;
 }
 
@@ -53,5 +58,21 @@ describe('the web app (decision 012: prerendered landing pages)', () => {
     expect((await page('/login', 'orchard-display=ja.KRW')).body).toBe('<div id="root"></div>');
     expect((await page('/my-page/point-charge', 'orchard-display=es.JPY')).body).toBe('<div id="root"></div>');
     expect((await page('/home', 'orchard-display=es.JPY')).body).toBe('<div id="root"></div>');
+  });
+
+  it('serves every icon and the manifest the page links to, so no load ends in a 404', async () => {
+    const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    const linked = [...indexHtml.matchAll(/<link rel="(?:icon|apple-touch-icon|manifest)" href="([^"]+)"/g)].map(([, href]) => href!);
+    expect(linked).toEqual(expect.arrayContaining(['/favicon.ico', '/manifest.webmanifest', '/apple-touch-icon.png']));
+    const manifest = JSON.parse(fs.readFileSync(path.join(webPublicDir, 'manifest.webmanifest'), 'utf8')) as { icons: { src: string }[] };
+    expect(manifest.icons.length).toBeGreaterThan(0);
+    const expectedTypes: Record<string, string> = { '.ico': 'image/', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json' };
+    // A browser asks for icons with an image Accept header, never text/html.
+    for (const href of [...linked, ...manifest.icons.map((icon) => icon.src)]) {
+      const response = await t.request({ url: href, headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' } });
+      expect(response.statusCode, href).toBe(200);
+      expect(response.headers['content-type'], href).toContain(expectedTypes[path.extname(href)]);
+      expect(response.rawPayload.length, href).toBeGreaterThan(0);
+    }
   });
 });

@@ -37,6 +37,7 @@ export const appRoutes: AppRoute[] = [
           page('/media-detail/:id', () => import('./routes/media-detail.tsx')),
           page('/comment-list/:id', () => import('./routes/comment-list.tsx')),
           page('/funding-list/:id', () => import('./routes/funding-list.tsx')),
+          page('/terms/:doc', () => import('./routes/terms.tsx')),
           {
             element: <ProtectedLayout />,
             page: ProtectedLayout,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatKrwAmount, formatKstDate } from './format.ts';
+import { formatCurrency, formatKrw, formatKrwAmount, formatKstDate } from './format.ts';
 
 const table = { asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } };
 
@@ -14,6 +14,13 @@ describe('currency and date formatting (decisions: Points; spec §1 KST)', () =>
     expect(formatKrwAmount(10_000, 'USD', 'en', table)).toBe('$7.10');
     expect(formatKrwAmount(10_000, 'JPY', 'ja', table)).toMatch(/1,082/);
     expect(formatKrwAmount(10_000, 'KRW', 'ko', table)).toBe('₩10,000');
+  });
+
+  it('writes what is charged or paid in won, the Korean way in Korean', () => {
+    expect(formatKrw(100_000, 'ko')).toBe('100,000원');
+    expect(formatKrw(100_000, 'en')).toBe('₩100,000');
+    expect(formatKrw(100_000, 'ja')).toBe('₩100,000');
+    expect(formatKrw(100_000, 'es')).toBe('100.000\u00a0₩');
   });
 
   it('shows dates in KST whatever the device time zone', () => {

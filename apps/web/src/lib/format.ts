@@ -24,6 +24,18 @@ export function formatCurrency(amount: number, currency: Currency, language: Lan
   }).format(amount);
 }
 
+/**
+ * A KRW amount as charged or paid (docs/product.md#currencies): written the Korean way in Korean
+ * ("100,000원"), with the won sign elsewhere ("₩100,000"). Never converted: the user pays won.
+ */
+export function formatKrw(amountInKrw: number, language: Language): string {
+  if (language === 'ko') return `${formatNumber(amountInKrw, language)}원`;
+  // The narrow symbol: Spanish would otherwise write the ISO code ("100.000 KRW").
+  return new Intl.NumberFormat(intlLocaleOf[language], { style: 'currency', currency: 'KRW', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 }).format(
+    amountInKrw,
+  );
+}
+
 /** A KRW amount shown in the chosen display currency. */
 export function formatKrwAmount(amountInKrw: number, currency: Currency, language: Language, table: ExchangeRateTable): string {
   return formatCurrency(convertFromKrw(amountInKrw, currency, table), currency, language);

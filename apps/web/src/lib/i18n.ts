@@ -19,6 +19,7 @@ export const namespaces = [
   'film',
   'notification',
   'operator',
+  'terms',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

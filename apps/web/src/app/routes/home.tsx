@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MegaphoneIcon, StarIcon } from '../../components/ui/icons.tsx';
 import { EmptyState, Tabs } from '../../components/ui/primitives.tsx';
 import { paths } from '../paths.ts';
+import './home.css';
 
 const homeTabs = ['following', 'ranking', 'nowFunding', 'films', 'awarded'] as const;
 type HomeTab = (typeof homeTabs)[number];

@@ -9,6 +9,7 @@ import { AppHeader } from './header.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { TabBar } from './tab-bar.tsx';
+import './app-shell.css';
 
 export function PageLoading() {
   const { t } = useTranslation('common');

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type PointerEvent, type ReactNode } from 'reac
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons.tsx';
 import { prefersReducedMotion, useFocusTrap } from './use-focus-trap.ts';
+import './overlay.css';
+import './bottom-sheet.css';
 
 /** spec §9: the handle zone is the top 40 px; a drag past 5 % of the sheet's height closes it. */
 export const sheetHandleZoneHeightPx = 40;

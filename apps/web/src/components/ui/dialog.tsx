@@ -1,6 +1,8 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from './use-focus-trap.ts';
+import './overlay.css';
+import './dialog.css';
 
 type ConfirmDialogProps = {
   open: boolean;

@@ -2,6 +2,7 @@ import { useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { CheckIcon, ChevronLeftIcon } from './icons.tsx';
 import { useOverflowEdges } from './use-overflow-edges.ts';
 import './tabs-scroll-hint.css';
+import './primitives.css';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 

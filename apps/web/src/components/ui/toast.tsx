@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { CloseIcon } from './icons.tsx';
+import './toast.css';
 
 /** spec §9: a toast closes itself after 3000 ms unless told otherwise. */
 export const defaultToastDurationMs = 3000;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { artistName } from '../artist-name.ts';
+import './artists.css';
 
 /** The top of an individual artist page: portrait, name, type or members, and an action (follow). */
 export function ArtistHeader({ artist, action }: { artist: Artist; action?: ReactNode }) {

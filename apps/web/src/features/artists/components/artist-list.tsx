@@ -7,6 +7,7 @@ import { useArtistSearch } from '../api/search-artists.ts';
 import { artistName } from '../artist-name.ts';
 import { ArtistSearchField } from './artist-search-field.tsx';
 import { ArtistSearchResults } from './artist-search-results.tsx';
+import './artists.css';
 
 /** The /artist page: every artist, searchable, each linking to its own page. */
 export function ArtistList() {

@@ -5,6 +5,7 @@ import { useArtistSearch } from '../api/search-artists.ts';
 import { ArtistSearchField } from './artist-search-field.tsx';
 import { ArtistSearchResults } from './artist-search-results.tsx';
 import { ArtistTile } from './artist-tile.tsx';
+import './artists.css';
 
 /** Search artists and toggle them; the caller owns what "selected" means (join picks, follows). */
 export function ArtistPicker({ isSelected, onToggle }: { isSelected(artistId: number): boolean; onToggle(artistId: number, selected: boolean): void }) {

@@ -1,6 +1,7 @@
 import type { Artist, Language } from '@orchard/shared';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { artistName } from '../artist-name.ts';
+import './artists.css';
 
 /** One artist as a round portrait and a name; pressed when selected or followed. */
 export function ArtistTile({ artist, language, selected, onToggle }: { artist: Artist; language: Language; selected: boolean; onToggle(): void }) {

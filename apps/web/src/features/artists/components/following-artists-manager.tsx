@@ -8,6 +8,7 @@ import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { ArtistPicker } from './artist-picker.tsx';
 import { ArtistTile } from './artist-tile.tsx';
+import './artists.css';
 
 type FollowingTab = 'all' | 'followings';
 

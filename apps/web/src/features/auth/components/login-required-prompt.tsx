@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../../components/ui/icons.tsx';
+import './auth.css';
 
 /** spec §6: a feature that needs login offers the way to the login page. */
 export function LoginRequiredPrompt() {

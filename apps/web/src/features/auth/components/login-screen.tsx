@@ -1,8 +1,8 @@
 import type { ProviderId } from '@orchard/shared';
 import { isSafeReturnPath } from '@orchard/shared/return-path';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { OrchardMark } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/primitives.tsx';
@@ -11,6 +11,7 @@ import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { signInUrl, useAuthProviders } from '../api/get-auth-providers.ts';
 import { useMe, userInfoFromMe } from '../api/get-me.ts';
 import { ProviderLogo } from './provider-logo.tsx';
+import './auth.css';
 
 /** Only a same-origin path may follow sign-in: the server's own rule, so both refuse the same input (docs/quality.md#s5). */
 export function safeNextPath(next: string | null): string {
@@ -75,7 +76,13 @@ export function LoginScreen() {
             ))}
         </ul>
       )}
-      <p className="login__terms">{t('auth:login.terms')}</p>
+      <p className="login__terms">
+        <Trans
+          t={t}
+          i18nKey="auth:login.terms"
+          components={{ service: <Link to={paths.terms('service')} className="text-link" />, privacy: <Link to={paths.terms('privacy')} className="text-link" /> }}
+        />
+      </p>
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import type { AgreementKind, JoinAgreements, JoinState } from '@orchard/shared';
+import type { LegalDocument } from '@orchard/shared/terms';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
 import { Button, CheckRow } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
@@ -15,6 +18,13 @@ const agreementKinds = [...requiredAgreementKinds, 'marketing'] as const satisfi
 export function canContinueWithAgreements(agreements: JoinAgreements): boolean {
   return requiredAgreementKinds.every((kind) => agreements[kind]);
 }
+
+/** The page each required agreement's text is on. */
+const legalDocumentOf: Record<(typeof requiredAgreementKinds)[number], LegalDocument> = {
+  service: 'service',
+  privacy: 'privacy',
+  uniqueIdentification: 'unique-identification',
+};
 
 const noAgreements: JoinAgreements = { service: false, privacy: false, uniqueIdentification: false, marketing: false };
 
@@ -56,13 +66,19 @@ function TermsStep({ onAgreed }: { onAgreed(): void }) {
         />
         <hr className="divider" />
         {agreementKinds.map((kind) => (
-          <CheckRow
-            key={kind}
-            checked={agreements[kind] ?? false}
-            onChange={(checked) => setAgreements((current) => ({ ...current, [kind]: checked }))}
-            label={t(`join:terms.kinds.${kind}`)}
-            badge={kind === 'marketing' ? t('join:terms.optional') : t('join:terms.required')}
-          />
+          <div key={kind} className="check-row-with-link">
+            <CheckRow
+              checked={agreements[kind] ?? false}
+              onChange={(checked) => setAgreements((current) => ({ ...current, [kind]: checked }))}
+              label={t(`join:terms.kinds.${kind}`)}
+              badge={kind === 'marketing' ? t('join:terms.optional') : t('join:terms.required')}
+            />
+            {kind === 'marketing' ? null : (
+              <Link to={paths.terms(legalDocumentOf[kind])} className="check-row-with-link__view" aria-label={t('join:terms.viewLabel', { document: t(`join:terms.kinds.${kind}`) })}>
+                {t('join:terms.view')}
+              </Link>
+            )}
+          </div>
         ))}
       </div>
       <div className="bottom-action">

@@ -1,7 +1,7 @@
 import type { Charge, CreateChargeBody } from '@orchard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
-import { shouldRetryPointsWrite } from './query-keys.ts';
+import { shouldRetryPointsWrite } from './retry.ts';
 
 export type CreatedCharge = { charge: Charge; checkoutUrl: string };
 export type CreateChargeInput = CreateChargeBody & { idempotencyKey: string };

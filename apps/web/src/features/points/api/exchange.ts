@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
-import { pointsQueryKeys, shouldRetryPointsWrite } from './query-keys.ts';
+import { pointsQueryKeys } from './query-keys.ts';
+import { shouldRetryPointsWrite } from './retry.ts';
 
 export type ExchangeResult = { orange: number; berry: number; spendTransactionId: string; exchangeTransactionId: string };
 export type ExchangeInput = { orange: number; idempotencyKey: string };

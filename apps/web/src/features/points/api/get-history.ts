@@ -1,11 +1,10 @@
-import type { HistoryEntry, PointCurrency } from '@orchard/shared';
+import type { HistoryEntry } from '@orchard/shared';
+import type { HistoryTabOf, PointCurrency } from '@orchard/shared/points-rules';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 import { pointsQueryKeys } from './query-keys.ts';
 
-/** spec §2 Point history; decision 009: Berry has no refund tab. */
-export const historyTabsOf = { orange: ['all', 'charge', 'spend', 'refund'], berry: ['all', 'charge', 'spend'] } as const;
-export type HistoryTabOf<Currency extends PointCurrency> = (typeof historyTabsOf)[Currency][number];
+/** Any tab of either currency's history (docs/decisions/009-points-history-tabs.md: Berry has no refund tab). */
 export type HistoryTab = HistoryTabOf<'orange'>;
 
 export type HistoryPage = { items: HistoryEntry[]; nextCursor: string | null };

@@ -1,7 +1,8 @@
 import type { Charge } from '@orchard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
-import { pointsQueryKeys, shouldRetryPointsWrite } from './query-keys.ts';
+import { pointsQueryKeys } from './query-keys.ts';
+import { shouldRetryPointsWrite } from './retry.ts';
 
 export type RefundInput = { chargeId: string; idempotencyKey: string };
 

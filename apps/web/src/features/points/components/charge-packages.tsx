@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
 import { Button, Spinner } from '../../../components/ui/primitives.tsx';
-import { useDisplayAmount } from '../../../lib/exchange-rates.ts';
-import { formatCurrency, formatNumber } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { usePackages } from '../api/get-packages.ts';
+import { KrwAmount } from './krw-amount.tsx';
 
-/** The payment tab: the charge packages with their bonus, priced in the display currency (tax included). */
+/** The payment tab: the charge packages with their bonus, priced in won as charged (tax included), the display currency as a hint. */
 export function ChargePackages() {
   const { t } = useTranslation(['myPage', 'common']);
   const navigate = useNavigate();
   const language = useLanguageAndCurrencyStore((state) => state.language);
-  const { format } = useDisplayAmount();
   const packages = usePackages();
   const [selected, setSelected] = useState<string | null>(null);
   if (packages.isPending) return <Spinner label={t('common:loading')} />;
@@ -34,14 +34,16 @@ export function ChargePackages() {
                   </span>
                 ) : null}
               </span>
-              <span className="package-option__price">{format(item.priceKrw) ?? formatCurrency(item.priceKrw, 'KRW', language)}</span>
+              <span className="package-option__price">
+                <KrwAmount amountKrw={item.priceKrw} />
+              </span>
             </button>
           </li>
         ))}
       </ul>
       <p className="form-hint">{t('myPage:charge.taxIncluded')}</p>
       <div className="bottom-action">
-        <Button block disabled={chosen === null} onClick={() => chosen && void navigate(`/my-page/payment?package=${encodeURIComponent(chosen)}`)}>
+        <Button block disabled={chosen === null} onClick={() => chosen && void navigate(`${paths.payment}?${new URLSearchParams({ package: chosen })}`)}>
           {t('myPage:charge.next')}
         </Button>
       </div>

@@ -37,7 +37,7 @@ function mockCharge(answers: Array<() => Response>) {
 
 const render = () => renderWithProviders(<CompletedCharge chargeId={chargeId} />, { path: `/my-page/completed-charge/${chargeId}` });
 
-describe('completed charge (spec §2, §8)', () => {
+describe('completed charge (docs/product.md#payments)', () => {
   beforeEach(() => useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' }));
 
   it('a confirmed charge shows the Orange, the bonus, the price and the method', async () => {
@@ -58,12 +58,6 @@ describe('completed charge (spec §2, §8)', () => {
     expect(screen.getByTestId('failure-reason').textContent).toBe('The card limit has been exceeded.');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.getByTestId('location').textContent).toBe('/my-page/point-charge');
-  });
-
-  it('an unknown decline code shows the gateway’s own reason', async () => {
-    mockCharge([() => jsonResponse(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'NEW_CODE', reason: 'Bank offline.' } }))]);
-    render();
-    expect((await screen.findByTestId('failure-reason')).textContent).toBe('Bank offline.');
   });
 
   it('a pending charge is polled until it is confirmed', async () => {
@@ -93,5 +87,26 @@ describe('completed charge (spec §2, §8)', () => {
     mockCharge([() => errorResponse(404, 'points.charge_not_found')]);
     render();
     expect(await screen.findByText("We couldn't find this charge.")).toBeTruthy();
+  });
+
+  it('what was paid stays in KRW with another display currency, the converted amount only a hint', async () => {
+    useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'USD' });
+    mockCharge([() => jsonResponse(charge({}))]);
+    render();
+    const paid = await screen.findByTestId('paid-amount');
+    await vi.waitFor(() => expect(paid.textContent).toBe('₩50,000≈ $35.50'));
+  });
+
+  it('a payment the user cancelled is titled as cancelled, not as failed', async () => {
+    mockCharge([() => jsonResponse(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'PAY_PROCESS_CANCELED', reason: 'x' } }))]);
+    render();
+    expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Purchase failed.' })).toBeNull();
+  });
+
+  it('never shows gateway free text: an unknown code reads as an unknown reason', async () => {
+    mockCharge([() => jsonResponse(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'NEW_CODE', reason: 'Payment held. Call +82-10-0000-0000' } }))]);
+    render();
+    expect((await screen.findByTestId('failure-reason')).textContent).toBe("The payment service didn't give a reason.");
   });
 });

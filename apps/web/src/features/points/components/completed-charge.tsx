@@ -1,42 +1,69 @@
 import type { Charge } from '@orchard/shared';
 import type { TFunction } from 'i18next';
+import { useLayoutEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
 import { CheckIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
-import { useDisplayAmount } from '../../../lib/exchange-rates.ts';
-import { formatCurrency, formatKstDate, formatNumber } from '../../../lib/format.ts';
+import { formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCharge, usePendingPollsExhausted } from '../api/get-charge.ts';
+import { gatewayEntriesToSkip } from '../checkout/checkout-history.ts';
+import { KrwAmount } from './krw-amount.tsx';
 import './points.css';
 
-/** The gateway's decline, in the interface language when the code is a known one, else its own words. */
+/** The gateway's code for a payment the user cancelled on its page. */
+const cancelledByUser = 'PAY_PROCESS_CANCELED';
+
+/**
+ * The gateway's decline in the interface language. Only known codes are translated; anything else
+ * reads as "no reason given", never the gateway's free text, which anyone could have put in a
+ * return address (docs/product.md#payments).
+ */
 export function failureReason(t: TFunction, failure: Charge['failure']): string {
-  if (!failure) return t('myPage:completedCharge.failureReasons.unknown');
-  return t(`myPage:completedCharge.failureReasons.${failure.code}`, { defaultValue: failure.reason || t('myPage:completedCharge.failureReasons.unknown') });
+  const unknown = t('myPage:completedCharge.failureReasons.unknown');
+  if (!failure) return unknown;
+  return t(`myPage:completedCharge.failureReasons.${failure.code}`, { defaultValue: unknown });
+}
+
+/**
+ * Arriving back from the gateway, steps back over its pages to the entry the payment page left
+ * (this same result): Back then goes to point charge, never to the gateway or a payable page.
+ * True while that step is under way.
+ */
+function useStepOverGatewayPages(chargeId: string): boolean {
+  const [skip] = useState(() => gatewayEntriesToSkip(chargeId));
+  useLayoutEffect(() => {
+    if (skip > 0) window.history.go(-skip);
+  }, [skip]);
+  return skip > 0;
 }
 
 function isNotFound(error: unknown) {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
-/** spec §2 Completed-charge: the result of a charge — confirmed, still pending, failed, or refunded. */
+/**
+ * The result of a charge (docs/product.md#payments): confirmed, still pending, cancelled, failed,
+ * or refunded. A second visit (Back, a reload, a link) shows the same result and can pay nothing.
+ */
 export function CompletedCharge({ chargeId }: { chargeId: string }) {
   const { t } = useTranslation(['myPage', 'common']);
   const navigate = useNavigate();
   const language = useLanguageAndCurrencyStore((state) => state.language);
-  const { format } = useDisplayAmount();
-  const charge = useCharge(chargeId);
+  const steppingBack = useStepOverGatewayPages(chargeId);
+  const charge = useCharge(chargeId, { enabled: !steppingBack });
   const exhausted = usePendingPollsExhausted(chargeId, charge);
-  if (charge.isPending) return <Spinner label={t('common:loading')} />;
+  if (steppingBack || charge.isPending) return <Spinner label={t('common:loading')} />;
   if (charge.isError) {
     return isNotFound(charge.error) ? (
       <EmptyState
         message={t('myPage:completedCharge.notFound')}
         action={
-          <Link to="/my-page/point-charge" className="button button--secondary">
+          <Link to={paths.pointCharge} replace className="button button--secondary">
             {t('myPage:completedCharge.backToCharge')}
           </Link>
         }
@@ -47,21 +74,21 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
   }
   const data = charge.data;
   const number = (value: number) => formatNumber(value, language);
-  const price = format(data.amountKrw) ?? formatCurrency(data.amountKrw, 'KRW', language);
 
   if (data.status === 'declined') {
+    const cancelled = data.failure?.code === cancelledByUser;
     return (
       <section className="result-card result-card--failed" role="alert" aria-labelledby="charge-result-title">
         <span className="result-card__icon" aria-hidden="true">
           <CloseIcon width={28} height={28} />
         </span>
         <h2 id="charge-result-title" className="result-card__title">
-          {t('myPage:completedCharge.failed')}
+          {cancelled ? t('myPage:completedCharge.cancelled') : t('myPage:completedCharge.failed')}
         </h2>
         <p className="result-card__reason" data-testid="failure-reason">
-          {failureReason(t, data.failure)}
+          {cancelled ? t('myPage:completedCharge.cancelledBody') : failureReason(t, data.failure)}
         </p>
-        <Button block onClick={() => void navigate('/my-page/point-charge', { replace: true })}>
+        <Button block onClick={() => void navigate(paths.pointCharge, { replace: true })}>
           {t('myPage:completedCharge.ok')}
         </Button>
       </section>
@@ -77,9 +104,14 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
         </h2>
         <p className="result-card__reason">{exhausted ? t('myPage:completedCharge.pendingLong') : t('myPage:completedCharge.pendingBody')}</p>
         {exhausted ? (
-          <Button block variant="secondary" disabled={charge.isFetching} onClick={() => void charge.refetch()}>
-            {t('myPage:completedCharge.checkAgain')}
-          </Button>
+          <>
+            <Button block variant="secondary" disabled={charge.isFetching} onClick={() => void charge.refetch()}>
+              {t('myPage:completedCharge.checkAgain')}
+            </Button>
+            <Link to={paths.pointCharge} replace className="text-link">
+              {t('myPage:completedCharge.backToCharge')}
+            </Link>
+          </>
         ) : null}
       </section>
     );
@@ -109,7 +141,9 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
           </div>
           <div className="detail-list__row">
             <dt>{t('myPage:payment.price')}</dt>
-            <dd>{price}</dd>
+            <dd>
+              <KrwAmount amountKrw={data.amountKrw} testId="paid-amount" />
+            </dd>
           </div>
           <div className="detail-list__row">
             <dt>{t('myPage:history.detail.chargeMethod')}</dt>
@@ -124,10 +158,10 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
         </dl>
       </section>
       <div className="button-row">
-        <Link to="/my-page/point-history/orange" className="button button--secondary">
+        <Link to={paths.pointHistory('orange')} replace className="button button--secondary">
           {t('myPage:home.history')}
         </Link>
-        <Link to="/my-page" className="button button--primary">
+        <Link to={paths.myPage} replace className="button button--primary">
           {t('myPage:home.title')}
         </Link>
       </div>

@@ -22,7 +22,7 @@ function mockApi(exchangeAnswer: () => Response) {
 
 const exchangeCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/points/exchange'));
 
-describe('exchange tab (spec §2, §8)', () => {
+describe('exchange tab (docs/product.md#exchange)', () => {
   beforeEach(() => {
     useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
     useToastStore.setState({ toasts: [] });
@@ -46,18 +46,49 @@ describe('exchange tab (spec §2, §8)', () => {
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('more than the balance: "Exchange failed. Please charge and try again." with a Charge button, nothing sent', async () => {
+  it('more than the balance is flagged inline with the button disabled and a way to charge; nothing is sent', async () => {
     const fetchMock = mockApi(() => errorResponse(422, 'points.insufficient'));
     const onCharge = vi.fn();
     renderWithProviders(<ExchangeForm onCharge={onCharge} />);
     await screen.findByText('Orange available: 100');
     await userEvent.type(screen.getByLabelText('Orange to exchange'), '101');
-    expect(screen.getByTestId('exchange-preview').textContent).toBe('101 Orange becomes 1,313 Berry');
-    await userEvent.click(screen.getByRole('button', { name: 'Exchange' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Exchange failed. Please charge and try again.' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Charge' }));
+    expect(screen.getByTestId('exchange-preview').textContent).toBe("That's more than the 100 Orange you have.");
+    expect(screen.getByLabelText('Orange to exchange').getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Exchange' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Charge Orange' }));
     expect(onCharge).toHaveBeenCalledOnce();
     expect(exchangeCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('refuses what is not a whole number with a message, and keeps what was typed', async () => {
+    mockApi(() => errorResponse(422, 'points.insufficient'));
+    renderWithProviders(<ExchangeForm onCharge={() => {}} />);
+    await screen.findByText('Orange available: 100');
+    const field = screen.getByLabelText('Orange to exchange') as HTMLInputElement;
+    const cases: [string, string][] = [
+      ['1.5', 'Only whole Orange can be exchanged: enter a number without a decimal point.'],
+      ['-5', 'Enter a number of Orange above 0.'],
+      ['0', 'Enter a number of Orange above 0.'],
+      ['ten', 'Enter the number of Orange in digits, like 10.'],
+      ['1e3', 'Enter the number of Orange in digits, like 10.'],
+    ];
+    for (const [input, message] of cases) {
+      await userEvent.clear(field);
+      await userEvent.type(field, input);
+      expect(field.value, input).toBe(input);
+      expect(screen.getByTestId('exchange-preview').textContent, input).toBe(message);
+      expect(field.getAttribute('aria-invalid'), input).toBe('true');
+      expect((screen.getByRole('button', { name: 'Exchange' }) as HTMLButtonElement).disabled, input).toBe(true);
+    }
+  });
+
+  it('accepts full-width digits as typed on a Japanese or Chinese keyboard', async () => {
+    mockApi(() => errorResponse(422, 'points.insufficient'));
+    renderWithProviders(<ExchangeForm onCharge={() => {}} />);
+    await screen.findByText('Orange available: 100');
+    await userEvent.type(screen.getByLabelText('Orange to exchange'), '\uff11\uff12');
+    expect(screen.getByTestId('exchange-preview').textContent).toBe('12 Orange becomes 156 Berry');
+    expect((screen.getByRole('button', { name: 'Exchange' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('the server refusing for lack of Orange opens the same notice, without retrying', async () => {

@@ -10,11 +10,29 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { useBalances } from '../api/get-balances.ts';
 import { useExchange } from '../api/exchange.ts';
 import { useActionKey } from '../hooks/use-action-key.ts';
-import { berryPerOrange, checkExchange } from './points-format.ts';
+import { berryPerOrange, pointAmountMax } from '@orchard/shared/points-rules';
+import type { TFunction } from 'i18next';
+import { checkExchange, type ExchangeCheck } from '../exchange-input.ts';
+
+/** Why the typed amount cannot be exchanged, as the field's message; null when it can. */
+function refusalMessage(t: TFunction, check: ExchangeCheck, number: (value: number) => string): string | null {
+  switch (check.kind) {
+    case 'not_digits':
+    case 'fraction':
+    case 'not_positive':
+    case 'too_large':
+      return t(`myPage:exchange.refusals.${check.kind}`, { max: number(pointAmountMax) });
+    case 'over_balance':
+      return t('myPage:exchange.refusals.over_balance', { amount: number(check.available) });
+    default:
+      return null;
+  }
+}
 
 /**
- * The exchange tab: Orange → Berry at 1 : 13, irreversible, so it is confirmed first (spec §2, §9).
- * Not enough Orange: "Exchange failed. Please charge and try again." with a Charge button (spec §8).
+ * The exchange tab: Orange → Berry at 1 : 13, irreversible, so it is confirmed first
+ * (docs/product.md#exchange). More than the balance is flagged at the field with a way to charge;
+ * the server refusing for lack of Orange opens "Exchange failed. Please charge and try again.".
  */
 export function ExchangeForm({ onCharge }: { onCharge(): void }) {
   const { t } = useTranslation(['myPage', 'common']);
@@ -31,10 +49,11 @@ export function ExchangeForm({ onCharge }: { onCharge(): void }) {
   const check = checkExchange(input, available);
   const number = (value: number) => formatNumber(value, language);
 
+  const refusal = refusalMessage(t, check, number);
+
   const submit = () => {
     setError(null);
-    if (check.kind === 'insufficient') setDialog('insufficient');
-    else if (check.kind === 'ok') setDialog('confirm');
+    if (check.kind === 'ok') setDialog('confirm');
   };
 
   const confirm = () => {
@@ -86,16 +105,18 @@ export function ExchangeForm({ onCharge }: { onCharge(): void }) {
           autoComplete="off"
           value={input}
           aria-describedby={hintId}
-          aria-invalid={check.kind === 'invalid'}
-          onChange={(event) => setInput(event.target.value.replace(/[^0-9]/g, ''))}
+          maxLength={40}
+          aria-invalid={refusal !== null}
+          onChange={(event) => setInput(event.target.value)}
         />
-        <p id={hintId} className={`form-hint${check.kind === 'invalid' ? ' form-message--error' : ''}`} aria-live="polite" data-testid="exchange-preview">
-          {check.kind === 'ok' || check.kind === 'insufficient'
-            ? t('myPage:exchange.preview', { orange: number(check.orange), berry: number(check.berry) })
-            : check.kind === 'invalid'
-              ? t('myPage:exchange.invalid')
-              : t('myPage:exchange.hint')}
+        <p id={hintId} className={`form-hint${refusal ? ' form-message--error' : ''}`} aria-live="polite" data-testid="exchange-preview">
+          {check.kind === 'ok' ? t('myPage:exchange.preview', { orange: number(check.orange), berry: number(check.berry) }) : (refusal ?? t('myPage:exchange.hint'))}
         </p>
+        {check.kind === 'over_balance' ? (
+          <Button variant="secondary" className="button--small exchange-charge" onClick={onCharge}>
+            {t('myPage:exchange.chargeOrange')}
+          </Button>
+        ) : null}
       </div>
       {error ? (
         <p className="form-message form-message--error" role="alert">
@@ -103,7 +124,7 @@ export function ExchangeForm({ onCharge }: { onCharge(): void }) {
         </p>
       ) : null}
       <div className="bottom-action">
-        <Button block disabled={(check.kind !== 'ok' && check.kind !== 'insufficient') || exchange.isPending} onClick={submit}>
+        <Button block disabled={check.kind !== 'ok' || exchange.isPending} onClick={submit}>
           {exchange.isPending ? t('myPage:exchange.working') : t('myPage:exchange.action')}
         </Button>
       </div>

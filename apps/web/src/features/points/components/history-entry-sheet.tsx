@@ -5,14 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { Button, Spinner } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { useDisplayAmount } from '../../../lib/exchange-rates.ts';
-import { formatCurrency, formatKstDate, formatNumber } from '../../../lib/format.ts';
+import { paths } from '../../../app/paths.ts';
+import { formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCharge } from '../api/get-charge.ts';
 import { useRefundCharge } from '../api/refund-charge.ts';
 import { useActionKey } from '../hooks/use-action-key.ts';
-import { refundRefusal, signedAmount } from './points-format.ts';
+import { refundRefusal } from '@orchard/shared/points-rules';
+import { KrwAmount } from './krw-amount.tsx';
+import { signedAmount } from './points-display.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,7 +25,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The refund of the charge an Orange charge entry belongs to, or why there is none (decisions: Points). */
+/** The refund of the charge an Orange charge entry belongs to, or why there is none (docs/product.md#refunds). */
 function RefundSection({ chargeId }: { chargeId: string }) {
   const { t } = useTranslation(['myPage', 'common']);
   const charge = useCharge(chargeId);
@@ -32,9 +34,12 @@ function RefundSection({ chargeId }: { chargeId: string }) {
   const [confirming, setConfirming] = useState(false);
   if (charge.isPending) return <Spinner label={t('common:loading')} />;
   if (charge.isError) return <p className="form-message form-message--error">{apiErrorMessage(t, charge.error)}</p>;
-  const refusal = refundRefusal(charge.data, new Date());
+  const { status, paidAt, refundable } = charge.data;
+  // The server's `refundable` decides; the shared rule only names why not (the one reason the
+  // page cannot see itself, points used, is what is left when the others do not apply).
+  const refusal = refundable ? null : refundRefusal({ status, paidAt: paidAt === null ? null : new Date(paidAt), pointsUsed: true }, new Date());
   if (refusal) {
-    const reason = refusal === 'refund_in_progress' ? t('myPage:refund.inProgress') : t(`common:errors.points.${refusal}`);
+    const reason = refusal === 'in_progress' ? t('myPage:refund.inProgress') : t(`common:errors.points.refund_${refusal}`);
     return (
       <p className="notice" data-testid="refund-refusal">
         {reason}
@@ -82,14 +87,15 @@ function RefundSection({ chargeId }: { chargeId: string }) {
   );
 }
 
-/** spec §3: an entry's type, date, content, payment, charge date, usable date, transaction id, charge method, amount and project. */
+/**
+ * An entry's type, date, content, amount and transaction id, and of the payment, charge date,
+ * usable date, charge method and project those it has: an exchange lists no empty rows.
+ */
 export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | null; onClose(): void }) {
   const { t } = useTranslation(['myPage', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
-  const { format } = useDisplayAmount();
   if (!entry) return null;
-  const none = t('myPage:history.detail.none');
-  const date = (value: string | null) => (value ? formatKstDate(value, language, { withTime: true }) : none);
+  const date = (value: string) => formatKstDate(value, language, { withTime: true });
   const unit = t(`common:points.${entry.currency}`);
   const canRefund = entry.currency === 'orange' && entry.type === 'charge' && entry.payment !== null;
   return (
@@ -99,24 +105,24 @@ export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | nu
         <Row label={t('myPage:history.detail.date')}>{date(entry.date)}</Row>
         <Row label={t('myPage:history.detail.content')}>{t(`myPage:history.reasons.${entry.content}`)}</Row>
         <Row label={t('myPage:history.detail.amount')}>{`${signedAmount(entry.amount, formatNumber(Math.abs(entry.amount), language))} ${unit}`}</Row>
-        <Row label={t('myPage:history.detail.payment')}>
-          {entry.payment ? (format(entry.payment.amountKrw) ?? formatCurrency(entry.payment.amountKrw, 'KRW', language)) : none}
-        </Row>
-        <Row label={t('myPage:history.detail.chargeMethod')}>{entry.chargeMethod ? t(`myPage:payment.methods.${entry.chargeMethod}`) : none}</Row>
-        <Row label={t('myPage:history.detail.chargeDate')}>{date(entry.chargeDate)}</Row>
-        <Row label={t('myPage:history.detail.usableDate')}>{date(entry.usableDate)}</Row>
+        {entry.payment ? (
+          <Row label={t('myPage:history.detail.payment')}>
+            <KrwAmount amountKrw={entry.payment.amountKrw} />
+          </Row>
+        ) : null}
+        {entry.chargeMethod ? <Row label={t('myPage:history.detail.chargeMethod')}>{t(`myPage:payment.methods.${entry.chargeMethod}`)}</Row> : null}
+        {entry.chargeDate ? <Row label={t('myPage:history.detail.chargeDate')}>{date(entry.chargeDate)}</Row> : null}
+        {entry.usableDate ? <Row label={t('myPage:history.detail.usableDate')}>{date(entry.usableDate)}</Row> : null}
         <Row label={t('myPage:history.detail.transactionId')}>
           <span className="detail-list__mono">{entry.transactionId}</span>
         </Row>
-        <Row label={t('myPage:history.detail.project')}>
-          {entry.project ? (
-            <Link to={`/project/${entry.project.id}`} className="text-link">
+        {entry.project ? (
+          <Row label={t('myPage:history.detail.project')}>
+            <Link to={paths.project(entry.project.id)} className="text-link">
               {t('myPage:history.detail.projectLink', { id: entry.project.id })}
             </Link>
-          ) : (
-            none
-          )}
-        </Row>
+          </Row>
+        ) : null}
       </dl>
       {canRefund && entry.payment ? <RefundSection chargeId={entry.payment.chargeId} /> : null}
     </BottomSheet>

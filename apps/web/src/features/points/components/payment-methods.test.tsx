@@ -11,7 +11,7 @@ function mockApi(chargeAnswers: (() => Response)[]) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api/points/packages')) return jsonResponse(packages);
-    if (url.startsWith('/api/exchange-rates')) return errorResponse(404, 'not_found');
+    if (url.startsWith('/api/exchange-rates')) return jsonResponse({ base: 'KRW', asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } });
     if (url.startsWith('/api/points/charges') && init?.method === 'POST') return chargeAnswers.shift()!();
     return errorResponse(404, 'not_found');
   });
@@ -21,7 +21,7 @@ const chargeCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith('/api/points/charges') && init?.method === 'POST') as [string, RequestInit][];
 const keyOf = ([, init]: [string, RequestInit]) => (init.headers as Record<string, string>)['Idempotency-Key'];
 
-describe('payment (spec §2, ARCHITECTURE §3 idempotency)', () => {
+describe('payment (docs/architecture.md#idempotency)', () => {
   beforeEach(() => {
     useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -32,6 +32,7 @@ describe('payment (spec §2, ARCHITECTURE §3 idempotency)', () => {
     const fetchMock = mockApi([() => errorResponse(502, 'payments.gateway_error'), () => jsonResponse(created)]);
     renderWithProviders(<PaymentMethods />, { path: '/?package=orange-1000' });
     await userEvent.click(await screen.findByRole('radio', { name: 'KakaoPay' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /I have checked the order/ }));
     await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
     await vi.waitFor(() => expect(chargeCalls(fetchMock)).toHaveLength(2), { timeout: 3000 });
     const [first, second] = chargeCalls(fetchMock);
@@ -43,7 +44,8 @@ describe('payment (spec §2, ARCHITECTURE §3 idempotency)', () => {
   it('a refused charge ends the action: the next tap is a new charge with a new key', async () => {
     const fetchMock = mockApi([() => errorResponse(422, 'points.package_unknown'), () => errorResponse(422, 'points.package_unknown')]);
     renderWithProviders(<PaymentMethods />, { path: '/?package=orange-1000' });
-    await userEvent.click(await screen.findByRole('button', { name: /^Pay / }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /I have checked the order/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
     await screen.findByText("This charge package isn't available. Please choose another one.");
     await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
     await vi.waitFor(() => expect(chargeCalls(fetchMock)).toHaveLength(2));
@@ -55,5 +57,30 @@ describe('payment (spec §2, ARCHITECTURE §3 idempotency)', () => {
     const origin = 'http://localhost:3000';
     expect(checkoutInLanguage(`${origin}/sandbox-pay/checkout/chk_1?lang=ko`, 'en', origin)).toBe(`${origin}/sandbox-pay/checkout/chk_1?lang=en`);
     expect(checkoutInLanguage('https://pay.toss.example/checkout/1', 'ja', origin)).toBe('https://pay.toss.example/checkout/1');
+  });
+
+  it('charges in KRW whatever the display currency: the button and the price say ₩, with the dollar amount as a hint', async () => {
+    useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'USD' });
+    mockApi([]);
+    renderWithProviders(<PaymentMethods />, { path: '/?package=orange-1000' });
+    expect(await screen.findByRole('button', { name: 'Pay ₩100,000' })).toBeTruthy();
+    const price = screen.getByTestId('payment-price');
+    await vi.waitFor(() => expect(price.textContent).toBe('₩100,000≈ $71.00'));
+  });
+
+  it('pays only after the purchase consent, and shows the refund rules', async () => {
+    const fetchMock = mockApi([]);
+    renderWithProviders(<PaymentMethods />, { path: '/?package=orange-1000' });
+    const pay = await screen.findByRole('button', { name: 'Pay ₩100,000' });
+    expect((pay as HTMLButtonElement).disabled).toBe(true);
+    const rules = screen.getByRole('region', { name: 'Refunds' });
+    expect(rules.textContent).toContain('within 7 days of payment');
+    expect(rules.textContent).toContain('bonus');
+    expect(rules.textContent).toContain('No partial refunds');
+    expect(screen.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('/terms/service');
+    await userEvent.click(pay);
+    expect(chargeCalls(fetchMock)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('checkbox', { name: /I have checked the order/ }));
+    expect((pay as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,23 +1,40 @@
 import type { PaymentMethod } from '@orchard/shared';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
-import { useDisplayAmount } from '../../../lib/exchange-rates.ts';
-import { formatCurrency, formatNumber } from '../../../lib/format.ts';
+import { formatKrw, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCreateCharge } from '../api/create-charge.ts';
 import { usePackages } from '../api/get-packages.ts';
+import { goToCheckout, rememberDeparture } from '../checkout/checkout-history.ts';
 import { useActionKey } from '../hooks/use-action-key.ts';
+import { KrwAmount } from './krw-amount.tsx';
 import './points.css';
 
-/** decisions (Points): the sample payment methods, in the API's names. */
+/** The sample payment methods (docs/product.md#payments), in the API's names. */
 export const paymentMethodOptions = ['card', 'bank_transfer', 'kakao_pay', 'naver_pay', 'toss_pay'] as const satisfies readonly PaymentMethod[];
 
-/** Leaves the app for the gateway's checkout page; it comes back through /api/payments/return/*. */
-export function goToCheckout(url: string) {
-  window.location.assign(url);
+const refundRuleKeys = ['window', 'untouched', 'bonus', 'whole'] as const;
+
+/** The refund rules in short, as the buyer must see them before paying (docs/product.md#refunds). */
+function RefundRules() {
+  const { t } = useTranslation('myPage');
+  const titleId = useId();
+  return (
+    <section className="card card--quiet" role="region" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {t('payment.refunds.title')}
+      </h2>
+      <ul className="rule-list">
+        {refundRuleKeys.map((key) => (
+          <li key={key}>{t(`payment.refunds.${key}`)}</li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /**
@@ -31,17 +48,18 @@ export function checkoutInLanguage(url: string, language: string, origin = windo
   return target.href;
 }
 
-/** spec §2 Payment: the chosen package, a payment method, then the gateway. */
+/** The chosen package, a payment method, the purchase consent, then the gateway (docs/product.md#payments). */
 export function PaymentMethods() {
   const { t } = useTranslation(['myPage', 'common']);
   const [search] = useSearchParams();
+  const navigate = useNavigate();
   const language = useLanguageAndCurrencyStore((state) => state.language);
-  const currency = useLanguageAndCurrencyStore((state) => state.currency);
-  const { format } = useDisplayAmount();
   const packages = usePackages();
   const createCharge = useCreateCharge();
   const actionKey = useActionKey();
+  const consentId = useId();
   const [method, setMethod] = useState<PaymentMethod>('card');
+  const [consented, setConsented] = useState(false);
   if (packages.isPending) return <Spinner label={t('common:loading')} />;
   if (packages.isError) return <p className="form-message form-message--error">{apiErrorMessage(t, packages.error)}</p>;
   const item = packages.data.items.find((candidate) => candidate.id === search.get('package'));
@@ -50,27 +68,31 @@ export function PaymentMethods() {
       <EmptyState
         message={t('myPage:payment.noPackage')}
         action={
-          <Link to="/my-page/point-charge" className="button button--secondary">
+          <Link to={paths.pointCharge} className="button button--secondary">
             {t('myPage:payment.choosePackage')}
           </Link>
         }
       />
     );
   }
-  const krw = formatCurrency(item.priceKrw, 'KRW', language);
-  const pay = () =>
+  const leaving = createCharge.isPending || createCharge.isSuccess;
+  const pay = () => {
+    if (!consented) return;
     createCharge.mutate(
       { packageId: item.id, method, idempotencyKey: actionKey.keyFor(`charge:${item.id}:${method}`) },
       {
-        onSuccess: ({ checkoutUrl }) => {
+        onSuccess: ({ charge, checkoutUrl }) => {
           actionKey.settle(null);
+          // This page's history entry becomes the charge's result: Back from the gateway can never pay twice.
+          void navigate(rememberDeparture(charge.id), { replace: true });
           goToCheckout(checkoutInLanguage(checkoutUrl, language));
         },
         onError: (cause) => actionKey.settle(cause),
       },
     );
+  };
   return (
-    <div className="stack">
+    <div className="stack payment-page">
       <section className="card" aria-labelledby="payment-order-title">
         <h2 id="payment-order-title" className="card__title">
           {t('myPage:payment.order')}
@@ -88,10 +110,12 @@ export function PaymentMethods() {
           ) : null}
           <div className="detail-list__row detail-list__row--total">
             <dt>{t('myPage:payment.price')}</dt>
-            <dd>{format(item.priceKrw) ?? krw}</dd>
+            <dd>
+              <KrwAmount amountKrw={item.priceKrw} testId="payment-price" />
+            </dd>
           </div>
         </dl>
-        <p className="form-hint">{currency === 'KRW' ? t('myPage:charge.taxIncluded') : t('myPage:payment.paidInKrw', { amount: krw })}</p>
+        <p className="form-hint">{t('myPage:payment.paidInKrw')}</p>
       </section>
       <fieldset className="method-list">
         <legend className="section-title">{t('myPage:payment.methodsLabel')}</legend>
@@ -103,15 +127,28 @@ export function PaymentMethods() {
           </label>
         ))}
       </fieldset>
+      <RefundRules />
+      <div className="consent">
+        <input id={consentId} type="checkbox" className="consent__box" checked={consented} onChange={(event) => setConsented(event.target.checked)} />
+        <label htmlFor={consentId} className="consent__label">
+          {t('myPage:payment.consent')}
+        </label>
+        <p className="consent__links">
+          <Link to={paths.terms('service')} className="text-link">
+            {t('myPage:payment.termsLink')}
+          </Link>
+        </p>
+      </div>
       {createCharge.isError ? (
         <p className="form-message form-message--error" role="alert">
           {apiErrorMessage(t, createCharge.error)}
         </p>
       ) : null}
+      <p className="form-hint payment-page__gateway-note">{t('myPage:payment.gatewayNote')}</p>
       <div className="bottom-action">
-        <p className="bottom-action__hint">{t('myPage:payment.gatewayNote')}</p>
-        <Button block disabled={createCharge.isPending || createCharge.isSuccess} onClick={pay}>
-          {createCharge.isPending || createCharge.isSuccess ? t('myPage:payment.redirecting') : t('myPage:payment.pay', { amount: format(item.priceKrw) ?? krw })}
+        {consented ? null : <p className="bottom-action__hint">{t('myPage:payment.consentNeeded')}</p>}
+        <Button block disabled={leaving || !consented} onClick={pay}>
+          {leaving ? t('myPage:payment.redirecting') : t('myPage:payment.pay', { amount: formatKrw(item.priceKrw, language) })}
         </Button>
       </div>
     </div>

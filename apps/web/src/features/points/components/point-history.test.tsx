@@ -58,7 +58,7 @@ function mockApi(handler: Handler) {
 const historyCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/points/history');
 
-describe('point history (spec §2, §3)', () => {
+describe('point history (docs/product.md#points)', () => {
   beforeEach(() => useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' }));
 
   it('pages with the keyset cursor and appends the next page', async () => {
@@ -74,7 +74,8 @@ describe('point history (spec §2, §3)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     await vi.waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(4));
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-    const calls = historyCalls(fetchMock);
+    // The refund tab's first page is read too, to mark refunded charges.
+    const calls = historyCalls(fetchMock).filter((url) => url.searchParams.get('tab') === 'all');
     expect(calls.map((url) => [url.searchParams.get('currency'), url.searchParams.get('tab'), url.searchParams.get('cursor')])).toEqual([
       ['orange', 'all', null],
       ['orange', 'all', 'c1'],
@@ -112,7 +113,7 @@ describe('point history (spec §2, §3)', () => {
     renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: /Point charge/ }));
     const sheet = screen.getByRole('dialog', { name: 'History details' });
-    for (const label of ['Type', 'Date', 'Content', 'Payment', 'Charge date', 'Usable until', 'Transaction ID', 'Charge method', 'Amount', 'Project']) {
+    for (const label of ['Type', 'Date', 'Content', 'Payment', 'Charge date', 'Usable until', 'Transaction ID', 'Charge method', 'Amount']) {
       expect(within(sheet).getByText(label)).toBeTruthy();
     }
     expect(within(sheet).getByText('+500 Orange')).toBeTruthy();
@@ -137,5 +138,35 @@ describe('point history (spec §2, §3)', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Point charge/ }));
     expect((await screen.findByTestId('refund-refusal')).textContent).toBe("Points from this charge (or its bonus) have been used, so it can't be refunded.");
     expect(screen.queryByRole('button', { name: 'Refund this charge' })).toBeNull();
+  });
+
+  it('an exchange’s detail lists what it has, not rows of "none"', async () => {
+    mockApi((url) => (url.pathname === '/api/points/history' ? jsonResponse({ items: [entry(9)], nextCursor: null }) : undefined));
+    renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Exchange/ }));
+    const sheet = screen.getByRole('dialog', { name: 'History details' });
+    expect(within(sheet).queryByText('None')).toBeNull();
+    for (const label of ['Payment', 'Charge method', 'Charge date', 'Usable until', 'Project']) expect(within(sheet).queryByText(label), label).toBeNull();
+    for (const label of ['Type', 'Date', 'Content', 'Amount', 'Transaction ID']) expect(within(sheet).getByText(label), label).toBeTruthy();
+  });
+
+  it('marks the charge and bonus rows of a refunded charge, also on the charge tab', async () => {
+    const bonusEntry = entry(8, { type: 'bonus', reason: 'bonus_from_charge', content: 'bonus_from_charge', amount: 15, payment: chargeEntry.payment });
+    const refundEntry = entry(10, { type: 'refund', reason: 'refund_of_charge', content: 'refund_of_charge', amount: -515, payment: chargeEntry.payment });
+    const other = entry(6, { type: 'charge', reason: 'point_charge', content: 'point_charge', amount: 100, payment: { chargeId: '3c8e6b1f-8d2a-4e8b-8b66-4a1a4e2d0f21', amountKrw: 10_000, method: 'card' } });
+    mockApi((url) => {
+      if (url.pathname !== '/api/points/history') return undefined;
+      const tab = url.searchParams.get('tab');
+      if (tab === 'refund') return jsonResponse({ items: [refundEntry], nextCursor: null });
+      return jsonResponse({ items: [bonusEntry, chargeEntry, other], nextCursor: null });
+    });
+    renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Charge' }));
+    const list = await screen.findByRole('list', { name: 'History entries' });
+    await vi.waitFor(() => expect(within(list).getAllByText('Refunded')).toHaveLength(2));
+    const rows = within(list).getAllByRole('button');
+    expect(rows[0]!.textContent).toContain('Refunded');
+    expect(rows[1]!.textContent).toContain('Refunded');
+    expect(rows[2]!.textContent).not.toContain('Refunded');
   });
 });

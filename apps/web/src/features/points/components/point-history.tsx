@@ -1,13 +1,15 @@
-import type { HistoryEntry, PointCurrency } from '@orchard/shared';
-import { useEffect, useRef, useState } from 'react';
+import type { HistoryEntry } from '@orchard/shared';
+import { historyTabsOf, type PointCurrency } from '@orchard/shared/points-rules';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
 import { formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { historyTabsOf, useHistory, type HistoryTab } from '../api/get-history.ts';
+import { getHistoryQueryOptions, useHistory, type HistoryTab } from '../api/get-history.ts';
 import { HistoryEntrySheet } from './history-entry-sheet.tsx';
-import { signedAmount } from './points-format.ts';
+import { signedAmount } from './points-display.ts';
 import './points.css';
 
 /** Calls `onVisible` when the element scrolls into view (infinite scroll); a no-op without IntersectionObserver. */
@@ -29,10 +31,26 @@ function useWhenVisible(onVisible: () => void, active: boolean) {
   return ref;
 }
 
+/**
+ * The charges refunded so far, from the refund entries (the refund tab's pages, shared with that
+ * tab's cache, and any refund among the entries shown), so a refunded charge's rows can say so.
+ */
+function useRefundedChargeIds(currency: PointCurrency, shown: readonly HistoryEntry[]): ReadonlySet<string> {
+  const refunds = useInfiniteQuery({ ...getHistoryQueryOptions('orange', 'refund'), enabled: currency === 'orange' });
+  return useMemo(() => {
+    const entries = [...(refunds.data?.pages.flatMap((page) => page.items) ?? []), ...shown];
+    return new Set(entries.filter((entry) => entry.type === 'refund' && entry.payment).map((entry) => entry.payment!.chargeId));
+  }, [refunds.data, shown]);
+}
+
+const noEntries: HistoryEntry[] = [];
+
 function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryTab }) {
   const { t } = useTranslation(['myPage', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const history = useHistory(currency, tab);
+  const shown = useMemo(() => history.data?.pages.flatMap((page) => page.items) ?? noEntries, [history.data]);
+  const refunded = useRefundedChargeIds(currency, shown);
   const [openEntry, setOpenEntry] = useState<HistoryEntry | null>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   const sentinel = useWhenVisible(() => {
@@ -42,7 +60,7 @@ function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryT
   if (history.isPending) return <Spinner label={t('common:loading')} />;
   // A failed next page keeps the pages already shown (the query is in error with its data).
   if (!history.data) return <p className="form-message form-message--error">{apiErrorMessage(t, history.error)}</p>;
-  const entries = history.data.pages.flatMap((page) => page.items);
+  const entries = shown;
   if (entries.length === 0) return <EmptyState message={t('myPage:history.empty')} />;
   return (
     <>
@@ -53,6 +71,9 @@ function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryT
               <span className="history-row__main">
                 <span className="history-row__content">{t(`myPage:history.reasons.${entry.content}`)}</span>
                 <span className="history-row__meta">
+                  {entry.type !== 'refund' && entry.payment && refunded.has(entry.payment.chargeId) ? (
+                    <span className="history-row__mark">{t('myPage:history.refundedMark')}</span>
+                  ) : null}
                   {t(`myPage:history.types.${entry.type}`)}
                   <span aria-hidden="true" className="balance-row__sep" />
                   {formatKstDate(entry.date, language, { withTime: true })}
@@ -82,7 +103,7 @@ function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryT
   );
 }
 
-/** spec §2 Point history: Orange tabs all, charge, spend, refund; Berry tabs all, charge, spend. */
+/** Point history: Orange tabs all, charge, spend, refund; Berry tabs all, charge, spend (docs/decisions/009-points-history-tabs.md). */
 export function PointHistory({ currency, onCurrencyChange }: { currency: PointCurrency; onCurrencyChange(currency: PointCurrency): void }) {
   const { t } = useTranslation(['myPage', 'common']);
   const [tab, setTab] = useState<HistoryTab>('all');

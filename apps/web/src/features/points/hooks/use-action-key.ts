@@ -1,9 +1,9 @@
 import { useCallback, useRef } from 'react';
 import { ApiError } from '../../../lib/http.ts';
-import { newIdempotencyKey } from '../api/query-keys.ts';
+import { newIdempotencyKey } from '../api/idempotency.ts';
 
 /**
- * The idempotency key of the user's current action (ARCHITECTURE §3). The same action (the same
+ * The idempotency key of the user's current action (docs/architecture.md#idempotency). The same action (the same
  * fingerprint: what is exchanged or refunded) keeps its key until the server has answered it for
  * good, so trying again after a lost answer can never apply it twice; a new action gets a new key.
  */

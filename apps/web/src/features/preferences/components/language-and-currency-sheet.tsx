@@ -10,6 +10,7 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { useShellStore } from '../../../lib/stores/shell.ts';
 import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { useUpdateCurrencyAndLanguage } from '../api/update-currency-and-language.ts';
+import './language-and-currency-sheet.css';
 
 type Section = 'language' | 'currency';
 

@@ -5,9 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { ChatIcon, ChevronRightIcon, FilmIcon, MegaphoneIcon, StarIcon, WalletIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/primitives.tsx';
 import { orangePriceKrw, useDisplayAmount } from '../../../lib/exchange-rates.ts';
+import { formatKrw } from '../../../lib/format.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useDisplayInfo } from '../api/get-display-info.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
+import './users.css';
 
 type MenuItem = { to: string; labelKey: string; Icon: ComponentType<SVGProps<SVGSVGElement>>; count?: number };
 
@@ -16,10 +19,15 @@ export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
   const { t } = useTranslation(['myPage', 'common']);
   const displayInfo = useDisplayInfo();
   const { format } = useDisplayAmount();
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const currency = useLanguageAndCurrencyStore((state) => state.currency);
   if (displayInfo.isPending) return <Spinner label={t('common:loading')} />;
   if (displayInfo.isError) return <p className="form-message form-message--error">{apiErrorMessage(t, displayInfo.error)}</p>;
   const info = displayInfo.data;
-  const orangePrice = format(orangePriceKrw);
+  // The price is exact in won; another display currency is only an approximation beside it.
+  const krw = formatKrw(orangePriceKrw, language);
+  const converted = currency === 'KRW' ? null : format(orangePriceKrw);
+  const orangePrice = converted ? t('common:points.orangePriceApprox', { krw, price: converted }) : t('common:points.orangePrice', { krw });
   const menu: MenuItem[] = [
     { to: paths.followingArtists, labelKey: 'myPage:home.menu.followingArtists', Icon: StarIcon, count: info.followingArtistCount },
     { to: paths.projectList, labelKey: 'myPage:home.menu.projects', Icon: MegaphoneIcon },
@@ -49,11 +57,9 @@ export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
           </Link>
         </div>
         {pointsOwned}
-        {orangePrice ? (
-          <p className="points-card__price" data-testid="orange-price">
-            {t('common:points.orangePrice', { price: orangePrice })}
-          </p>
-        ) : null}
+        <p className="points-card__price" data-testid="orange-price">
+          {orangePrice}
+        </p>
         <Link to={paths.pointCharge} className="button button--primary button--block">
           <WalletIcon width={20} height={20} />
           <span>{t('myPage:home.charge')}</span>

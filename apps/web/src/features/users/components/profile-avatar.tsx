@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { UserIcon } from '../../../components/ui/icons.tsx';
+import './users.css';
 
 /**
  * A round picture, or the default person icon. A picture the browser cannot draw (a file that is

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button, Card, Spinner } from '../../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../../components/ui/retry-notice.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { countryCodes } from '../../../lib/country-codes.ts';
+import { countryCodes } from '@orchard/shared/countries';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { intlLocaleOf } from '../../../lib/locale.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
@@ -18,6 +18,7 @@ import { DeleteAccountAction, type PointsAtStake } from './delete-account-action
 import { NicknameField } from './nickname-field.tsx';
 import { ProfilePictureField } from './profile-picture-field.tsx';
 import { XLinkCard } from './x-link-card.tsx';
+import './users.css';
 
 function useCountryOptions() {
   const language = useLanguageAndCurrencyStore((state) => state.language);

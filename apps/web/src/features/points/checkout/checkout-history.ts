@@ -1,0 +1,43 @@
+import { paths } from '../../../app/paths.ts';
+
+/**
+ * The way to the payment gateway and back (docs/product.md#payments). Leaving, the payment page's
+ * history entry becomes the charge's result page, so Back from the gateway never shows a page that
+ * can pay again. Coming back, the gateway's pages sit between that entry and the result page the
+ * gateway returned to: the result page steps back over them, so Back after paying never shows the
+ * gateway's page either.
+ */
+const departureKey = 'orchard:checkout-departure';
+
+type Departure = { chargeId: string; historyLength: number };
+
+export function rememberDeparture(chargeId: string): string {
+  sessionStorage.setItem(departureKey, JSON.stringify({ chargeId, historyLength: window.history.length } satisfies Departure));
+  return paths.completedCharge(chargeId);
+}
+
+/** Leaves the app for the gateway's checkout page; it comes back through the API's payment return. */
+export function goToCheckout(url: string) {
+  window.location.assign(url);
+}
+
+function readDeparture(): Departure | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(departureKey) ?? 'null') as Partial<Departure> | null;
+    return value && typeof value.chargeId === 'string' && Number.isSafeInteger(value.historyLength) ? (value as Departure) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * On the result page the gateway returned to: how many history entries the gateway added since
+ * this charge left the app, or 0 when there is nothing to step over (a second visit, a reload, a
+ * link). Forgets the departure, so a second visit never steps back again.
+ */
+export function gatewayEntriesToSkip(chargeId: string): number {
+  const departure = readDeparture();
+  if (!departure || departure.chargeId !== chargeId) return 0;
+  sessionStorage.removeItem(departureKey);
+  return Math.max(0, window.history.length - departure.historyLength);
+}
