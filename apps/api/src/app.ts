@@ -68,7 +68,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
     // Refusals before any route runs answer in the app's error shape too (docs/architecture.md#errors).
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: (error, request, reply) => {
+      void frameworkErrorHandler(error, request, reply);
+    },
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,6 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { BellIcon } from '../../components/ui/icons.tsx';
-import { EmptyState } from '../../components/ui/primitives.tsx';
 import { LoginRequiredPrompt } from '../../features/auth/components/login-required-prompt.tsx';
 import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
 import { NotificationList } from '../../features/notifications/components/notification-list.tsx';
