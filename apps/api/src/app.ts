@@ -87,8 +87,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
-  await registerSessions(app, config, services.sessions);
+  // A cross-site write is refused before anything else looks at it, whoever its cookie names.
   registerCsrfProtection(app, config);
+  await registerSessions(app, config, services.sessions);
   await registerRateLimits(app, config, deps.redis);
   await registerOpenApi(app, config);
   await registerUploadedFiles(app, files);
@@ -104,7 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerPaymentsRoutes(app, { payments, gateway: paymentGateway, onEvent: deps.onPaymentEvent });
   registerPointsRoutes(app, { points });
   // Media catalogue and in-app notifications (docs/product.md#media, docs/product.md#notifications).
-  registerMediaRoutes(app, { db, media: services.media });
+  registerMediaRoutes(app, { media: services.media });
   registerNotificationsRoutes(app, { notifications: services.notifications });
   // Projects: request, decision, creation with deposit, my-page lists (docs/architecture.md#lifecycle).
   await registerProjectsRoutes(app, { projects: services.projects });

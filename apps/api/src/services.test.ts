@@ -19,6 +19,8 @@ describe('buildServices', () => {
       'payments.repair-refunds',
       'auth.delete-expired-flows',
       'auth.purge-expired-sessions',
+      'projects.cancel-overdue-creations',
+      'projects.open-funding',
     ]);
     // The session the harness made with t.services.sessions is the one the app's session plugin resolves.
     const user = await t.createUser({ joined: false });

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../users/users.table.ts';
 import { adPackageCategories, adPackages, media, mediaCategories, mediaSubCategories, type MediumRow } from './media.table.ts';
 import type { Language, LocalizedName } from '@orchard/shared';
 
@@ -36,6 +37,12 @@ export function createMediaRepository({ db }: { db: DbOrTx }) {
     rows.map(({ medium, categoryNames, subCategoryNames }) => ({ ...medium, categoryNames, subCategoryNames }));
 
   return {
+    /** The language a signed-in viewer chose (the users table, read in this module's own query). */
+    async languageOfUser(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+      return row?.language;
+    },
+
     /**
      * A page of media in id order after `afterId`, texts in `language`. `ids` picks given media (a
      * project's list, withdrawn ones included); otherwise only media still offered.

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import {
   adPackageListResponseSchema,
   errorResponseSchema,
@@ -10,25 +9,14 @@ import {
   mediumParamsSchema,
   type Language,
 } from '@orchard/shared';
-import type { Db } from '../../db/client.ts';
-import { resolveLanguage } from '../../lib/language.ts';
 import type { App } from '../../types.ts';
-import { users } from '../users/users.table.ts';
 import type { MediaService } from './media.service.ts';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
-export function registerMediaRoutes(app: App, { db, media }: { db: Db; media: MediaService }) {
-  /** `lang`, else the signed-in user's setting, else Accept-Language (docs/product.md#languages). */
-  async function languageOf(request: FastifyRequest, lang: Language | undefined): Promise<Language> {
-    if (lang) return lang;
-    let userLanguage: string | undefined;
-    if (request.session) {
-      const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, request.session.userId));
-      userLanguage = row?.language;
-    }
-    return resolveLanguage({ userLanguage, acceptLanguage: request.headers['accept-language'] });
-  }
+export function registerMediaRoutes(app: App, { media }: { media: MediaService }) {
+  const languageOf = (request: FastifyRequest, lang: Language | undefined) =>
+    media.languageFor({ lang, userId: request.session?.userId, acceptLanguage: request.headers['accept-language'] });
 
   app.get(
     '/api/media',

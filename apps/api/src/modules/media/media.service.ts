@@ -1,6 +1,7 @@
 import type { AdPackage, AdPackageId, Language, MediaListQuery, Medium, MediumDetail } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { resolveLanguage } from '../../lib/language.ts';
 import { createMediaRepository, type AdPackageRow, type MediumListRow, type MediumWithCodesRow } from './media.repository.ts';
 
 const mediumNotFound = () => notFound('media.not_found', 'There is no such medium.');
@@ -95,6 +96,13 @@ export function createMediaService({ db }: { db: Db }) {
     ));
 
   return {
+    /** `lang`, else the signed-in viewer's setting, else Accept-Language (docs/product.md#languages). */
+    async languageFor({ lang, userId, acceptLanguage }: { lang?: Language; userId?: string; acceptLanguage?: string }): Promise<Language> {
+      if (lang) return lang;
+      const userLanguage = userId === undefined ? undefined : await repository.languageOfUser(userId);
+      return resolveLanguage({ userLanguage, acceptLanguage });
+    },
+
     async list(query: Omit<MediaListQuery, 'lang'>, language: Language) {
       const adPackage = query.packageId ? (await packageRows()).find((row) => row.id === query.packageId) : undefined;
       // A package without rows offers nothing; an unknown id cannot pass the schema's enum.

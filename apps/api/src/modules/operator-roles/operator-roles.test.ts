@@ -123,7 +123,7 @@ describe(`npm run ops on ${onPostgresProject ? 'PostgreSQL' : 'the embedded data
   const rolesOfMina = async () => {
     const database = await open();
     try {
-      return (await database.db.select({ roles: users.roles }).from(users).where(eq(users.nicknameKey, 'mina')))[0]!.roles;
+      return (await database.db.select({ roles: users.roles }).from(users).where(eq(users.nicknameKey, nicknameKey('Mina'))))[0]!.roles;
     } finally {
       await database.close();
     }
