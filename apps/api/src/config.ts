@@ -238,7 +238,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     seedSampleData: e.SEED_SAMPLE_DATA,
     webDistDir: e.WEB_DIST_DIR,
     session: {
-      // S4: the __Host- prefix needs Secure, which plain-http localhost cannot set.
+      // docs/quality.md#s4: the __Host- prefix needs Secure, which plain-http localhost cannot set.
       cookieName: secureCookie ? '__Host-orchard_session' : 'orchard_session',
       secureCookie,
       idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,

@@ -29,7 +29,7 @@ export type StartedSignIn =
   | { kind: 'failed'; redirectTo: string; code: ErrorCode; cause: unknown };
 
 /**
- * A return path that cannot leave the site, else the default (S5: no open redirect). It is
+ * A return path that cannot leave the site, else the default (docs/quality.md#s5: no open redirect). It is
  * percent-encoded as a URL would be, so `/日本語` can go in a Location header.
  */
 export function safeReturnPath(requested: string | undefined, fallback: string): string {
@@ -166,7 +166,7 @@ export function createAuthService(deps: {
 
     /**
      * The provider sent the browser back. Every failure ends in a redirect with an error code and
-     * no session (S5); success creates a new session, revoking the one the browser held (S4).
+     * no session (docs/quality.md#s5); success creates a new session, revoking the one the browser held (docs/quality.md#s4).
      */
     async completeCallback(
       providerId: string,

@@ -101,7 +101,7 @@ const devLoginBodySchema = z.strictObject({
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** No inline script or style: the page lives under the app's own CSP (S7). */
+/** No inline script or style: the page lives under the app's own CSP (docs/quality.md#s7). */
 function loginPage(uid: string) {
   const action = `${devIdentityProviderPrefix}/interaction/${escapeHtml(uid)}/login`;
   return `<!doctype html>

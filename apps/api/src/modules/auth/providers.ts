@@ -63,7 +63,7 @@ type OidcProviderOptions = {
 
 /**
  * Google, Apple and the development provider: OpenID Connect with state, nonce and PKCE S256, and
- * the ID token's signature, issuer, audience and expiry checked (S5). openid-client skips the
+ * the ID token's signature, issuer, audience and expiry checked (docs/quality.md#s5). openid-client skips the
  * signature of token-endpoint ID tokens by default (TLS vouches for them); we check it anyway.
  */
 function createOidcProvider(options: OidcProviderOptions, config: Config): IdentityProvider {
@@ -265,7 +265,7 @@ function createProviderOnFirstUse(id: ProviderId, build: () => IdentityProvider)
   };
 }
 
-/** The providers offered, from configuration (decisions: a provider is offered when configured). */
+/** The providers offered, from configuration (docs/product.md#accounts: a provider is offered when configured). */
 export function createIdentityProviders(config: Config, dev?: DevIdentityProviderSeat): IdentityProviders {
   const providers = new Map<ProviderId, IdentityProvider>();
   const { x, google, apple } = config.providers;

@@ -74,7 +74,7 @@ describe('users', () => {
       });
     });
 
-    it('changes exactly one of language or currency per call (spec §7)', async () => {
+    it('changes exactly one of language or currency per call (docs/product.md#screens)', async () => {
       const user = await t.createUser({ joined: false });
       for (const language of ['ko', 'en', 'zh', 'ja', 'es']) {
         const response = await t.request({
@@ -410,7 +410,7 @@ describe('users', () => {
     });
   });
 
-  describe('authorization (S1)', () => {
+  describe('authorization (docs/quality.md#s1)', () => {
     const routes = [
       { method: 'GET' as const, url: '/api/users/display-info', access: 'session' },
       { method: 'PATCH' as const, url: '/api/users/user-profile/currency-and-language', access: 'session', payload: { language: 'en' } },
