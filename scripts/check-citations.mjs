@@ -14,14 +14,15 @@ const exempt = new Set(['scripts/check-citations.test.mjs', 'docs/quality.md']);
 const citation = /\bdocs\/([\w./-]+\.md)(?:#([\w\u0080-\uffff-]+))?/g;
 const outsideCitations = [
   { pattern: /\.\.\/shared\b/, why: 'cites ../shared, which is not in the repository' },
-  { pattern: /\bspec §|\bspec\/product-spec\b/, why: 'cites the product spec by section: cite docs/product.md#<anchor>' },
+  { pattern: /\bspec \(?§|\bspec\/product-spec\b/, why: 'cites the product spec by section: cite docs/product.md#<anchor>' },
   { pattern: /\bQUALITY(\.md)?\b/, why: 'cites QUALITY: cite docs/quality.md#<id>' },
   { pattern: /\bTOOLCHAIN(\.md)?\b/, why: 'cites TOOLCHAIN: cite docs/architecture.md or a decision' },
   { pattern: /\bARCHITECTURE(\.md| §)/, why: 'cites ARCHITECTURE: cite docs/architecture.md#<anchor>' },
   { pattern: /\bSTYLE\.md\b/, why: 'cites STYLE.md: cite docs/architecture.md#<anchor>' },
   {
     // "decisions: Identity" in prose, not a parameter `decisions: AgreementDecision[]`.
-    pattern: /(?<![\w/-])decisions\.md\b|\bdecisions: (?![A-Z]\w*(?:\[\]|<|,\s*\w+:))[A-Za-z]/,
+    pattern:
+      /(?<![\w/-])decisions\.md\b|\bdecisions: (?![A-Z]\w*(?:\[\]|<|,\s*\w+:))[A-Za-z]|\bdecisions[ ,(]+(?:Product|Identity|Points|Projects|Operators|Community)\b/,
     why: 'cites the outside product decisions: cite docs/product.md#<anchor>',
   },
 ];

@@ -50,5 +50,6 @@ describe('the citation check', () => {
   it('does not take a parameter named decisions for a citation of the outside decisions', () => {
     expect(problemsIn('a.ts', 'record(decisions: AgreementDecision[], at: Date)\n', readDoc)).toEqual([]);
     expect(problemsIn('a.ts', '// the agreements (decisions: Identity).\n', readDoc)).toHaveLength(1);
+    expect(problemsIn('a.ts', '// decisions (Identity): X is OAuth\n// spec (§2 Home)\n', readDoc)).toHaveLength(2);
   });
 });

@@ -85,7 +85,7 @@ const environmentSchema = z.object({
   /** Allow http:// issuers (loopback providers in tests). */
   ALLOW_INSECURE_ISSUERS: booleanFromEnv.default(false),
 
-  /** Payment gateway: the built-in sandbox (no real money) or Toss Payments (decisions, Points). */
+  /** Payment gateway: the built-in sandbox (no real money) or Toss Payments (docs/product.md#payments). */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'toss']).default('sandbox'),
   /** The sandbox gateway runs only on a loopback PUBLIC_URL unless this is true. */
   ALLOW_SANDBOX_GATEWAY: booleanFromEnv.default(false),

@@ -30,5 +30,5 @@ export function useDisplayAmount() {
   return { format, asOf: table?.asOf ?? null, isError: rates.isError };
 }
 
-/** decisions (Points): 1 Orange = 100 KRW, VAT included. */
+/** docs/product.md#prices: 1 Orange = 100 KRW, VAT included. */
 export const orangePriceKrw = 100;

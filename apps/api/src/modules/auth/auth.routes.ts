@@ -129,7 +129,7 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
     async (request, reply) => finishCallback(request, reply, request.params.provider, request.query),
   );
 
-  // decisions (Identity): Apple posts its answer cross-site as a form; only this route reads forms.
+  // docs/product.md#accounts: Apple posts its answer cross-site as a form; only this route reads forms.
   await app.register(async (plugin) => {
     await plugin.register(formbody);
     const scope = plugin.withTypeProvider<ZodTypeProvider>();

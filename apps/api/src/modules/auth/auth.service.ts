@@ -151,7 +151,7 @@ export function createAuthService(deps: {
       return start(provider, { returnTo: safeReturnPath(options.returnTo, defaultReturnPath), browserBinding: options.browserBinding });
     },
 
-    /** decisions (Identity): "X account link" attaches an X identity to the signed-in account. */
+    /** docs/product.md#accounts: "X account link" attaches an X identity to the signed-in account. */
     async startXLink(userId: string, options: { returnTo?: string; browserBinding?: string }): Promise<StartedSignIn> {
       const provider = providerFor('x');
       if (await repository.hasIdentityOf(userId, 'x')) {
@@ -201,7 +201,7 @@ export function createAuthService(deps: {
 
       const account = await findOrCreateAccount(identity);
       const session = await sessions.create(account.userId, provider.id, browser.sessionToken);
-      // decisions (Identity): an account that has not finished /join goes there first.
+      // docs/product.md#accounts: an account that has not finished /join goes there first.
       return { kind: 'signed_in', session, redirectTo: account.joinState === 'joined' ? flow.returnTo : joinPath };
     },
 

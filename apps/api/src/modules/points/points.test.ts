@@ -89,7 +89,7 @@ describe('points: charge, exchange, refund, history', () => {
     expect(errorCode(response)).toBe('points.transaction_not_found');
   });
 
-  it('exchanges Orange into Berry at 1 : 13, bonus first, kinds kept; refuses more than the balance with the spec message', async () => {
+  it('exchanges Orange into Berry at 1 : 13, bonus first, kinds kept; refuses more than the balance with the message of docs/product.md#exchange', async () => {
     const fresh = await t.createUser();
     await charge(t, fresh, 'orange-500'); // 500 purchased + 15 bonus
     const response = await exchange(20, idempotencyKey(), fresh);

@@ -179,7 +179,7 @@ describe('users', () => {
       expect((await userRow(user.id)).nickname).toBe(before.nickname);
     });
 
-    it('refuses a nickname another account holds, in any letter case, with the spec message', async () => {
+    it('refuses a nickname another account holds, in any letter case, with the message of docs/product.md#nicknames', async () => {
       await t.createUser({ nickname: 'TakenName' });
       const user = await t.createUser();
       const response = await patchProfile(user, { nickname: 'takenNAME' });
