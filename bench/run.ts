@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- <suite>…`: each suite measures against a baseline run in the same run and
- * prints ratios with the budgets of QUALITY.md. Never part of `npm test`.
+ * prints ratios with the budgets of docs/quality.md#speed. Never part of `npm test`.
  */
 export {};
 

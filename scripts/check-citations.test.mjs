@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorsOf, problemsIn, slugOf } from './check-citations.mjs';
+import { anchorsOf, bareQualityCodesIn, problemsIn, slugOf } from './check-citations.mjs';
 
 const docs = {
   'docs/product.md': '# Rules\n\n## Refunds\n\n## Funding close\n\n```\n## not a heading\n```\n',
@@ -33,5 +33,23 @@ describe('the citation check', () => {
     const problems = problemsIn('a.ts', text, readDoc);
     expect(problems.some((problem) => problem.startsWith('a.ts:1:'))).toBe(true);
     expect(problems.some((problem) => problem.startsWith('a.ts:2:'))).toBe(true);
+  });
+
+  it('fails quality ids cited bare, but not inside a link, a heading, a longer word or "S3" storage', () => {
+    expect(bareQualityCodesIn("it('R2: exactly one per round succeeds')")).toEqual(['R2']);
+    expect(bareQualityCodesIn('// R2–R4 on PostgreSQL (S1, S10)')).toEqual(['R2', 'R4', 'S1', 'S10']);
+    expect(bareQualityCodesIn('// docs/quality.md#r3 and docs/quality.md#s10')).toEqual([]);
+    expect(bareQualityCodesIn('### R1')).toEqual([]);
+    expect(bareQualityCodesIn('R12, S11, R7, XR2, R2-D2, MAX_S1, v.R3')).toEqual([]);
+    expect(bareQualityCodesIn('an S3-compatible store; an S3 bucket')).toEqual([]);
+    expect(bareQualityCodesIn('S3: writes come from our origin')).toEqual(['S3']);
+    const text = 'ok\n// (S6) re-encoded\n// docs/quality.md#r3 race pairs\n';
+    expect(problemsIn('a.ts', text, readDoc)).toEqual(['a.ts:2: cites S6 bare: cite docs/quality.md#s6']);
+  });
+
+  it('does not take a parameter named decisions for a citation of the outside decisions', () => {
+    expect(problemsIn('a.ts', 'record(decisions: AgreementDecision[], at: Date)\n', readDoc)).toEqual([]);
+    expect(problemsIn('a.ts', '// the agreements (decisions: Identity).\n', readDoc)).toHaveLength(1);
+    expect(problemsIn('a.ts', '// decisions (Identity): X is OAuth\n// spec (§2 Home)\n', readDoc)).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@
 // No import cycles in the project's own TypeScript: a cycle makes module start-up order matter and
 // usually means two modules should be one, or a third should hold what both need. A plain script
 // (not eslint-plugin-import-x): that plugin's native resolver lists binaries for other platforms
-// that npm on Linux leaves out of the lockfile, which breaks `npm ci` (docs/decisions/026-lint-rules-and-their-cost.md).
+// that npm on Linux leaves out of the lockfile, which breaks `npm ci` (docs/decisions/026-lint-for-react-and-async-node.md).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

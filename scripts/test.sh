@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole check (STYLE.md "One gate"): typecheck, lint, migrations in step with the schema,
+# The whole check (docs/architecture.md#testing): typecheck, lint, migrations in step with the schema,
 # unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web component tests, end-to-end.
 set -euo pipefail
 cd "$(dirname "$0")/.."

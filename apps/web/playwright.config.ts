@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end journeys in Debian's Chromium at 390×844 against the real API on an embedded database
- * (ARCHITECTURE §7). The web server builds the SPA and starts the API on a free port with a fresh
+ * (docs/architecture.md#testing). The web server builds the SPA and starts the API on a free port with a fresh
  * data folder, in development mode so the development identity provider is on.
  * Set ORCHARD_E2E_BASE_URL to run against a server that is already up.
  */

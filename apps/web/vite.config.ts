@@ -30,7 +30,7 @@ function precompressAssets(): Plugin {
  * What the first screen of `/` and `/login` needs beyond the entry: the query layer (one chunk),
  * the page, and the ko (default) and en (fallback) translations it renders with. Each page is
  * bundled with its translations (see `chunkGroups`), so announcing these in index.html fetches a
- * handful of files alongside the entry instead of after it has run (QUALITY.md: LCP;
+ * handful of files alongside the entry instead of after it has run (docs/quality.md#speed-web: LCP;
  * docs/decisions/010-web-start-up.md).
  */
 const landingModules = ['src/app/query-layer.tsx', 'src/app/routes/home.tsx', 'src/locales/ko/common.json'];

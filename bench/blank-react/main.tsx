@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-// The baseline of QUALITY.md (Speed: Web): React 19 rendering one line of text, nothing else.
+// The baseline of docs/quality.md#speed-web: React 19 rendering one line of text, nothing else.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <p>Blank React page</p>

@@ -1,4 +1,4 @@
-/** The baseline: a bare Fastify route serving fixed JSON from memory (QUALITY.md, Speed). */
+/** The baseline: a bare Fastify route serving fixed JSON from memory (docs/quality.md#speed). */
 import Fastify from 'fastify';
 
 const payloads = JSON.parse(process.env.BARE_PAYLOADS ?? '{}') as Record<string, unknown>;

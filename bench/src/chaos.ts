@@ -1,5 +1,5 @@
 /**
- * `npm run chaos` — QUALITY.md R1 over HTTP: 32 clients × 500 random point operations (charge
+ * `npm run chaos` — docs/quality.md#r1 over HTTP: 32 clients × 500 random point operations (charge
  * through the sandbox checkout page, exchange as the spend, refund, history and balance reads),
  * skewed over 200 users, against the API on a fresh PostgreSQL database, while the API is killed
  * with SIGKILL and restarted 5 times. Clients retry a bounded number of times, writes with the same
@@ -86,7 +86,7 @@ async function request(method: string, path: string, options: { cookie?: string;
     stats.requests += 1;
     const headers: Record<string, string> = {};
     if (options.cookie) headers.cookie = options.cookie;
-    // S3: writes must come from the app's own origin, as the browser's would.
+    // docs/quality.md#s3: writes must come from the app's own origin, as the browser's would.
     if (method !== 'GET') headers.origin = apiOrigin;
     if (options.key) headers['idempotency-key'] = options.key;
     let body: string | undefined;

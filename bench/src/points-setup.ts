@@ -37,7 +37,7 @@ export function apiEnvironment(databaseUrl: string, publicUrl: string): Record<s
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     PUBLIC_URL: publicUrl,
-    // The limits (S8) are per caller per minute; load runs far above them on purpose, and only
+    // The limits (docs/quality.md#s8) are per caller per minute; load runs far above them on purpose, and only
     // through configuration: the API has no code path that skips its limits.
     RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
     RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000000',

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- points` (issue 4, QUALITY.md Speed "API write", "API write, hot", Growth and
+ * `npm run bench -- points` (issue 4, docs/quality.md#speed-api-write (plain and hot), docs/quality.md#speed-growth and
  * Memory), all against `pgbench -N` (run right before and after each write load) and the 1 k-row
  * history measured in the same run:
  *  - spends/s through HTTP at 32 clients over 1,000 users. There is no HTTP route that spends into a
@@ -107,7 +107,7 @@ export async function runPointsBenchmark() {
 }
 
 /**
- * The baseline of QUALITY.md: `pgbench -N -c 32 -j 2` on a scratch database of scale 10, on this
+ * The baseline of docs/quality.md#speed-api-write: `pgbench -N -c 32 -j 2` on a scratch database of scale 10, on this
  * server. It runs right before and right after each measured load, and the load is compared with
  * their mean: this 2-core VM's speed drifts by ±20 % over minutes, and a baseline taken minutes
  * earlier made the ratio swing with it.

@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { build } from 'vite';
 
 /**
- * `npm run bench -- web` (QUALITY.md, Speed: Web): entry JS and route-chunk sizes (gzip) of a
+ * `npm run bench -- web` (docs/quality.md#speed-web): entry JS and route-chunk sizes (gzip) of a
  * fresh build, and Lighthouse mobile (simulated throttling, median of 3) on / and /login against
  * a blank React page built in the same run.
  */

@@ -6,7 +6,7 @@ import { systemClock } from '../src/lib/clock.ts';
 import { reconcileLedger } from '../src/modules/points/points.reconciliation.repository.ts';
 
 /**
- * `npm run ledger:check`: every ledger invariant (ARCHITECTURE §4); exits 1 on any violation and 2
+ * `npm run ledger:check`: every ledger invariant (docs/architecture.md#ledger); exits 1 on any violation and 2
  * when there is nothing to check (no such embedded database, or one not migrated), so a mistyped
  * DATA_DIR or DATABASE_URL never reads as a clean ledger.
  */

@@ -49,7 +49,7 @@ export const jsonBodyLimit = 64 * 1024;
 
 /**
  * The whole API as one Fastify instance, not listening: cross-cutting plugins first, then the
- * modules, registered explicitly and in order (ARCHITECTURE §2). Tests drive it with inject().
+ * modules, registered explicitly and in order (docs/architecture.md#layout). Tests drive it with inject().
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
@@ -60,7 +60,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
     bodyLimit: jsonBodyLimit,
-    // X-Forwarded-For is believed only for the configured number of proxy hops (S8: no spoofing).
+    // X-Forwarded-For is believed only for the configured number of proxy hops (docs/quality.md#s8: no spoofing).
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -85,7 +85,7 @@ const environmentSchema = z.object({
   /** Allow http:// issuers (loopback providers in tests). */
   ALLOW_INSECURE_ISSUERS: booleanFromEnv.default(false),
 
-  /** Payment gateway: the built-in sandbox (no real money) or Toss Payments (decisions, Points). */
+  /** Payment gateway: the built-in sandbox (no real money) or Toss Payments (docs/product.md#payments). */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'toss']).default('sandbox'),
   /** The sandbox gateway runs only on a loopback PUBLIC_URL unless this is true. */
   ALLOW_SANDBOX_GATEWAY: booleanFromEnv.default(false),
@@ -238,7 +238,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     seedSampleData: e.SEED_SAMPLE_DATA,
     webDistDir: e.WEB_DIST_DIR,
     session: {
-      // S4: the __Host- prefix needs Secure, which plain-http localhost cannot set.
+      // docs/quality.md#s4: the __Host- prefix needs Secure, which plain-http localhost cannot set.
       cookieName: secureCookie ? '__Host-orchard_session' : 'orchard_session',
       secureCookie,
       idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,

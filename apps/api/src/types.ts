@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@orchard/shared';
 
 /**
- * Who may call a route (S1). Every route declares one; the app refuses to start with a route that
+ * Who may call a route (docs/quality.md#s1). Every route declares one; the app refuses to start with a route that
  * does not.
  * - public: anyone; a session is read when present.
  * - session: signed in; the join need not be finished (me, logout, join itself).
@@ -12,7 +12,7 @@ import type { Role } from '@orchard/shared';
  */
 export type Access = 'public' | 'session' | 'joined' | 'operator';
 
-/** Which rate-limit bucket a route counts against (S8); writes default to `writes`. */
+/** Which rate-limit bucket a route counts against (docs/quality.md#s8); writes default to `writes`. */
 export type RateLimitBucket = 'sign_in' | 'writes' | 'uploads' | 'none';
 
 export type SessionInfo = {

@@ -5,7 +5,7 @@ import Provider, { type ClientMetadata } from 'oidc-provider';
 import { grantRequestedScopes, providerArtifactTtl } from '../src/modules/auth/dev-identity-provider.ts';
 import { createMemoryAdapterFactory } from '../src/modules/auth/oidc-memory-adapter.ts';
 
-/** How a test rewrites the next ID token the token endpoint hands out (S5 token-level cases). */
+/** How a test rewrites the next ID token the token endpoint hands out (docs/quality.md#s5 token-level cases). */
 export type IdTokenTampering = (token: { header: Record<string, unknown>; claims: JWTPayload }) => {
   header?: Record<string, unknown>;
   claims?: JWTPayload;
@@ -51,7 +51,7 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 
 /**
  * A real OpenID provider (oidc-provider) on 127.0.0.1 with a random port, playing Google, Apple
- * or X for the tests (TOOLCHAIN: sign-in in tests). Its login page takes the identity to sign in
+ * or X for the tests (docs/architecture.md#testing). Its login page takes the identity to sign in
  * as (`subject`, optional `email`, `name`, `username`); consent is implied. `/2/users/me` answers
  * like X's endpoint for an access token this provider issued.
  */

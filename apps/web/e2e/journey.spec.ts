@@ -65,7 +65,7 @@ test('join step 2 is a searchable artist picker', async ({ page }) => {
 
 test('language (all five) and currency (all three) apply at once, persist, and reach the server', async ({ page }) => {
   await signInWithDevProvider(page, uniqueSubject('polyglot'));
-  // The app starts in Korean (spec §1): the join screens speak it.
+  // The app starts in Korean (docs/product.md#languages): the join screens speak it.
   await expect(page.getByRole('heading', { name: '약관에 동의해 주세요' })).toBeVisible();
   await page.getByText('전체 동의').click();
   await page.getByRole('button', { name: '다음' }).click();

@@ -79,7 +79,7 @@ export async function captureScreen(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
-/** No horizontal scrolling at the narrowest supported width (spec §1: 375 px). */
+/** No horizontal scrolling at the narrowest supported width (docs/product.md#shell: 375 px). */
 export async function expectNoHorizontalScroll(page: Page) {
   const original = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 844 });

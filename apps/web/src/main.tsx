@@ -22,7 +22,7 @@ writeDisplayPreferenceCookie(displayPreference());
 // The document's language follows the chosen one, so the browser picks the right CJK glyphs
 // and fonts (`:lang(ja)`, `:lang(zh)`) and screen readers the right voice.
 document.documentElement.lang = useLanguageAndCurrencyStore.getState().language;
-// spec §2 (language sheet): a language choice switches the interface at once.
+// docs/product.md#screens (language sheet): a language choice switches the interface at once.
 // The entry runs after a prerendered page's first paint, so the font never holds that paint back.
 void loadFontsFor(useLanguageAndCurrencyStore.getState().language);
 useLanguageAndCurrencyStore.subscribe((state) => {
@@ -32,9 +32,9 @@ useLanguageAndCurrencyStore.subscribe((state) => {
   writeDisplayPreferenceCookie(displayPreference());
 });
 
-// spec §2: "Loading..." until the first screen's page and translations have arrived; then the
+// docs/product.md#screens: "Loading..." until the first screen's page and translations have arrived; then the
 // whole first screen renders in one commit, as a transition so React yields to the browser
-// every few milliseconds instead of blocking the main thread (QUALITY.md: LCP, TBT;
+// every few milliseconds instead of blocking the main thread (docs/quality.md#speed-web: LCP, TBT;
 // docs/decisions/010-web-start-up.md). A failed download renders anyway: the route shows it.
 // A landing page the server sent already rendered in this device's language and currency stays
 // on screen instead, until the app's identical first commit replaces it (decision 012).

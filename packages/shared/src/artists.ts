@@ -59,5 +59,5 @@ export const followResponseSchema = z.object({
   followingCount: z.number().int(),
 });
 
-/** spec §5: at least one followed artist. */
+/** docs/product.md#accounts: at least one followed artist. */
 export const minimumFollowedArtists = 1;

@@ -9,7 +9,7 @@ export const providerIdSchema = z.enum(providerIds);
 export const roles = ['operator'] as const;
 export type Role = (typeof roles)[number];
 
-/** Where a new account stands in the two-step join (spec §2 Join). */
+/** Where a new account stands in the two-step join (docs/product.md#accounts). */
 export const joinStates = ['agreements', 'artists', 'joined'] as const;
 export type JoinState = (typeof joinStates)[number];
 

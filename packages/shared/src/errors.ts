@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every error code the API can answer with. The web app maps each to a translated message
- * (ARCHITECTURE §3); a code is `module.reason_snake`.
+ * (docs/architecture.md#errors); a code is `module.reason_snake`.
  */
 export const errorCodes = [
   'validation.invalid',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencySchema } from './locale.ts';
 
 /**
- * decisions.md (Points): payments are in KRW; USD and JPY are display currencies converted with a
+ * docs/product.md#currencies: payments are in KRW; USD and JPY are display currencies converted with a
  * configured, dated rate table. `rates[c]` is how many units of `c` one KRW buys; `asOf` is the
  * KST calendar day the rates took effect.
  */

@@ -10,7 +10,7 @@ export const joinAgreementsBodySchema = z.strictObject({
   service: z.boolean(),
   privacy: z.boolean(),
   uniqueIdentification: z.boolean(),
-  /** Optional agreement (spec §5): absent means not given. */
+  /** Optional agreement (docs/product.md#accounts): absent means not given. */
   marketing: z.boolean().optional(),
 });
 export type JoinAgreements = z.infer<typeof joinAgreementsBodySchema>;

@@ -1,5 +1,5 @@
 /**
- * The interface languages and display currencies (spec §1), free of zod so the web entry can
+ * The interface languages and display currencies (docs/product.md#languages, docs/product.md#currencies), free of zod so the web entry can
  * import them at run time (`@orchard/shared/locale-codes`) without pulling the schemas in.
  */
 export const languages = ['ko', 'en', 'zh', 'ja', 'es'] as const;
@@ -8,7 +8,7 @@ export type Language = (typeof languages)[number];
 export const currencies = ['KRW', 'USD', 'JPY'] as const;
 export type Currency = (typeof currencies)[number];
 
-/** spec §9: the persisted setting defaults to ko and KRW. */
+/** docs/product.md#languages: the persisted setting defaults to ko and KRW. */
 export const defaultLanguage: Language = 'ko';
 export const defaultCurrency: Currency = 'KRW';
 

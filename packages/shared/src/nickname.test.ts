@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isReservedNickname, nicknameKey, nicknameProblem } from './nickname.ts';
 
-describe('nickname rules (decisions: Identity)', () => {
+describe('nickname rules (docs/product.md#nicknames)', () => {
   it.each(['ab', 'Harin', '하린', 'ユナ', '李娜', 'José.M', 'fan_01', 'अनिल', 'สมชาย', 'Zoë', 'a'.repeat(16)])('accepts %s', (nickname) => {
     expect(nicknameProblem(nickname)).toBeNull();
   });

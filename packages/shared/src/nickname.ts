@@ -2,7 +2,7 @@ import { confusablePrototypes } from './confusables.ts';
 import { z } from 'zod';
 import { nicknameMaxLength, nicknameMinLength } from './input-limits.ts';
 
-// decisions.md (Identity): 2–16 characters, letters of any script, digits, `_` and `.`;
+// docs/product.md#nicknames: 2–16 characters, letters of any script, digits, `_` and `.`;
 // unique case-insensitively.
 export { nicknameMaxLength, nicknameMinLength };
 // Combining marks are letters' parts in many scripts (Devanagari, Thai vowel signs), so they may

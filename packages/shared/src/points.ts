@@ -14,7 +14,7 @@ function chargePackage(orange: number, bonusPercent: number): ChargePackage {
   return { id: `orange-${orange}`, orange, bonusPercent, bonusOrange: Math.floor((orange * bonusPercent) / 100), priceKrw: orange * krwPerOrange };
 }
 
-/** decisions: Points — the sample packages, shown on the point-charge screen and charged by the API. */
+/** docs/product.md#charge-packages — the packages, shown on the point-charge screen and charged by the API. */
 export const chargePackages: readonly ChargePackage[] = [
   chargePackage(100, 0),
   chargePackage(300, 0),
@@ -31,11 +31,11 @@ export function findChargePackage(id: string): ChargePackage | undefined {
 export const paymentMethods = ['card', 'bank_transfer', 'kakao_pay', 'naver_pay', 'toss_pay'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-/** History entry types (spec §3). */
+/** History entry types (docs/product.md#screens). */
 export const pointTransactionTypes = ['charge', 'bonus', 'spend', 'refund', 'return', 'exchange'] as const;
 export type PointTransactionType = (typeof pointTransactionTypes)[number];
 
-/** History reasons (spec §3): what the web translates as the entry's content. */
+/** History reasons (docs/product.md#returns, docs/product.md#events): what the web translates as the entry's content. */
 export const pointReasons = [
   'point_charge',
   'bonus_from_charge',
@@ -192,10 +192,10 @@ export const reconciliationResponseSchema = z.object({
 });
 export type Reconciliation = z.infer<typeof reconciliationResponseSchema>;
 
-/** The header that makes a point-moving write safe to retry (ARCHITECTURE §3). */
+/** The header that makes a point-moving write safe to retry (docs/architecture.md#idempotency). */
 export const idempotencyKeyHeaderSchema = z.object({
   'idempotency-key': z.string().regex(/^[A-Za-z0-9_\-:.]{8,100}$/, 'Expected 8–100 letters, digits, - _ : .'),
 });
 
-/** spec §8, word for word. */
+/** docs/product.md#exchange, word for word. */
 export const exchangeFailedMessage = 'Exchange failed. Please charge and try again.';

@@ -40,7 +40,7 @@ export const updateUserProfileBodySchema = z
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
 export type UpdateUserProfile = z.infer<typeof updateUserProfileBodySchema>;
 
-/** spec §7: exactly one of language or currency per call. */
+/** docs/product.md#screens: exactly one of language or currency per call. */
 export const currencyAndLanguageBodySchema = z.union([
   z.strictObject({ language: languageSchema }),
   z.strictObject({ currency: currencySchema }),
@@ -62,6 +62,6 @@ export const localeSettingsResponseSchema = z.object({ language: languageSchema,
 
 export const profilePictureResponseSchema = z.object({ profileImageUrl: z.string().nullable() });
 
-/** S6 and decisions: uploads are sniffed, capped, re-encoded. */
+/** Uploads are sniffed, capped, re-encoded (docs/quality.md#s6, docs/product.md#limits). */
 export { profilePictureMaxBytes } from './input-limits.ts';
 export const profilePictureSize = 512;

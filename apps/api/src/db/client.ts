@@ -21,7 +21,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /**
- * A hot-path statement sent by name (TOOLCHAIN "Where the time goes"): PostgreSQL parses and plans
+ * A hot-path statement sent by name (docs/decisions/011-point-write-throughput.md): PostgreSQL parses and plans
  * it once per connection instead of once per call, as drizzle's unnamed statements are.
  */
 export type NamedStatement = { name: string; text: string };

@@ -13,7 +13,7 @@ type Log = { info(object: object, message: string): void; error(object: object, 
 export const sweepIntervalMs = 60_000;
 
 /**
- * Runs every sweep once at start and then every minute (ARCHITECTURE §5), each under its
+ * Runs every sweep once at start and then every minute (docs/architecture.md#sweeps), each under its
  * advisory lock so only one instance works at a time. A failing sweep is logged and retried on the
  * next pass; it never stops the other sweeps or the process. Passes never overlap: the next one is
  * scheduled when the previous has finished, so a slow pass delays rather than piles up.

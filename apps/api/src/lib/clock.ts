@@ -1,4 +1,4 @@
-/** Time is injected everywhere so tests can move it (ARCHITECTURE §5). */
+/** Time is injected everywhere so tests can move it (docs/architecture.md#time). */
 export type Clock = { now(): Date };
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from './errors.ts';
 
-/** Raster formats users may upload; SVG, HEIC and everything else are refused (S6). */
+/** Raster formats users may upload; SVG, HEIC and everything else are refused (docs/quality.md#s6). */
 const acceptedImageTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
 /**
@@ -14,7 +14,7 @@ export const maxInputPixels = 40_000_000;
 export type ImageTarget = { width: number; height: number; quality?: number };
 
 /**
- * Turns untrusted upload bytes into a fresh WebP (S6): the type is sniffed from the bytes (the
+ * Turns untrusted upload bytes into a fresh WebP (docs/quality.md#s6): the type is sniffed from the bytes (the
  * client's name and MIME type are ignored), the image is decoded within a pixel budget, turned
  * upright by its EXIF orientation, cropped to cover the target, and re-encoded. sharp writes no
  * metadata unless asked, so EXIF (GPS), XMP and ICC comments never reach the stored file.

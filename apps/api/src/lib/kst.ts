@@ -1,6 +1,6 @@
 /**
  * Korea Standard Time: UTC+9 all year (no daylight saving), so calendar arithmetic is exact with a
- * fixed offset. Every business "day" is a KST calendar day (decisions: Product).
+ * fixed offset. Every business "day" is a KST calendar day (docs/product.md#time).
  */
 const kstOffsetMs = 9 * 3_600_000;
 const dayMs = 86_400_000;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Where uploaded and generated files live. Names are always generated here, never taken from the
- * client (S6). The local store is the default; an S3-compatible store implements the same shape.
+ * client (docs/quality.md#s6). The local store is the default; an S3-compatible store implements the same shape.
  */
 export type FileStore = {
   /** Saves bytes under a new generated name in `folder`; returns the stored key. */

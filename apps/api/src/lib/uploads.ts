@@ -5,7 +5,7 @@ import { AppError, badRequest } from './errors.ts';
 
 /**
  * Accepts multipart bodies on the routes of `scope` only (every other route keeps refusing them),
- * with one file of at most `maxFileBytes` and a few small parts (S6).
+ * with one file of at most `maxFileBytes` and a few small parts (docs/quality.md#s6).
  */
 export async function acceptSingleFileUploads(scope: App, maxFileBytes: number) {
   await scope.register(fastifyMultipart, {

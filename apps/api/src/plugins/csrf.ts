@@ -6,7 +6,7 @@ import type { App } from '../types.ts';
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * S3: a state-changing request must come from the app's own origin. Browsers send `Origin` on
+ * docs/quality.md#s3: a state-changing request must come from the app's own origin. Browsers send `Origin` on
  * every cross-origin and same-origin POST/PUT/PATCH/DELETE and `Sec-Fetch-Site` on all requests;
  * a request carrying neither is refused too, so a cookie alone never authorises a write.
  */

@@ -85,7 +85,7 @@ function routeTakesMultipart(request: FastifyRequest): boolean {
 }
 
 /**
- * One error shape for every failure (ARCHITECTURE §3): `{ error: { code, message, details? } }`.
+ * One error shape for every failure (docs/architecture.md#errors): `{ error: { code, message, details? } }`.
  * A 5xx never carries internals; it is logged with the request id instead.
  */
 export function registerErrorHandling(app: App) {

@@ -4,7 +4,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Access, App } from '../types.ts';
 
-/** One security scheme per access level above public, all the session cookie (S1). */
+/** One security scheme per access level above public, all the session cookie (docs/quality.md#s1). */
 export const accessSecuritySchemes: Record<Exclude<Access, 'public'>, string> = {
   session: 'session',
   joined: 'joinedSession',

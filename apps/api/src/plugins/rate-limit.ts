@@ -25,7 +25,7 @@ function counterKey(bucket: Bucket, request: FastifyRequest): string {
 }
 
 /**
- * S8 (docs/quality.md#s8): sign-in, every write and uploads are limited per minute. Each bucket is
+ * docs/quality.md#s8: sign-in, every write and uploads are limited per minute. Each bucket is
  * ONE counter per caller shared by all of the bucket's routes: one limiter per bucket, attached to
  * every route of the bucket. (The plugin's per-route `config.rateLimit` gives each route a store of
  * its own even with a `groupId`, so "120 writes a minute" became 120 per write route; decision 030.)

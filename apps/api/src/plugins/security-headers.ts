@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { App } from '../types.ts';
 
 /**
- * S7: HSTS, a CSP without inline script, nosniff, no framing, a strict referrer policy, on every
+ * docs/quality.md#s7: HSTS, a CSP without inline script, nosniff, no framing, a strict referrer policy, on every
  * response. The SPA is built to files, so `'self'` covers its scripts and styles.
  */
 export function registerSecurityHeaders(app: App, config: Config) {

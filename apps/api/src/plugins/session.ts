@@ -8,7 +8,7 @@ import type { Access, App, SessionInfo } from '../types.ts';
 const publicPrefixes = ['/api/docs', '/api/files/'];
 
 /**
- * Reads the session cookie on every API request and enforces each route's declared access (S1).
+ * Reads the session cookie on every API request and enforces each route's declared access (docs/quality.md#s1).
  * A route without a declared access level stops the app from starting.
  */
 export async function registerSessions(app: App, config: Config, sessions: SessionService) {
@@ -43,7 +43,7 @@ export async function registerSessions(app: App, config: Config, sessions: Sessi
   });
 }
 
-/** Every route with its access level, for the authorization matrix test (S1). */
+/** Every route with its access level, for the authorization matrix test (docs/quality.md#s1). */
 function recordRoute(app: App, method: string | string[], url: string, access: Access | undefined) {
   if (!access) return;
   for (const m of Array.isArray(method) ? method : [method]) {

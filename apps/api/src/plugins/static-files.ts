@@ -8,7 +8,7 @@ import type { App } from '../types.ts';
 
 export const defaultWebDistDir = path.resolve(import.meta.dirname, '../../../web/dist');
 
-/** Uploaded files: never sniffed, never framed, never run as a page (S6). */
+/** Uploaded files: never sniffed, never framed, never run as a page (docs/quality.md#s6). */
 export async function registerUploadedFiles(app: App, files: FileStore) {
   fs.mkdirSync(files.root, { recursive: true });
   await app.register(fastifyStatic, {

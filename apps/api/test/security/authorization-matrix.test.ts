@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../harness.ts';
 import { apiRoutes, fillRoute } from './route-fixtures.ts';
 
 /**
- * S1: who may call what. This table is written independently of the routes' own declarations:
+ * docs/quality.md#s1: who may call what. This table is written independently of the routes' own declarations:
  * a new route without a row here fails, and a route whose behaviour differs from its row fails.
  */
 const expectedAccess: Record<string, Access> = {

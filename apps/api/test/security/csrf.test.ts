@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../harness.ts';
 import { apiRoutes, fillRoute, tableCounts, writeMethods } from './route-fixtures.ts';
 
-/** S3: every state-changing route refuses a request that did not come from the app's own origin. */
+/** docs/quality.md#s3: every state-changing route refuses a request that did not come from the app's own origin. */
 describe('cross-site request forgery', () => {
   let t: TestContext;
   let user: TestUser;
@@ -36,7 +36,7 @@ describe('cross-site request forgery', () => {
     for (const route of writes) {
       // Apple posts its sign-in callback cross-site by design; state and a binding cookie protect it instead.
       if (route.url === '/api/auth/apple/callback') continue;
-      // Gateways are servers with no Origin; the HMAC signature protects their webhooks (webhook tests, S10).
+      // Gateways are servers with no Origin; the HMAC signature protects their webhooks (webhook tests, docs/quality.md#s10).
       if (route.url === '/api/payments/webhooks/:gateway') continue;
       for (const forgery of forgeries) {
         const response = await t.app.inject({

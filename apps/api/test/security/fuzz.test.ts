@@ -5,7 +5,7 @@ import { createTestContext, testOrigin, type TestContext } from '../harness.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { apiRoutes, fillRoute } from './route-fixtures.ts';
 
-/** S2: generated hostile requests per endpoint. ORCHARD_FUZZ_RUNS raises the count (QUALITY: ≥ 1,000). */
+/** Generated hostile requests per endpoint (docs/quality.md#s2). ORCHARD_FUZZ_RUNS raises the count (the bar asks for ≥ 1,000). */
 const runsPerRoute = Number(process.env.ORCHARD_FUZZ_RUNS ?? 150);
 const seed = Number(process.env.ORCHARD_FUZZ_SEED ?? Date.now() % 2 ** 31);
 

@@ -6,7 +6,7 @@ import { createTestContext, errorCode, type TestContext } from '../harness.ts';
 const signInLimit = 5;
 const writeLimit = 8;
 
-/** S8: limits on sign-in and writes; a burst of 10× the limit; spoofed X-Forwarded-For changes nothing. */
+/** docs/quality.md#s8: limits on sign-in and writes; a burst of 10× the limit; spoofed X-Forwarded-For changes nothing. */
 function rateLimitSuite(store: 'memory' | 'redis') {
   describe(`rate limits (${store})`, () => {
     let t: TestContext;

@@ -14,7 +14,7 @@ function page(path: string | undefined, load: PageLoader, children?: AppRoute[])
 const QueryLayer = lazyPage(() => import('./query-layer.tsx'));
 const ProtectedLayout = lazyPage(() => import('./shell/protected-layout.tsx'));
 
-/** spec §2: every route and every /my-page child, each page its own lazy chunk. */
+/** docs/product.md#shell: every route and every /my-page child, each page its own lazy chunk. */
 export const appRoutes: AppRoute[] = [
   {
     element: <AppShell />,
@@ -24,7 +24,7 @@ export const appRoutes: AppRoute[] = [
         page: QueryLayer,
         children: [
           page(paths.home, () => import('./routes/home.tsx')),
-          // decisions.md: /home redirects to / replacing the history entry.
+          // docs/product.md#shell: /home redirects to / replacing the history entry.
           { path: paths.homeAlias, element: <Navigate to={paths.home} replace /> },
           page(paths.notification, () => import('./routes/notification.tsx')),
           page(paths.film, () => import('./routes/film.tsx')),

@@ -17,7 +17,7 @@ export function AppContent() {
   );
 }
 
-/** Shown until the first translations arrive (spec §2: "/" shows "Loading..." while loading). */
+/** Shown until the first translations arrive (docs/product.md#screens: "/" shows "Loading..." while loading). */
 export function BootLoading() {
   const language = useLanguageAndCurrencyStore((state) => state.language);
   return (

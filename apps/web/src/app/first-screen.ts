@@ -3,7 +3,7 @@ import { paths } from './paths.ts';
 
 /**
  * The translation namespaces the first screen of a path renders with, loaded before the first
- * render so the page appears in one commit instead of suspending on each (QUALITY.md: LCP;
+ * render so the page appears in one commit instead of suspending on each (docs/quality.md#speed-web: LCP;
  * docs/decisions/010-web-start-up.md). Paths not listed render with `common` first and load
  * their own namespaces as before; the landing pages' ko and en files ride in their page chunk.
  */

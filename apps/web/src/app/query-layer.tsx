@@ -14,7 +14,7 @@ const LanguageAndCurrencySheet = lazy(() => import('./shell/language-and-currenc
 
 /**
  * While the client believes a session exists, the auth check keeps `userInfo` (and the unread
- * indicator) current; an expired session answers 401 and the query client handles it (spec §4).
+ * indicator) current; an expired session answers 401 and the query client handles it (docs/architecture.md#web).
  */
 export function SessionSync() {
   const signedIn = useUserInfoStore(isSignedIn);
@@ -28,7 +28,7 @@ export function SessionSync() {
 
 /**
  * Everything that talks to the API (and the dialog and toasts that answer it) sits under this lazily loaded layer, so TanStack Query stays
- * out of the entry chunk (QUALITY.md: entry ≤ 110 KB gzip); it loads in parallel with the page.
+ * out of the entry chunk (docs/quality.md#speed-web: entry ≤ 110 KB gzip); it loads in parallel with the page.
  */
 export default function QueryLayer() {
   const { t } = useTranslation('common');

@@ -15,7 +15,7 @@ export function getExchangeRatesQueryOptions() {
 }
 
 /**
- * Formats KRW amounts in the chosen display currency (decisions: payments are in KRW; USD and JPY
+ * Formats KRW amounts in the chosen display currency (docs/product.md#currencies: payments are in KRW; USD and JPY
  * are display currencies from the API's dated rate table). Null until the table has loaded.
  */
 export function useDisplayAmount() {
@@ -30,5 +30,5 @@ export function useDisplayAmount() {
   return { format, asOf: table?.asOf ?? null, isError: rates.isError };
 }
 
-/** decisions (Points): 1 Orange = 100 KRW, VAT included. */
+/** docs/product.md#prices: 1 Orange = 100 KRW, VAT included. */
 export const orangePriceKrw = 100;

@@ -3,7 +3,7 @@ import { formatCurrency, formatKrw, formatKrwAmount, formatKstDate } from './for
 
 const table = { asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } };
 
-describe('currency and date formatting (decisions: Points; spec §1 KST)', () => {
+describe('currency and date formatting (docs/product.md#currencies, docs/product.md#time)', () => {
   it('shows KRW and JPY without decimals and USD with two', () => {
     expect(formatCurrency(12345.6, 'KRW', 'en')).toBe('₩12,346');
     expect(formatCurrency(1082.4, 'JPY', 'en')).toBe('¥1,082');

@@ -1,10 +1,10 @@
 import type { Currency, Language } from '@orchard/shared';
 import { intlLocaleOf } from './locale.ts';
 
-/** decisions.md: all business dates and times are KST. */
+/** docs/product.md#time: all business dates and times are KST. */
 export const businessTimeZone = 'Asia/Seoul';
 
-/** decisions.md (Points): KRW and JPY without decimals, USD with 2. */
+/** docs/product.md#currencies: KRW and JPY without decimals, USD with 2. */
 export const currencyFractionDigits: Record<Currency, number> = { KRW: 0, USD: 2, JPY: 0 };
 
 /** How many units of each display currency one KRW buys, as of a date (KST). */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse } from '../test/render.tsx';
 import { ApiError, apiRequest, apiTimeoutMs } from './http.ts';
 
-describe('fetch wrapper (spec §7)', () => {
+describe('fetch wrapper (docs/product.md#retries)', () => {
   it('sends cookies and JSON to /api and returns the parsed answer', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ ok: true }));
     const answer = await apiRequest<{ ok: boolean }>('/users/user-profile', { method: 'PATCH', body: { country: 'KR' } });

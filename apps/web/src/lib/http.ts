@@ -1,6 +1,6 @@
 import type { ErrorResponse } from '@orchard/shared';
 
-/** spec §7: every call times out after 5000 ms. */
+/** docs/product.md#retries: every call times out after 5000 ms. */
 export const apiTimeoutMs = 5000;
 export const apiBase = '/api';
 
@@ -8,7 +8,7 @@ export const apiBase = '/api';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    /** The API's error code (ARCHITECTURE §3), or a client-side one: network, timeout, invalid_response. */
+    /** The API's error code (docs/architecture.md#errors), or a client-side one: network, timeout, invalid_response. */
     readonly code: string,
     message: string,
     readonly details?: unknown,
@@ -75,7 +75,7 @@ function isErrorResponse(value: unknown): value is ErrorResponse {
 }
 
 /**
- * The one way the web app calls the API (spec §7, ARCHITECTURE §6): cookies sent, JSON both ways,
+ * The one way the web app calls the API (docs/product.md#retries, docs/architecture.md#web): cookies sent, JSON both ways,
  * a 5000 ms time-out. The answer type comes from the shared schemas (`z.infer`); parsing happens
  * on the server, which validates every response it sends. Every failure is logged (see
  * `logFailure`) and rethrown as an ApiError.

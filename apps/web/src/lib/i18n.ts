@@ -4,7 +4,7 @@ import type { Language } from '@orchard/shared';
 import { ApiError } from './http.ts';
 import { fallbackLanguage, languages } from './locale.ts';
 
-/** spec §1 namespaces, plus the ones this app needs beyond them (auth, join, film, notification). */
+/** The namespaces of docs/architecture.md#web, plus the ones this app needs beyond them (auth, join, film, notification). */
 export const namespaces = [
   'common',
   'home',
@@ -67,7 +67,7 @@ export function initI18n(language: Language) {
 
 export { i18next };
 
-/** ARCHITECTURE §3: the API's error code picks a translated message; unknown codes get a generic one. */
+/** docs/architecture.md#errors: the API's error code picks a translated message; unknown codes get a generic one. */
 export function apiErrorMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     const key = `common:errors.${error.code}`;

@@ -1,9 +1,9 @@
 import type { Language } from '@orchard/shared/locale-codes';
 
-// Zod-free, so importing them at run time keeps the schemas out of the entry chunk (QUALITY.md: entry ≤ 110 KB).
+// Zod-free, so importing them at run time keeps the schemas out of the entry chunk (docs/quality.md#speed-web: entry ≤ 110 KB).
 export { currencies, defaultCurrency, defaultLanguage, isCurrency, isLanguage, languages } from '@orchard/shared/locale-codes';
 
-/** spec §1: the translation fallback is en while the persisted setting defaults to ko. */
+/** docs/product.md#languages: the translation fallback is en while the persisted setting defaults to ko. */
 export const fallbackLanguage: Language = 'en';
 
 /** BCP 47 tags for Intl formatting of each interface language. */
@@ -16,7 +16,7 @@ export const intlLocaleOf: Record<Language, string> = {
 };
 
 /**
- * Shown before any translation has loaded (spec §2: "/" shows "Loading..."), so it cannot come
+ * Shown before any translation has loaded (docs/product.md#screens: "/" shows "Loading..."), so it cannot come
  * from an i18next namespace.
  */
 export const bootLoadingLabel: Record<Language, string> = {

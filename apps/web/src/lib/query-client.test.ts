@@ -15,7 +15,7 @@ function setup(currentPath = '/') {
 
 afterEach(() => onlineManager.setOnline(true));
 
-describe('query client (spec §7)', () => {
+describe('query client (docs/product.md#retries)', () => {
   it('waits 1 s, 2 s and 4 s between retries, doubling up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });

@@ -2,14 +2,14 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import { isTransientFailure, isUnauthorized } from './http.ts';
 
-/** spec §7 and §9. */
+/** docs/product.md#retries. */
 export const queryRetryLimit = 3;
 export const mutationRetryLimit = 2;
 export const firstRetryDelayMs = 1000;
 export const maxRetryDelayMs = 30_000;
 export const queryCacheLifetimeMs = 5 * 60 * 1000;
 
-/** spec §7: 1 s doubling up to 30 s; `failureCount` is 0 before the first retry. */
+/** docs/product.md#retries: 1 s doubling up to 30 s; `failureCount` is 0 before the first retry. */
 export function retryDelayMs(failureCount: number): number {
   return Math.min(firstRetryDelayMs * 2 ** failureCount, maxRetryDelayMs);
 }
@@ -75,7 +75,7 @@ export function createAppQueryClient(hooks: QueryClientHooks): QueryClient {
         retry: shouldRetryQuery,
         retryDelay: retryDelayMs,
         gcTime: queryCacheLifetimeMs,
-        // spec §7: fetching pauses while offline and resumes when the connection returns.
+        // docs/product.md#retries: fetching pauses while offline and resumes when the connection returns.
         networkMode: 'online',
         refetchOnWindowFocus: false,
       },

@@ -27,7 +27,7 @@ function baseKeys(entries: Map<string, unknown>): Set<string> {
   return new Set([...entries.keys()].map((key) => key.replace(pluralSuffix, '')));
 }
 
-describe('translations (ARCHITECTURE §6: every key in all five languages)', () => {
+describe('translations (docs/product.md#languages: every key in all five languages)', () => {
   for (const namespace of namespaces) {
     it(`${namespace}: every language has every key, none empty, with its plural forms`, () => {
       const reference = baseKeys(resources('en', namespace));
@@ -57,7 +57,7 @@ describe('translations (ARCHITECTURE §6: every key in all five languages)', () 
   });
 });
 
-describe('API error codes (ARCHITECTURE §3: each code picks a translated message)', () => {
+describe('API error codes (docs/architecture.md#errors: each code picks a translated message)', () => {
   it('has a message for every code the API can send', () => {
     const messages = resources('en', 'common');
     const missing = errorCodes.filter((code) => !messages.has(`errors.${code}`));

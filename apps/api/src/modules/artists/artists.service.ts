@@ -91,7 +91,7 @@ export function createArtistsService({ db, clock, files }: { db: Db; clock: Cloc
     },
 
     /**
-     * Idempotent, but the last followed artist stays (spec §5). The count is taken under the
+     * Idempotent, but the last followed artist stays (docs/product.md#screens). The count is taken under the
      * user's row lock, so two concurrent unfollows of the last two cannot both pass it.
      */
     async unfollow(userId: string, artistId: number): Promise<FollowResult> {

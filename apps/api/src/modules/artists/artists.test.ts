@@ -228,7 +228,7 @@ describe('artists and following', () => {
       expect(await followerCount(underscore)).toBe(before - 1);
     });
 
-    it('refuses to unfollow the last followed artist (spec §5)', async () => {
+    it('refuses to unfollow the last followed artist (docs/product.md#screens)', async () => {
       const user = await t.createUser();
       const [only] = await followsOf(user.id);
       const response = await t.request({ method: 'DELETE', url: `/api/users/following-artists/${only}`, cookie: user.cookie });
@@ -275,7 +275,7 @@ describe('artists and following', () => {
       expect(await followsOf(user.id)).toEqual(before);
     });
 
-    it('requires a joined session for the following routes (S1)', async () => {
+    it('requires a joined session for the following routes (docs/quality.md#s1)', async () => {
       const newcomer = await t.createUser({ joined: false });
       const routes = [
         { method: 'GET' as const, url: '/api/users/following-artists' },

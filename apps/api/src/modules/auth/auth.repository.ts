@@ -43,7 +43,7 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
     },
 
     /**
-     * S5: a flow is used once, only before it expires, and only by the browser that started it.
+     * docs/quality.md#s5: a flow is used once, only before it expires, and only by the browser that started it.
      * One UPDATE decides, so two callbacks racing with the same state cannot both win.
      */
     async consumeFlow(stateHash: string, browserBindingHash: string, now: Date): Promise<SignInFlow | undefined> {

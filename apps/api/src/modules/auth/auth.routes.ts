@@ -21,9 +21,9 @@ import { registerDevIdentityProvider } from './dev-identity-provider.ts';
 import type { AuthorizationResponse, DevIdentityProviderSeat } from './providers.ts';
 
 /**
- * The browser-binding cookie ties a sign-in to the browser that started it (login CSRF, S5).
+ * The browser-binding cookie ties a sign-in to the browser that started it (login CSRF, docs/quality.md#s5).
  * Apple's callback is a cross-site POST, so on https it must be SameSite=None to come along;
- * the session cookie itself stays SameSite=Lax (decisions: Identity).
+ * the session cookie itself stays SameSite=Lax (docs/architecture.md#api-conventions).
  */
 function bindingCookieName(config: Config) {
   return config.session.secureCookie ? '__Host-orchard_sign_in' : 'orchard_sign_in';
@@ -129,7 +129,7 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
     async (request, reply) => finishCallback(request, reply, request.params.provider, request.query),
   );
 
-  // decisions (Identity): Apple posts its answer cross-site as a form; only this route reads forms.
+  // docs/product.md#accounts: Apple posts its answer cross-site as a form; only this route reads forms.
   await app.register(async (plugin) => {
     await plugin.register(formbody);
     const scope = plugin.withTypeProvider<ZodTypeProvider>();

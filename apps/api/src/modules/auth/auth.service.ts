@@ -29,7 +29,7 @@ export type StartedSignIn =
   | { kind: 'failed'; redirectTo: string; code: ErrorCode; cause: unknown };
 
 /**
- * A return path that cannot leave the site, else the default (S5: no open redirect). It is
+ * A return path that cannot leave the site, else the default (docs/quality.md#s5: no open redirect). It is
  * percent-encoded as a URL would be, so `/日本語` can go in a Location header.
  */
 export function safeReturnPath(requested: string | undefined, fallback: string): string {
@@ -151,7 +151,7 @@ export function createAuthService(deps: {
       return start(provider, { returnTo: safeReturnPath(options.returnTo, defaultReturnPath), browserBinding: options.browserBinding });
     },
 
-    /** decisions (Identity): "X account link" attaches an X identity to the signed-in account. */
+    /** docs/product.md#accounts: "X account link" attaches an X identity to the signed-in account. */
     async startXLink(userId: string, options: { returnTo?: string; browserBinding?: string }): Promise<StartedSignIn> {
       const provider = providerFor('x');
       if (await repository.hasIdentityOf(userId, 'x')) {
@@ -166,7 +166,7 @@ export function createAuthService(deps: {
 
     /**
      * The provider sent the browser back. Every failure ends in a redirect with an error code and
-     * no session (S5); success creates a new session, revoking the one the browser held (S4).
+     * no session (docs/quality.md#s5); success creates a new session, revoking the one the browser held (docs/quality.md#s4).
      */
     async completeCallback(
       providerId: string,
@@ -201,7 +201,7 @@ export function createAuthService(deps: {
 
       const account = await findOrCreateAccount(identity);
       const session = await sessions.create(account.userId, provider.id, browser.sessionToken);
-      // decisions (Identity): an account that has not finished /join goes there first.
+      // docs/product.md#accounts: an account that has not finished /join goes there first.
       return { kind: 'signed_in', session, redirectTo: account.joinState === 'joined' ? flow.returnTo : joinPath };
     },
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
-/** Accounts are keyed by (provider, subject), never by email (decisions: Identity). */
+/** Accounts are keyed by (provider, subject), never by email (docs/product.md#accounts). */
 export const userIdentities = pgTable(
   'user_identities',
   {
@@ -23,7 +23,7 @@ export const userIdentities = pgTable(
   ],
 );
 
-/** Server-side sessions; only the SHA-256 of the cookie's token is stored (S4). */
+/** Server-side sessions; only the SHA-256 of the cookie's token is stored (docs/quality.md#s4). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -44,7 +44,7 @@ export const sessions = pgTable(
   ],
 );
 
-/** One row per started sign-in: state, nonce and PKCE verifier, used once (S5). */
+/** One row per started sign-in: state, nonce and PKCE verifier, used once (docs/quality.md#s5). */
 export const signInFlows = pgTable(
   'sign_in_flows',
   {

@@ -101,7 +101,7 @@ const devLoginBodySchema = z.strictObject({
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** No inline script or style: the page lives under the app's own CSP (S7). */
+/** No inline script or style: the page lives under the app's own CSP (docs/quality.md#s7). */
 function loginPage(uid: string) {
   const action = `${devIdentityProviderPrefix}/interaction/${escapeHtml(uid)}/login`;
   return `<!doctype html>
@@ -126,7 +126,7 @@ const expiredPage = `<!doctype html>
 <body><main><h1>This sign-in has expired</h1><p><a href="/login">Start again</a></p></main></body></html>`;
 
 /**
- * decisions (Identity): a real OpenID Connect provider for development and tests, mounted in this
+ * docs/product.md#accounts: a real OpenID Connect provider for development and tests, mounted in this
  * process under /dev-idp, so the app's sign-in runs the full code flow (state, nonce, PKCE,
  * ID-token signature) against it exactly as against Google. Anyone may type any identity.
  */

@@ -63,7 +63,7 @@ type OidcProviderOptions = {
 
 /**
  * Google, Apple and the development provider: OpenID Connect with state, nonce and PKCE S256, and
- * the ID token's signature, issuer, audience and expiry checked (S5). openid-client skips the
+ * the ID token's signature, issuer, audience and expiry checked (docs/quality.md#s5). openid-client skips the
  * signature of token-endpoint ID tokens by default (TLS vouches for them); we check it anyway.
  */
 function createOidcProvider(options: OidcProviderOptions, config: Config): IdentityProvider {
@@ -126,7 +126,7 @@ const xUserSchema = z.object({
 });
 
 /**
- * decisions (Identity): X is OAuth 2.0 with PKCE and no ID token; who signed in is what its
+ * docs/product.md#accounts: X is OAuth 2.0 with PKCE and no ID token; who signed in is what its
  * users/me endpoint answers for the access token.
  */
 function createXProvider(settings: NonNullable<Config['providers']['x']>, config: Config): IdentityProvider {
@@ -175,7 +175,7 @@ const appleSecretLifetimeSeconds = 60 * 60;
 const appleSecretRefreshMarginSeconds = 10 * 60;
 
 /**
- * decisions (Identity): Apple's client secret is an ES256 JWT signed with the team's key
+ * docs/product.md#accounts: Apple's client secret is an ES256 JWT signed with the team's key
  * (iss = team id, sub = client id, aud = Apple's issuer, kid = key id).
  */
 export function createAppleClientSecretSigner(
@@ -211,7 +211,7 @@ export function createAppleClientSecretSigner(
 
 function createAppleProvider(settings: NonNullable<Config['providers']['apple']>, config: Config): IdentityProvider {
   const base = { id: 'apple' as const, issuer: settings.issuer, clientId: settings.clientId, allowInsecureRequests: config.allowInsecureIssuers };
-  // decisions (Identity): Apple answers with a cross-site form POST (response_mode=form_post).
+  // docs/product.md#accounts: Apple answers with a cross-site form POST (response_mode=form_post).
   const appleRequest = { scope: 'openid email name', extraAuthorizationParameters: { response_mode: 'form_post' } };
   if (settings.signing) {
     const signer = createAppleClientSecretSigner({ clientId: settings.clientId, issuer: settings.issuer, signing: settings.signing });
@@ -265,7 +265,7 @@ function createProviderOnFirstUse(id: ProviderId, build: () => IdentityProvider)
   };
 }
 
-/** The providers offered, from configuration (decisions: a provider is offered when configured). */
+/** The providers offered, from configuration (docs/product.md#accounts: a provider is offered when configured). */
 export function createIdentityProviders(config: Config, dev?: DevIdentityProviderSeat): IdentityProviders {
   const providers = new Map<ProviderId, IdentityProvider>();
   const { x, google, apple } = config.providers;

@@ -33,7 +33,7 @@ export function createSessionService({ db, clock, config }: { db: Db; clock: Clo
   });
 
   return {
-    /** S4: a new random 256-bit token per sign-in; the one the browser held before is revoked. */
+    /** docs/quality.md#s4: a new random 256-bit token per sign-in; the one the browser held before is revoked. */
     async create(userId: string, provider: ProviderId, previousToken?: string, tx: DbOrTx = db) {
       const now = clock.now();
       const token = randomToken();

@@ -13,7 +13,7 @@ const cookieName = '__Host-orchard_session';
 const idleMinutes = 30;
 const absoluteHours = 2;
 
-/** S4 on an https deployment, signing in through the development provider. */
+/** docs/quality.md#s4 on an https deployment, signing in through the development provider. */
 describe('sessions', () => {
   let t: TestContext;
   beforeAll(async () => {

@@ -21,7 +21,7 @@ import { sessions, signInFlows, userIdentities } from './auth.table.ts';
 const publicUrl = 'https://orchard.test';
 const secrets = { google: 'google-secret', apple: 'apple-secret', x: 'x-secret' };
 
-/** S5 against a real OpenID provider on loopback playing Google, Apple and X. */
+/** docs/quality.md#s5 against a real OpenID provider on loopback playing Google, Apple and X. */
 describe('sign-in with X, Google and Apple', () => {
   let op: LoopbackOidc;
   let t: TestContext;
@@ -193,7 +193,7 @@ describe('sign-in with X, Google and Apple', () => {
     });
   });
 
-  describe('no bad sign-in is accepted (S5)', () => {
+  describe('no bad sign-in is accepted (docs/quality.md#s5)', () => {
     it('refuses a callback without state', async () => {
       const browser = newBrowser();
       const callbackUrl = await googleAnswer(browser);

@@ -7,7 +7,7 @@ import { authorizeAtProvider, browse, CookieJar, newBrowser, returnToApp, signIn
 import { users } from '../users/users.table.ts';
 import { userIdentities } from './auth.table.ts';
 
-/** decisions (Identity): "X account link" attaches an X identity to a Google or Apple account. */
+/** docs/product.md#accounts: "X account link" attaches an X identity to a Google or Apple account. */
 describe('X account link', () => {
   let op: LoopbackOidc;
   let t: TestContext;

@@ -4,7 +4,7 @@ import type { Currency } from '@orchard/shared';
 export type ExchangeRateEntry = { effectiveFrom: string; rates: Record<Currency, number> };
 
 /**
- * The configured rate table (decisions.md: every number is configuration, not a scattered
+ * The configured rate table (docs/product.md#currencies: every number is configuration, not a scattered
  * literal). Rates are units of each currency per 1 KRW; add a row to change them from a date.
  */
 export const exchangeRateTable: readonly ExchangeRateEntry[] = [

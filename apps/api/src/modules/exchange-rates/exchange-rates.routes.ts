@@ -4,7 +4,7 @@ import type { App } from '../../types.ts';
 import type { ExchangeRatesService } from './exchange-rates.service.ts';
 
 export function registerExchangeRatesRoutes(app: App, { exchangeRates }: { exchangeRates: ExchangeRatesService }) {
-  // decisions.md (Points): the dated display-currency rate table the web app formats amounts with.
+  // docs/product.md#currencies: the dated display-currency rate table the web app formats amounts with.
   app.get(
     '/api/exchange-rates',
     {

@@ -52,7 +52,7 @@ describe('health and platform behaviour', () => {
     expect(response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
   });
 
-  it('sends security headers and a request id on every response (S7)', async () => {
+  it('sends security headers and a request id on every response (docs/quality.md#s7)', async () => {
     for (const url of ['/api/health', '/api/nothing-here', '/api/docs/json']) {
       const response = await t.request({ url });
       const csp = String(response.headers['content-security-policy']);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
-/** Each agreement with the terms version and time it was given (decisions: Identity). */
+/** Each agreement with the terms version and time it was given (docs/product.md#accounts). */
 export const userAgreements = pgTable(
   'user_agreements',
   {

@@ -82,7 +82,7 @@ describe('join', () => {
     expect((await userRow(user.id)).marketingConsent).toBe(false);
   });
 
-  it.each(['service', 'privacy', 'uniqueIdentification'] as const)('refuses step 1 without the %s agreement (spec §5)', async (kind) => {
+  it.each(['service', 'privacy', 'uniqueIdentification'] as const)('refuses step 1 without the %s agreement (docs/product.md#accounts)', async (kind) => {
     const user = await t.createUser({ joined: false });
     const response = await agree(user, { ...allAgreed, [kind]: false });
     expect(response.statusCode).toBe(422);
@@ -113,7 +113,7 @@ describe('join', () => {
   it.each([
     ['no artist', []],
     ['only unknown artists', [2_147_483_000, 2_147_483_001]],
-  ])('refuses step 2 with %s: at least one following artist (spec §5)', async (_label, artistIds) => {
+  ])('refuses step 2 with %s: at least one following artist (docs/product.md#accounts)', async (_label, artistIds) => {
     const user = await t.createUser({ joined: false });
     await agree(user);
     const response = await complete(user, artistIds);
@@ -199,7 +199,7 @@ describe('join', () => {
     expect((await userRow(user.id)).joinState).toBe('artists');
   });
 
-  it('requires a session for every join route and needs no finished join (S1)', async () => {
+  it('requires a session for every join route and needs no finished join (docs/quality.md#s1)', async () => {
     for (const route of [
       { method: 'GET' as const, url: '/api/join' },
       { method: 'POST' as const, url: '/api/join/agreements', payload: allAgreed },

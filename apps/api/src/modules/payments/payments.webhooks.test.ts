@@ -7,7 +7,7 @@ import { createTestContext, errorCode, testOrigin, type TestContext } from '../.
 
 const url = '/api/payments/webhooks/sandbox';
 
-describe('payment webhooks (S10)', () => {
+describe('payment webhooks (docs/quality.md#s10)', () => {
   let t: TestContext;
   let sandbox: SandboxGateway;
   const clock = createManualClock();

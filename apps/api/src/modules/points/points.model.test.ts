@@ -10,7 +10,7 @@ import { allocateSpend, type Allocation, type SpendPlan } from '../../lib/points
 import type { PointsService } from './points.service.ts';
 
 /**
- * R5: a model-based test. Random charges, participations (spends into an escrow account),
+ * docs/quality.md#r5: a model-based test. Random charges, participations (spends into an escrow account),
  * exchanges, refunds, expiry sweeps, returns and clock moves run against the real services on
  * PGlite and against the small pure reference model below, which restates docs/product.md#points and
  * decision 005 on its own (no code shared with lib/points/rules.ts). After every command the
@@ -372,7 +372,7 @@ const commands = [
   fc.tuple(fc.constantFrom<'refund' | 'lot'>('refund', 'lot'), fc.nat(), fc.constantFrom(-1000, -1, 0, 1, 1000)).map(([edge, pick, offset]) => new MoveToEdge(edge, pick, offset)),
 ];
 
-describe('points ledger against a reference model (R5)', () => {
+describe('points ledger against a reference model (docs/quality.md#r5)', () => {
   let t: TestContext;
 
   beforeAll(async () => {
@@ -384,7 +384,7 @@ describe('points ledger against a reference model (R5)', () => {
   });
 
   it(`agrees with the model after every command over ${runs} runs`, async () => {
-    console.log(`R5 model test: seed ${seed} (replay with ORCHARD_FUZZ_SEED=${seed})`);
+    console.log(`model test (docs/quality.md#r5): seed ${seed} (replay with ORCHARD_FUZZ_SEED=${seed})`);
     const started = performance.now();
     let longest = 0;
     let runNumber = 0;
@@ -406,7 +406,7 @@ describe('points ledger against a reference model (R5)', () => {
       await fc.asyncModelRun(() => ({ model, real }), run);
       longest = Math.max(longest, model.now - model.start);
       runNumber += 1;
-      // The whole ledger's invariants (R6) after every 10th run, before it is removed.
+      // The whole ledger's invariants (docs/quality.md#r6) after every 10th run, before it is removed.
       if (runNumber % 10 === 0) await expectLedgerClean(t);
       // The run's ledger rows go, else later runs' global sweeps would spend their time expiring
       // earlier users' lots. One statement: foreign keys are checked at its end.
@@ -421,8 +421,8 @@ describe('points ledger against a reference model (R5)', () => {
         delete from users where id = ${userId}`);
     });
     await fc.assert(property, { seed, numRuns: runs });
-    console.log(`R5 model test exercised: ${JSON.stringify(seen)}`);
-    console.log(`R5 model test: ${runs} runs, ${checksDone} commands checked, longest run ${(longest / year).toFixed(1)} simulated years, ${Math.round(performance.now() - started)} ms`);
+    console.log(`model test (docs/quality.md#r5) exercised: ${JSON.stringify(seen)}`);
+    console.log(`model test (docs/quality.md#r5): ${runs} runs, ${checksDone} commands checked, longest run ${(longest / year).toFixed(1)} simulated years, ${Math.round(performance.now() - started)} ms`);
     // The clock moves cover the 5-year purchased validity and beyond (docs/quality.md#r5: 6 simulated years).
     if (runs >= 1000) expect(longest).toBeGreaterThanOrEqual(6 * year);
   }, 600_000);

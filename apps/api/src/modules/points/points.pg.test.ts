@@ -8,8 +8,8 @@ import { createManualClock } from '../../lib/clock.ts';
 import { createPointsService, type PointsService } from './points.service.ts';
 
 /**
- * R2–R4 against real PostgreSQL (this file runs in the api-postgres project only). Each race is
- * run for many rounds; the reconciliation must be clean afterwards (R6).
+ * docs/quality.md#r2, docs/quality.md#r3 and docs/quality.md#r4 against real PostgreSQL (this file runs in the api-postgres project only). Each race is
+ * run for many rounds; the reconciliation must be clean afterwards (docs/quality.md#r6).
  */
 const r2Rounds = Number(process.env.ORCHARD_R2_ROUNDS ?? 100);
 // docs/quality.md#r3 asks 200 rounds per pair; each pair takes 7–15 s at 200 on a shared 2-core machine.
@@ -47,7 +47,7 @@ describe('points under concurrency (PostgreSQL)', () => {
     await t.close();
   });
 
-  it(`R2: ${r2Rounds} rounds × 50 concurrent spends of the full balance: exactly one per round succeeds`, async () => {
+  it(`${r2Rounds} rounds × 50 concurrent spends of the full balance: exactly one per round succeeds (docs/quality.md#r2)`, async () => {
     const user = await t.createUser();
     let succeeded = 0;
     let insufficient = 0;
@@ -60,7 +60,7 @@ describe('points under concurrency (PostgreSQL)', () => {
       succeeded += codes.filter((code) => code === 'ok').length;
       insufficient += codes.filter((code) => code === 'points.insufficient').length;
     }
-    console.log(`R2: ${r2Rounds} rounds × 50 spends in ${Date.now() - started} ms: ${succeeded} succeeded, ${insufficient} insufficient`);
+    console.log(`docs/quality.md#r2: ${r2Rounds} rounds × 50 spends in ${Date.now() - started} ms: ${succeeded} succeeded, ${insufficient} insufficient`);
     expect(succeeded).toBe(r2Rounds);
     expect(insufficient).toBe(r2Rounds * 49);
     expect((await points.balances(user.id)).orange.total).toBe(0);
@@ -92,7 +92,7 @@ describe('points under concurrency (PostgreSQL)', () => {
     expect(await lotUpdates(40)).toEqual({ updates: 1, hot: 0 });
   });
 
-  it(`R3: refund vs spend of the same lot, ${raceRounds} rounds: exactly one wins`, async () => {
+  it(`refund vs spend of the same lot, ${raceRounds} rounds: exactly one wins (docs/quality.md#r3)`, async () => {
     const tally = { refund: 0, spend: 0 };
     for (let round = 0; round < raceRounds; round++) {
       const user = await t.createUser();
@@ -106,11 +106,11 @@ describe('points under concurrency (PostgreSQL)', () => {
       expect(outcome).toContain(outcome[0] === 'ok' ? 'points.insufficient' : 'points.refund_points_used');
       tally[outcome[0] === 'ok' ? 'refund' : 'spend'] += 1;
     }
-    console.log(`R3 refund vs spend: refund won ${tally.refund}, spend won ${tally.spend}`);
+    console.log(`docs/quality.md#r3 refund vs spend: refund won ${tally.refund}, spend won ${tally.spend}`);
     await expectLedgerClean(t);
   }, 180_000);
 
-  it(`R3: expiry sweep vs spend of a lot expiring now, and two sweeps at once, ${raceRounds} rounds`, async () => {
+  it(`expiry sweep vs spend of a lot expiring now, and two sweeps at once, ${raceRounds} rounds (docs/quality.md#r3)`, async () => {
     const tally = { spend: 0, expiry: 0 };
     for (let round = 0; round < raceRounds; round++) {
       const user = await t.createUser();
@@ -135,12 +135,12 @@ describe('points under concurrency (PostgreSQL)', () => {
       }
       expect((await points.balances(user.id)).orange.total).toBe(0);
     }
-    console.log(`R3 sweep vs spend: spend won ${tally.spend}, expiry won ${tally.expiry}`);
+    console.log(`docs/quality.md#r3 sweep vs spend: spend won ${tally.spend}, expiry won ${tally.expiry}`);
     t.clock.set(new Date('2026-11-22T03:00:00Z'));
     await expectLedgerClean(t);
   }, 180_000);
 
-  it(`R3: exchange vs refund of the same charge, ${raceRounds} rounds: exactly one wins`, async () => {
+  it(`exchange vs refund of the same charge, ${raceRounds} rounds: exactly one wins (docs/quality.md#r3)`, async () => {
     for (let round = 0; round < raceRounds; round++) {
       const user = await t.createUser();
       const paymentId = await credit(user.id, 500, 15);
@@ -154,7 +154,7 @@ describe('points under concurrency (PostgreSQL)', () => {
     await expectLedgerClean(t);
   }, 180_000);
 
-  it(`R3: project return vs late participation into the same escrow, ${raceRounds} rounds: no lost update`, async () => {
+  it(`project return vs late participation into the same escrow, ${raceRounds} rounds: no lost update (docs/quality.md#r3)`, async () => {
     // No project state exists yet to close the funding, so the designed outcome is that both succeed:
     // the return and the late participations serialise on the wallet rows and the escrow row.
     const tally = { spendAfterReturn: 0, spendBeforeReturn: 0 };
@@ -185,11 +185,11 @@ describe('points under concurrency (PostgreSQL)', () => {
       expect((await points.balances(early.id)).orange.total).toBe(105 - (sameWon ? 80 : 0));
       expect((await points.balances(late.id)).orange.total).toBe(70);
     }
-    console.log(`R3 return vs late participation: late spend after the return ${tally.spendAfterReturn}, before it ${tally.spendBeforeReturn}`);
+    console.log(`docs/quality.md#r3 return vs late participation: late spend after the return ${tally.spendAfterReturn}, before it ${tally.spendBeforeReturn}`);
     await expectLedgerClean(t);
   }, 180_000);
 
-  it(`R4: one key sent to 8 API processes at once (8 services, each batching), ${r4Rounds} rounds: the exchange executes once and all answer alike`, async () => {
+  it(`one key sent to 8 API processes at once (8 services, each batching), ${r4Rounds} rounds: the exchange executes once and all answer alike (docs/quality.md#r4)`, async () => {
     const services = instances(8);
     for (let round = 0; round < r4Rounds; round++) await oneKeyAcrossProcesses(services);
     await expectLedgerClean(t);
@@ -223,7 +223,7 @@ describe('points under concurrency (PostgreSQL)', () => {
     expect(outcomes.filter((_, index) => index % 2 === 1).every((outcome) => outcome.kind === 'applied')).toBe(true);
   }
 
-  it('R4: 8 concurrent exchanges with one Idempotency-Key execute once and answer alike; 5 webhook deliveries credit once', async () => {
+  it('8 concurrent exchanges with one Idempotency-Key execute once and answer alike; 5 webhook deliveries credit once (docs/quality.md#r4)', async () => {
     const user = await t.createUser();
     await credit(user.id, 1000);
     const key = idempotencyKey();

@@ -47,7 +47,7 @@ describe('points: charge, exchange, refund, history', () => {
     const status = (await chargeOf(chargeId)).json() as Charge;
     expect(status).toMatchObject({ status: 'confirmed', orange: 1000, bonusOrange: 50, amountKrw: 100_000, method: 'card', refundable: true });
     expect(await balances()).toMatchObject({ orange: { total: 1050, purchased: 1000, bonus: 50 }, berry: { total: 0 } });
-    // The approval webhook arrived; deliver it four more times (R4: 5 deliveries, one credit).
+    // The approval webhook arrived; deliver it four more times (docs/quality.md#r4: 5 deliveries, one credit).
     const approved = sandboxOf(t).deliveries.find((delivery) => delivery.event.type === 'payment.approved' && delivery.event.orderId)!;
     expect(approved.status).toBe(200);
     for (let i = 0; i < 4; i++) expect(await sandboxOf(t).redeliver(approved.event.eventId)).toBe(200);
@@ -89,7 +89,7 @@ describe('points: charge, exchange, refund, history', () => {
     expect(errorCode(response)).toBe('points.transaction_not_found');
   });
 
-  it('exchanges Orange into Berry at 1 : 13, bonus first, kinds kept; refuses more than the balance with the spec message', async () => {
+  it('exchanges Orange into Berry at 1 : 13, bonus first, kinds kept; refuses more than the balance with the message of docs/product.md#exchange', async () => {
     const fresh = await t.createUser();
     await charge(t, fresh, 'orange-500'); // 500 purchased + 15 bonus
     const response = await exchange(20, idempotencyKey(), fresh);
@@ -105,7 +105,7 @@ describe('points: charge, exchange, refund, history', () => {
     expect(berry.items[0]).toMatchObject({ type: 'exchange', reason: 'exchange', amount: 260 });
   });
 
-  it('answers a replayed exchange with the first answer, and a changed body with 409 (R4)', async () => {
+  it('answers a replayed exchange with the first answer, and a changed body with 409 (docs/quality.md#r4)', async () => {
     const fresh = await t.createUser();
     await charge(t, fresh, 'orange-100');
     const key = idempotencyKey();

@@ -52,7 +52,7 @@ function pixelFloodPng(side = 30_000): Buffer {
   ]);
 }
 
-describe('profile picture (S6)', () => {
+describe('profile picture (docs/quality.md#s6)', () => {
   let t: TestContext;
 
   const upload = (user: TestUser, parts: Part[]) =>

@@ -20,7 +20,7 @@ import type { UsersService } from './users.service.ts';
 
 const errors = errorResponses(400, 401, 403, 409, 413, 415, 422);
 
-// Every route here acts on the session's own user only: no route takes a user id (S1).
+// Every route here acts on the session's own user only: no route takes a user id (docs/quality.md#s1).
 export async function registerUsersRoutes(app: App, { users, config }: { users: UsersService; config: Config }) {
   app.get(
     '/api/users/display-info',
@@ -75,7 +75,7 @@ export async function registerUsersRoutes(app: App, { users, config }: { users: 
     async (request) => users.nicknameAvailability(requireSession(request).userId, request.query.nickname),
   );
 
-  // Multipart is accepted by this route alone, with its own limits (S6).
+  // Multipart is accepted by this route alone, with its own limits (docs/quality.md#s6).
   await app.register(async (uploads: App) => {
     await acceptSingleFileUploads(uploads, profilePictureMaxBytes);
     uploads.put(

@@ -208,7 +208,7 @@ export function createUsersService({
       }
     },
 
-    /** S6: re-encoded to a square WebP under a generated name; the previous picture is removed. */
+    /** docs/quality.md#s6: re-encoded to a square WebP under a generated name; the previous picture is removed. */
     async setProfilePicture(userId: string, upload: Buffer) {
       const picture = await reencodeImageAsWebp(upload, { width: profilePictureSize, height: profilePictureSize });
       const key = await files.save('avatars', 'webp', picture);

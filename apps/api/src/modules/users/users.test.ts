@@ -74,7 +74,7 @@ describe('users', () => {
       });
     });
 
-    it('changes exactly one of language or currency per call (spec §7)', async () => {
+    it('changes exactly one of language or currency per call (docs/product.md#screens)', async () => {
       const user = await t.createUser({ joined: false });
       for (const language of ['ko', 'en', 'zh', 'ja', 'es']) {
         const response = await t.request({
@@ -179,7 +179,7 @@ describe('users', () => {
       expect((await userRow(user.id)).nickname).toBe(before.nickname);
     });
 
-    it('refuses a nickname another account holds, in any letter case, with the spec message', async () => {
+    it('refuses a nickname another account holds, in any letter case, with the message of docs/product.md#nicknames', async () => {
       await t.createUser({ nickname: 'TakenName' });
       const user = await t.createUser();
       const response = await patchProfile(user, { nickname: 'takenNAME' });
@@ -410,7 +410,7 @@ describe('users', () => {
     });
   });
 
-  describe('authorization (S1)', () => {
+  describe('authorization (docs/quality.md#s1)', () => {
     const routes = [
       { method: 'GET' as const, url: '/api/users/display-info', access: 'session' },
       { method: 'PATCH' as const, url: '/api/users/user-profile/currency-and-language', access: 'session', payload: { language: 'en' } },

@@ -6,7 +6,7 @@ import { PageFrame } from '../shell/page-frame.tsx';
 const participantSorts = ['amount', 'latest'] as const;
 type ParticipantSort = (typeof participantSorts)[number];
 
-/** spec §2: participants sortable by funding amount or latest. */
+/** docs/product.md#screens: participants sortable by funding amount or latest. */
 export default function FundingListPage() {
   const { t } = useTranslation('project');
   const [sort, setSort] = useState<ParticipantSort>('amount');

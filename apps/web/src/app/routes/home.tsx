@@ -9,7 +9,7 @@ import './home.css';
 const homeTabs = ['following', 'ranking', 'nowFunding', 'films', 'awarded'] as const;
 type HomeTab = (typeof homeTabs)[number];
 
-/** spec §2 Home: tabs Following, Ranking, Now Funding, Films, Awarded; a Top 10; an artist search. */
+/** docs/product.md#screens (Home): tabs Following, Ranking, Now Funding, Films, Awarded; a Top 10; an artist search. */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const [tab, setTab] = useState<HomeTab>('following');

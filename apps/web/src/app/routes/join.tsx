@@ -6,7 +6,7 @@ import { ArtistPicker } from '../../features/artists/components/artist-picker.ts
 import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';
 import { JoinFlow } from '../../features/join/components/join-flow.tsx';
 
-/** spec §2 Join, composed here: the join feature's steps with the artists feature's picker. */
+/** docs/product.md#accounts (join), composed here: the join feature's steps with the artists feature's picker. */
 export default function JoinPage() {
   useBottomBarHidden();
   const me = useMe();

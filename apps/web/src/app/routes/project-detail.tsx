@@ -8,7 +8,7 @@ import { PageFrame } from '../shell/page-frame.tsx';
 const projectTabs = ['description', 'info', 'participants', 'policy'] as const;
 type ProjectTab = (typeof projectTabs)[number];
 
-/** spec §2 Project detail: tabs description, info, participants, policy; comments below. */
+/** docs/product.md#screens (Project detail): tabs description, info, participants, policy; comments below. */
 export default function ProjectDetailPage() {
   const { t } = useTranslation('project');
   const { id = '' } = useParams();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FilmIcon, MegaphoneIcon, PlusIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../paths.ts';
 
-/** spec §1: the floating plus button and its two actions. */
+/** docs/product.md#shell: the floating plus button and its two actions. */
 export function FloatingMenu() {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);

@@ -15,7 +15,7 @@ import ProtectedLayout from './protected-layout.tsx';
 const me = { id: 'user-7', nickname: 'mina', joinState: 'joined', language: 'ko', currency: 'KRW', hasUnreadNotification: true, roles: [] };
 
 function renderProtected(path: string) {
-  // The app's own 401 handling: reset userInfo and open the dialog (spec §4).
+  // The app's own 401 handling: reset userInfo and open the dialog (docs/architecture.md#web).
   const queryClient = createTestQueryClient(() => {
     useUserInfoStore.getState().resetUserInfo();
     useRedirectToLoginDialogStore.getState().openRedirectToLoginDialog();
@@ -35,7 +35,7 @@ function renderProtected(path: string) {
   );
 }
 
-describe('protected routes (spec §2, §6)', () => {
+describe('protected routes (docs/product.md#shell)', () => {
   beforeEach(() => {
     useRedirectToLoginDialogStore.getState().closeRedirectToLoginDialog();
     useUserInfoStore.getState().setUserInfo({ isActive: true, id: 'stale', hasUnreadNotification: false });

@@ -18,7 +18,7 @@ function renderAt(path: string) {
 
 const location = () => screen.getByTestId('location').textContent;
 
-describe('redirect-to-login dialog (spec §2)', () => {
+describe('redirect-to-login dialog (docs/product.md#shell)', () => {
   beforeEach(() => useRedirectToLoginDialogStore.getState().closeRedirectToLoginDialog());
 
   it('yes goes to /login and closes', async () => {

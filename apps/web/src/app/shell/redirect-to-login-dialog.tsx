@@ -5,7 +5,7 @@ import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-logi
 import { paths } from '../paths.ts';
 import { redirectDialogDeclineTarget } from '../tabs.ts';
 
-/** spec §2: yes → /login; no → closes, and leaves a login-only path for /home. */
+/** docs/product.md#shell: yes → /login; no → closes, and leaves a login-only path for /home. */
 export function RedirectToLoginDialog() {
   const { t } = useTranslation('common');
   const isOpen = useRedirectToLoginDialogStore((state) => state.isOpen);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** spec §2: every route change starts at the top of the page. */
+/** docs/product.md#shell: every route change starts at the top of the page. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -13,7 +13,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('tab bar (spec §2)', () => {
+describe('tab bar (docs/product.md#shell)', () => {
   beforeEach(() => useUserInfoStore.getState().resetUserInfo());
 
   it.each([

@@ -28,7 +28,7 @@ function drag(distance: number) {
   fireEvent.pointerUp(zone, { clientY: 100 + distance, pointerId: 1 });
 }
 
-describe('bottom sheet (spec §2, §9)', () => {
+describe('bottom sheet (docs/product.md#shell)', () => {
   it('closes only when dragged more than 5 % of its height', () => {
     expect(shouldCloseSheet(20, 400)).toBe(false);
     expect(shouldCloseSheet(20.5, 400)).toBe(true);

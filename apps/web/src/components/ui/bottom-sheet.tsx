@@ -5,7 +5,7 @@ import { prefersReducedMotion, useFocusTrap } from './use-focus-trap.ts';
 import './overlay.css';
 import './bottom-sheet.css';
 
-/** spec §9: the handle zone is the top 40 px; a drag past 5 % of the sheet's height closes it. */
+/** docs/product.md#shell: the handle zone is the top 40 px; a drag past 5 % of the sheet's height closes it. */
 export const sheetHandleZoneHeightPx = 40;
 export const sheetCloseThresholdRatio = 0.05;
 

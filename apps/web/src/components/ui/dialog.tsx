@@ -16,7 +16,7 @@ type ConfirmDialogProps = {
   onCancel(): void;
 };
 
-/** A modal question with one or two answers; focus trapped, Escape cancels (ARCHITECTURE §6). */
+/** A modal question with one or two answers; focus trapped, Escape cancels (docs/architecture.md#web). */
 export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, tone = 'default', onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();

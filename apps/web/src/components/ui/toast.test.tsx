@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultToastDurationMs, showToast, ToastViewport, useToastStore } from './toast.tsx';
 
-describe('toasts (spec §2, §9)', () => {
+describe('toasts (docs/product.md#shell)', () => {
   beforeEach(() => useToastStore.setState({ toasts: [] }));
 
   it('does not add a toast whose message is already shown', () => {

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { CloseIcon } from './icons.tsx';
 import './toast.css';
 
-/** spec §9: a toast closes itself after 3000 ms unless told otherwise. */
+/** docs/product.md#shell: a toast closes itself after 3000 ms unless told otherwise. */
 export const defaultToastDurationMs = 3000;
 
 export type ToastType = 'tertiary' | 'tertiaryOverlay';
@@ -31,7 +31,7 @@ export const useToastStore = create<ToastStore>()((set) => ({
   toasts: [],
   addToast: (input) =>
     set((state) => {
-      // spec §2: a toast whose message is already shown is not added again.
+      // docs/product.md#shell: a toast whose message is already shown is not added again.
       if (state.toasts.some((toast) => toast.message === input.message)) return state;
       const toast: Toast = {
         id: nextToastId++,

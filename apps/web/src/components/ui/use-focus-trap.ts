@@ -14,7 +14,7 @@ export function focusableElementsIn(container: HTMLElement): HTMLElement[] {
 }
 
 /**
- * ARCHITECTURE §6: focus stays inside an open sheet or dialog; Escape closes it; focus returns to
+ * docs/architecture.md#web: focus stays inside an open sheet or dialog; Escape closes it; focus returns to
  * where it was when it closes.
  */
 export function useFocusTrap(containerRef: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {

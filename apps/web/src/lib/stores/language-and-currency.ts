@@ -10,7 +10,7 @@ type LanguageAndCurrencyStore = {
   setCurrency(currency: Currency): void;
 };
 
-/** spec §9: persisted in localStorage under exactly `languageAndCurrency`. */
+/** docs/architecture.md#web: persisted in localStorage under exactly `languageAndCurrency`. */
 export const languageAndCurrencyStorageKey = 'languageAndCurrency';
 
 export const useLanguageAndCurrencyStore = create<LanguageAndCurrencyStore>()(

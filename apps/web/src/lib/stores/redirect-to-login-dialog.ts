@@ -6,7 +6,7 @@ type RedirectToLoginDialogStore = {
   closeRedirectToLoginDialog(): void;
 };
 
-/** spec §4: any 401 opens one redirect-to-login dialog, wherever it came from. */
+/** docs/architecture.md#web: any 401 opens one redirect-to-login dialog, wherever it came from. */
 export const useRedirectToLoginDialogStore = create<RedirectToLoginDialogStore>()((set) => ({
   isOpen: false,
   openRedirectToLoginDialog: () => set({ isOpen: true }),

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 type ShellStore = {
-  /** spec §1: the bottom tab bar is shown by default; the logo shows it again. */
+  /** docs/product.md#shell: the bottom tab bar is shown by default; the logo shows it again. */
   isBottomBarVisible: boolean;
   isLanguageAndCurrencySheetOpen: boolean;
   setBottomBarVisible(visible: boolean): void;

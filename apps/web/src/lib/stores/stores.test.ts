@@ -7,7 +7,7 @@ function persisted(key: string): unknown {
   return raw === null ? null : (JSON.parse(raw) as { state: unknown }).state;
 }
 
-describe('persisted stores (spec §3, §9)', () => {
+describe('persisted stores (docs/architecture.md#web)', () => {
   beforeEach(() => {
     useLanguageAndCurrencyStore.setState(useLanguageAndCurrencyStore.getInitialState());
     useUserInfoStore.setState(useUserInfoStore.getInitialState());

@@ -8,7 +8,7 @@ export type UserInfo = {
   hasUnreadNotification: boolean;
 };
 
-/** spec §3 and §4: the signed-out values `userInfo` resets to. */
+/** docs/architecture.md#web: the signed-out values `userInfo` resets to. */
 export const signedOutUserInfo: UserInfo = { isActive: false, id: null, hasUnreadNotification: false };
 
 type UserInfoStore = UserInfo & {
@@ -16,7 +16,7 @@ type UserInfoStore = UserInfo & {
   resetUserInfo(): void;
 };
 
-/** spec §9: persisted in localStorage under exactly `userInfo`. */
+/** docs/architecture.md#web: persisted in localStorage under exactly `userInfo`. */
 export const userInfoStorageKey = 'userInfo';
 
 export const useUserInfoStore = create<UserInfoStore>()(

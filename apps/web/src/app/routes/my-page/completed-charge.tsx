@@ -4,7 +4,7 @@ import { CompletedCharge } from '../../../features/points/components/completed-c
 import { resumeAfterChargeKey } from '../../../features/projects/components/resume-after-charge.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
-/** spec §2 Completed-charge/{id}: where the gateway's return lands. */
+/** docs/product.md#screens (completed charge): where the gateway's return lands. */
 export default function CompletedChargePage() {
   const { t } = useTranslation(['myPage', 'createProject']);
   const { id = '' } = useParams();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
-/** spec §3 code table FAQC001–005: the support categories. */
+/** docs/product.md#screens, FAQC001–005: the support categories. */
 const supportCategories = ['FAQC001', 'FAQC002', 'FAQC003', 'FAQC004', 'FAQC005'] as const;
 
 export default function CustomerSupportPage() {

@@ -3,7 +3,7 @@ import { PaymentMethods } from '../../../features/points/components/payment-meth
 import { useBottomBarHidden } from '../../../lib/stores/use-bottom-bar-hidden.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
-/** spec §2 Payment: choose a payment method, then the gateway (decisions: the sample methods). */
+/** docs/product.md#screens (Payment): choose a payment method, then the gateway (the methods: docs/product.md#payments). */
 export default function PaymentPage() {
   const { t } = useTranslation('myPage');
   // The screen's own bottom action takes the tab bar's place.

@@ -3,7 +3,7 @@ import { PointCharge } from '../../../features/points/components/point-charge.ts
 import { useBottomBarHidden } from '../../../lib/stores/use-bottom-bar-hidden.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
-/** spec §2 Point charge: tabs payment and exchange. */
+/** docs/product.md#screens (Point charge): tabs payment and exchange. */
 export default function PointChargePage() {
   const { t } = useTranslation('myPage');
   // The screen's own bottom action takes the tab bar's place.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PointHistory } from '../../../features/points/components/point-history.tsx';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
-/** spec §2 Point history/{type}: type orange or berry. */
+/** docs/product.md#screens (Point history/{type}): type orange or berry. */
 export default function PointHistoryPage() {
   const { t } = useTranslation('myPage');
   const navigate = useNavigate();

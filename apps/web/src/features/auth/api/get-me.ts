@@ -10,7 +10,7 @@ export function fetchMe(signal?: AbortSignal): Promise<Me> {
   return apiRequest<Me>('/auth/me', { signal });
 }
 
-/** spec §7: the auth check is not retried and is refetched on mount with zero staleness. */
+/** docs/product.md#retries: the auth check is not retried and is refetched on mount with zero staleness. */
 export function getMeQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,

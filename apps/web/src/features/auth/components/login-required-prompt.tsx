@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../../components/ui/icons.tsx';
 import './auth.css';
 
-/** spec §6: a feature that needs login offers the way to the login page. */
+/** docs/product.md#shell: a feature that needs login offers the way to the login page. */
 export function LoginRequiredPrompt() {
   const { t } = useTranslation('auth');
   const { pathname } = useLocation();

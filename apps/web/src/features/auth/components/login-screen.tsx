@@ -21,8 +21,8 @@ export function safeNextPath(next: string | null): string {
 const providerOrder: ProviderId[] = ['x', 'google', 'apple', 'dev'];
 
 /**
- * spec §2 Login: one button per configured provider. Sign-in leaves the SPA and returns here with
- * a session; this page then reads the auth check (its 401 is expected here, spec §4) and moves on.
+ * docs/product.md#accounts (sign-in): one button per configured provider. Sign-in leaves the SPA and returns here with
+ * a session; this page then reads the auth check (its 401 is expected here, docs/architecture.md#web) and moves on.
  */
 export function LoginScreen() {
   const { t } = useTranslation(['auth', 'common']);

@@ -11,7 +11,7 @@ import './join.css';
 import { useAgreeToTerms } from '../api/agree-to-terms.ts';
 import { useCompleteJoin } from '../api/complete-join.ts';
 
-/** spec §2 and §5: service, personal information and unique identification are required. */
+/** docs/product.md#accounts: service, personal information and unique identification are required. */
 const requiredAgreementKinds = ['service', 'privacy', 'uniqueIdentification'] as const satisfies readonly AgreementKind[];
 const agreementKinds = [...requiredAgreementKinds, 'marketing'] as const satisfies readonly AgreementKind[];
 
@@ -131,7 +131,7 @@ function ArtistsStep({ renderArtistPicker, onJoined }: { renderArtistPicker: Art
   );
 }
 
-/** spec §2 Join: step 1 terms, then step 2 favourite artists (at least one). */
+/** docs/product.md#accounts (join): step 1 terms, then step 2 favourite artists (at least one). */
 export function JoinFlow({
   joinState,
   renderArtistPicker,

@@ -6,7 +6,7 @@ import { shouldRetryPointsWrite } from './retry.ts';
 export type ExchangeResult = { orange: number; berry: number; spendTransactionId: string; exchangeTransactionId: string };
 export type ExchangeInput = { orange: number; idempotencyKey: string };
 
-/** Orange → Berry at 1 : 13, irreversible (decisions: Points). */
+/** Orange → Berry at 1 : 13, irreversible (docs/product.md#exchange). */
 export function exchangeOrange({ orange, idempotencyKey }: ExchangeInput): Promise<ExchangeResult> {
   return apiRequest<ExchangeResult>('/points/exchange', { method: 'POST', body: { orange }, headers: { 'Idempotency-Key': idempotencyKey } });
 }

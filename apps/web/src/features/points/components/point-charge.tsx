@@ -8,7 +8,7 @@ import './points.css';
 const chargeTabs = ['payment', 'exchange'] as const;
 type ChargeTab = (typeof chargeTabs)[number];
 
-/** spec §2 Point charge: tabs payment and exchange; the tab is in the address (`?tab=exchange`). */
+/** docs/product.md#screens (Point charge): tabs payment and exchange; the tab is in the address (`?tab=exchange`). */
 export function PointCharge() {
   const { t } = useTranslation('myPage');
   const [search, setSearch] = useSearchParams();

@@ -5,7 +5,7 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { useBalances } from '../api/get-balances.ts';
 import './points.css';
 
-/** My page's points owned (spec §3): Orange purchased plus bonus "additional earned", and Berry. */
+/** My page's points owned (docs/product.md#screens): Orange purchased plus bonus "additional earned", and Berry. */
 export function PointsOwned() {
   const { t } = useTranslation(['myPage', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);

@@ -20,7 +20,7 @@ function mockApi(patchAnswer: () => Response = () => jsonResponse({ ok: true }))
 const patchBodies = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init!.body)) as unknown);
 
-describe('language and currency sheet (spec §2, §5)', () => {
+describe('language and currency sheet (docs/product.md#screens)', () => {
   beforeEach(() => {
     useLanguageAndCurrencyStore.setState(useLanguageAndCurrencyStore.getInitialState());
     useUserInfoStore.getState().resetUserInfo();

@@ -18,8 +18,8 @@ type Section = 'language' | 'currency';
 const languageAutonyms: Record<Language, string> = { ko: '한국어', en: 'English', zh: '中文', ja: '日本語', es: 'Español' };
 
 /**
- * spec §2: two accordion sections, one open at a time, language first. A choice applies locally
- * at once and, when a user id exists, is sent to the server one field per call (spec §5).
+ * docs/product.md#screens: two accordion sections, one open at a time, language first. A choice applies locally
+ * at once and, when a user id exists, is sent to the server one field per call.
  */
 export function LanguageAndCurrencySheet() {
   const { t } = useTranslation('common');

@@ -14,7 +14,7 @@ import './users.css';
 
 type MenuItem = { to: string; labelKey: string; Icon: ComponentType<SVGProps<SVGSVGElement>>; count?: number };
 
-/** spec §2 My page: edit, points owned (the balances come from the points feature as `pointsOwned`), following artists, projects, posted films, inquiry, charge. */
+/** docs/product.md#screens (My page): edit, points owned (the balances come from the points feature as `pointsOwned`), following artists, projects, posted films, inquiry, charge. */
 export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
   const { t } = useTranslation(['myPage', 'common']);
   const displayInfo = useDisplayInfo();
