@@ -191,6 +191,7 @@ test('funding: request with three media, approval in /ops, notification, charge,
   await fan.getByRole('button', { name: /^5,000 Orange/ }).click();
   await fan.getByRole('button', { name: 'Continue to payment' }).click();
   await fan.getByText('KakaoPay', { exact: true }).click();
+  await fan.getByRole('checkbox', { name: /I have checked the order/ }).check();
   await fan.getByRole('button', { name: /^Pay / }).click();
   await fan.waitForURL(/\/sandbox-pay\/checkout\//);
   await fan.getByRole('button', { name: /^Approve / }).click();
