@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LocationProbe } from '../../test/render.tsx';
+import { paths } from '../paths.ts';
 import { PageFrame } from './page-frame.tsx';
 
 function renderApp(initialEntries: string[], initialIndex?: number) {
@@ -13,7 +14,7 @@ function renderApp(initialEntries: string[], initialIndex?: number) {
         <Route
           path="/artist"
           element={
-            <Link to="/artist/group/1" className="x">
+            <Link to={paths.artist('group', 1)} className="x">
               LUMINA
             </Link>
           }
