@@ -25,7 +25,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
-import { registerUploadedFiles, registerWebApp } from './plugins/static-files.ts';
+import { maxPathParamLength, registerUploadedFiles, registerWebApp } from './plugins/static-files.ts';
 import { buildServices, type Services } from './services.ts';
 import type { App } from './types.ts';
 
@@ -66,7 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: maxPathParamLength },
     // Refusals before any route runs answer in the app's error shape too (docs/architecture.md#errors).
     frameworkErrors: (error, request, reply) => {
       void frameworkErrorHandler(error, request, reply);

@@ -3,8 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { currencies, displayPreferenceCookie, languages, parseDisplayPreference, prerenderedFileName, prerenderedPaths } from '@orchard/shared';
 import type { Config } from '../config.ts';
+import { AppError } from '../lib/errors.ts';
 import type { FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
+
+/** The router's limit on one path parameter (`routerOptions.maxParamLength` in app.ts). */
+export const maxPathParamLength = 200;
 
 export const defaultWebDistDir = path.resolve(import.meta.dirname, '../../../web/dist');
 
@@ -77,6 +81,11 @@ export async function registerWebApp(app: App, config: Config) {
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || !request.headers.accept?.includes('text/html')) {
+      // The router hands an over-long parameter to this catch-all instead of refusing it: answer
+      // what it answers when the web app is not built (docs/architecture.md#errors).
+      if (url.split('/').some((segment) => segment.length > maxPathParamLength)) {
+        throw new AppError(414, 'request.too_large', 'A part of the address is too long.');
+      }
       return reply.callNotFound();
     }
     const preference = parseDisplayPreference(request.cookies[displayPreferenceCookie]);
