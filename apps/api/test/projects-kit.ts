@@ -9,21 +9,9 @@ import { idempotencyKey } from './points-fixtures.ts';
 
 /** Test helpers for the projects module: a request, an approval, a thumbnail, a creation. */
 
-export type Part = { name: string; filename?: string; contentType?: string; content: Buffer | string };
+import { multipart } from './uploads-kit.ts';
 
-export function multipart(parts: Part[]) {
-  const boundary = `----orchard${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    const type = part.contentType ? `Content-Type: ${part.contentType}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`, 'utf8'));
-    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export { multipart };
 
 export const photoJpeg = (width = 1600, height = 1000) =>
   sharp({ create: { width, height, channels: 3, background: '#ff7a45' } })

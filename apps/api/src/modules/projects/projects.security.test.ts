@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { projectThumbnailMaxBytes, type Project } from '@orchard/shared';
 import { loadConfig } from '../../config.ts';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { pixelFloodPng } from '../../../test/uploads-kit.ts';
 import {
   approve,
   approvedWithThumbnail,
@@ -189,25 +189,6 @@ describe('the thumbnail upload (docs/quality.md#s6)', () => {
     projectId = project.id;
   });
   afterAll(() => t.close());
-
-  function pngChunk(type: string, data: Buffer): Buffer {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  }
-
-  /** A real 30000 × 30000 one-bit PNG: about 100 KB that decodes to 900 megapixels. */
-  function pixelFloodPng(side = 30_000): Buffer {
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(side, 0);
-    header.writeUInt32BE(side, 4);
-    header.set([1, 0, 0, 0, 0], 8);
-    const deflate = zlib.deflateSync(Buffer.alloc((1 + Math.ceil(side / 8)) * side), { level: 9 });
-    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', deflate), pngChunk('IEND', Buffer.alloc(0))]);
-  }
 
   const thumbnailPath = async () =>
     (await t.database.db.execute<{ thumbnail_path: string | null }>(sql`select thumbnail_path from projects where id = ${projectId}`)).rows[0]!.thumbnail_path;
