@@ -32,11 +32,11 @@ test.describe('app shell, logged out', () => {
       ['/film', 'film', /No films have been posted yet/],
       ['/create-film', 'create-film', /Log in to continue/],
       ['/notification', 'notification-signed-out', /Log in to continue/],
-      ['/project/1', 'project-detail', /Project/],
+      ['/project/999999', 'project-detail', /Project/],
       ['/media-detail/1', 'media-detail', /Media details/],
-      ['/media-list/1', 'media-list', /There is no media to show yet/],
-      ['/comment-list/1', 'comment-list', /No comments yet/],
-      ['/funding-list/1', 'funding-list', /No one has joined yet/],
+      ['/media-list/999999', 'media-list', /There is no media to show yet/],
+      ['/comment-list/999999', 'comment-list', /No comments yet/],
+      ['/funding-list/999999', 'funding-list', /No one has joined yet/],
       ['/no-such-page', 'not-found', /Page not found/],
     ];
     for (const [path, name, text] of screens) {
