@@ -108,6 +108,18 @@ export const projectSchema = z.object({
   deposit: z.number().int().nullable(),
   /** Whether the one asking is the project's creator. */
   viewerIsCreator: z.boolean(),
+  kind: z.enum(['project', 'event']),
+  currency: z.enum(['orange', 'berry']),
+  participantCount: z.number().int(),
+  viewerContribution: z.number().int(),
+  perUserLimit: z.number().int(),
+  closesAt: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  likeCount: z.number().int(),
+  viewerLiked: z.boolean(),
+  commentCount: z.number().int(),
+  hidden: z.boolean(),
+  photos: z.array(z.string()),
 });
 export type Project = z.infer<typeof projectSchema>;
 

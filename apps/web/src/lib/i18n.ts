@@ -12,6 +12,7 @@ export const namespaces = [
   'createProject',
   'myPage',
   'project',
+  'projectDetail',
   'artist',
   'mediaDetail',
   'auth',

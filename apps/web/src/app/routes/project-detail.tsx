@@ -1,35 +1,29 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { paths } from '../paths.ts';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Tabs } from '../../components/ui/primitives.tsx';
+import { EmptyState, Spinner } from '../../components/ui/primitives.tsx';
+import { RetryNotice } from '../../components/ui/retry-notice.tsx';
+import { useProject } from '../../features/projects/api/get-project.ts';
+import { ProjectPage } from '../../features/projects/components/project-page.tsx';
+import { ApiError } from '../../lib/http.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 
-const projectTabs = ['description', 'info', 'participants', 'policy'] as const;
-type ProjectTab = (typeof projectTabs)[number];
-
-/** docs/product.md#screens (Project detail): tabs description, info, participants, policy; comments below. */
+/** docs/product.md#screens (Project detail). */
 export default function ProjectDetailPage() {
-  const { t } = useTranslation('project');
+  const { t } = useTranslation(['projectDetail', 'common']);
   const { id = '' } = useParams();
-  const [tab, setTab] = useState<ProjectTab>('description');
+  const project = useProject(Number(id));
+  const missing = !Number.isSafeInteger(Number(id)) || (project.error instanceof ApiError && project.error.status >= 400 && project.error.status < 500);
   return (
-    <PageFrame title={t('detail.title')}>
-      <Tabs label={t('detail.tabsLabel')} idPrefix="project" items={projectTabs.map((value) => ({ value, label: t(`detail.tabs.${value}`) }))} value={tab} onChange={setTab} />
-      <div id="project-panel" role="tabpanel" aria-labelledby={`project-tab-${tab}`}>
-        {tab === 'participants' ? <EmptyState message={t('empty.participants')} /> : <EmptyState message={t('detail.notFound')} />}
-      </div>
-      <section className="stack" aria-labelledby="project-comments-title">
-        <div className="row-between">
-          <h2 id="project-comments-title" className="section-title">
-            {t('comments.title', { count: 0 })}
-          </h2>
-          <Link to={paths.commentList(id)} className="text-link">
-            {t('comments.seeAll')}
-          </Link>
-        </div>
-        <EmptyState message={t('empty.comments')} />
-      </section>
+    <PageFrame title={t('projectDetail:title')}>
+      {missing ? (
+        <EmptyState message={t('projectDetail:notFound')} />
+      ) : project.data ? (
+        <ProjectPage project={project.data} />
+      ) : project.isError ? (
+        <RetryNotice title={t('common:connection.title')} message={t('common:connection.message')} retryLabel={t('common:actions.retry')} onRetry={() => void project.refetch()} retrying={project.isFetching} />
+      ) : (
+        <Spinner label={t('common:loading')} />
+      )}
     </PageFrame>
   );
 }

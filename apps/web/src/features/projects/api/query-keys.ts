@@ -6,6 +6,7 @@ export const projectsQueryKeys = {
   all: ['projects'] as const,
   detail: (projectId: number) => ['projects', 'detail', projectId] as const,
   mine: (tab: string, artistId: number | null) => ['projects', 'mine', tab, artistId] as const,
+  participants: (projectId: number, sort: string, limit: number) => ['projects', 'participants', projectId, sort, limit] as const,
 };
 
 /** A project that is not there, or not shown to this user (404), or a malformed id (400), stays so. */

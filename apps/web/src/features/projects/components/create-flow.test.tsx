@@ -3,19 +3,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { projectFixture } from '../../../test/fixtures/project.ts';
 import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { emptyCreationDraft, useCreationDraftStore } from '../stores/creation-draft.ts';
 import { CreateFlow } from './create-flow.tsx';
 
-const approved: Project = {
-  id: 42,
+const approved: Project = projectFixture({
   status: 'approved',
-  goal: 10_000,
   raised: 0,
-  artistId: 7,
-  artistNames: { ko: '아티스트', en: 'Artist', zh: 'Artist', ja: 'Artist', es: 'Artist' },
-  purpose: 'limited',
-  option: 'image',
   packageId: 'basic',
   adStartDate: '2026-06-01',
   adEndDate: '2026-06-07',
@@ -24,21 +19,17 @@ const approved: Project = {
   minimumUnit: null,
   title: null,
   introduction: null,
-  thumbnailUrl: null,
-  youtubeUrl: null,
-  xUrl: null,
   creatorXId: null,
   creatorEmail: null,
-  creator: { nickname: 'fan' },
-  media: [],
-  rejectionReason: null,
   requestedAt: '2026-03-01T00:00:00.000Z',
   approvedAt: '2026-03-02T00:00:00.000Z',
   creationDeadline: '2099-03-09T14:59:59.999Z',
   createdAt: null,
   deposit: null,
   viewerIsCreator: true,
-} as Project;
+  participantCount: 0,
+  closesAt: null,
+});
 
 function mockApi(project: Project, onWrite: (url: string, init: RequestInit) => Response = () => errorResponse(500, 'internal')) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {

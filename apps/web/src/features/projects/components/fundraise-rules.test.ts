@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { daysUntilClose, fundraiseBounds, percentFunded, stepAmount } from './fundraise-rules.ts';
+
+const base = { goal: 10_000, raised: 2_000, purpose: 'ongoing' as const, minimumUnit: 100, perUserLimit: 5_000, viewerContribution: 0 };
+
+describe('fundraise bounds (docs/product.md#participation)', () => {
+  it('lets a fan put in up to half the goal in unit steps', () => {
+    expect(fundraiseBounds(base)).toEqual({ unit: 100, userRemaining: 5_000, goalRemaining: null, max: 5_000 });
+  });
+  it('counts what the fan already put in, the deposit included', () => {
+    expect(fundraiseBounds({ ...base, viewerContribution: 4_950 }).max).toBe(0);
+    expect(fundraiseBounds({ ...base, viewerContribution: 4_850 }).max).toBe(100);
+  });
+  it('tells a limited project what remains to the goal', () => {
+    expect(fundraiseBounds({ ...base, purpose: 'limited', raised: 9_950 }).goalRemaining).toBe(50);
+  });
+  it('steps within the grid and the bounds', () => {
+    const bounds = fundraiseBounds({ ...base, viewerContribution: 4_700 });
+    expect(stepAmount(100, 1, bounds)).toBe(200);
+    expect(stepAmount(300, 1, bounds)).toBe(300);
+    expect(stepAmount(100, -1, bounds)).toBe(100);
+  });
+});
+
+describe('progress and D-day', () => {
+  it('floors the percent', () => {
+    expect(percentFunded(9_999, 10_000)).toBe(99);
+    expect(percentFunded(15_000, 10_000)).toBe(150);
+  });
+  it('counts KST days to the end date; null once closed', () => {
+    const closesAt = new Date('2026-12-11T00:00:00+09:00'); // end date 2026-12-10
+    expect(daysUntilClose(closesAt, new Date('2026-12-10T23:59:59+09:00'))).toBe(0);
+    expect(daysUntilClose(closesAt, new Date('2026-12-09T00:00:00+09:00'))).toBe(1);
+    expect(daysUntilClose(closesAt, new Date('2026-12-01T08:00:00+09:00'))).toBe(9);
+    expect(daysUntilClose(closesAt, closesAt)).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+import type { Project } from '@orchard/shared';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
+import { Button } from '../../../components/ui/primitives.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { useActionKey } from '../../../lib/action-key.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useBalances } from '../../points/api/get-balances.ts';
+import { useParticipate } from '../api/participations.ts';
+import { fundraiseBounds, stepAmount } from './fundraise-rules.ts';
+import { usePointsText } from './points-text.ts';
+import { resumeAfterChargeKey } from './resume-after-charge.ts';
+
+const knownRefusals = ['projects.not_funding', 'projects.below_minimum_unit', 'projects.over_user_limit'] as const;
+
+/** docs/product.md#participation: amount in steps of the unit, the balance, what is already in, the limits. */
+export function FundraiseSheet({ project, open, onClose }: { project: Project; open: boolean; onClose(): void }) {
+  const { t } = useTranslation(['projectDetail', 'common']);
+  const pointsText = usePointsText(project.currency);
+  const balances = useBalances();
+  const participate = useParticipate();
+  const { keyFor, settle } = useActionKey();
+  const bounds = fundraiseBounds(project);
+  const [amount, setAmount] = useState(bounds.unit);
+  const [failure, setFailure] = useState<{ message: string; insufficient: boolean } | null>(null);
+  const amountId = useId();
+  const available = balances.data ? balances.data[project.currency].total : undefined;
+  const canJoin = bounds.max >= bounds.unit;
+  const capped = bounds.goalRemaining !== null && amount > bounds.goalRemaining;
+
+  const submit = () => {
+    setFailure(null);
+    participate.mutate(
+      { projectId: project.id, amount, idempotencyKey: keyFor(`${project.id}:${amount}`) },
+      {
+        onSuccess: (answer) => {
+          settle(null);
+          showToast({ message: t('fundraise.joined', { amount: pointsText(answer.participation.amount) }) });
+          onClose();
+        },
+        onError: (error) => {
+          settle(error);
+          const code = error instanceof ApiError ? error.code : '';
+          const insufficient = code === 'points.insufficient';
+          const known = (knownRefusals as readonly string[]).includes(code);
+          setFailure({ message: insufficient ? t('fundraise.insufficient') : known ? t(`fundraise.refused.${code}`) : apiErrorMessage(t, error), insufficient });
+        },
+      },
+    );
+  };
+
+  return (
+    <BottomSheet open={open} onClose={onClose} title={t('fundraise.title')} closeLabel={t('common:actions.close')}>
+      <div className="stack fundraise-sheet">
+        <dl className="fundraise-facts">
+          <div>
+            <dt>{t('fundraise.balance')}</dt>
+            <dd data-testid="fundraise-balance">{available === undefined ? '…' : pointsText(available)}</dd>
+          </div>
+          <div>
+            <dt>{t('fundraise.already')}</dt>
+            <dd>{pointsText(project.viewerContribution)}</dd>
+          </div>
+          <div>
+            <dt>{t('fundraise.limit')}</dt>
+            <dd>{pointsText(bounds.userRemaining)}</dd>
+          </div>
+        </dl>
+        {canJoin ? (
+          <>
+            <label className="field-label" htmlFor={amountId}>
+              {t('fundraise.amount')}
+            </label>
+            <div className="stepper">
+              <Button variant="secondary" aria-label={t('fundraise.less')} disabled={amount <= bounds.unit} onClick={() => setAmount(stepAmount(amount, -1, bounds))}>
+                −
+              </Button>
+              <output id={amountId} className="stepper__value" aria-live="polite">
+                {pointsText(amount)}
+              </output>
+              <Button variant="secondary" aria-label={t('fundraise.more')} disabled={amount >= bounds.max} onClick={() => setAmount(stepAmount(amount, 1, bounds))}>
+                +
+              </Button>
+            </div>
+            <p className="muted">{t('fundraise.stepHint', { unit: pointsText(bounds.unit) })}</p>
+            {capped && bounds.goalRemaining !== null ? <p className="notice">{t('fundraise.capped', { amount: pointsText(bounds.goalRemaining) })}</p> : null}
+            <Button block disabled={participate.isPending} onClick={submit}>
+              {participate.isPending ? t('fundraise.sending') : t('fundraise.submit', { amount: pointsText(amount) })}
+            </Button>
+          </>
+        ) : (
+          <p className="notice">{t('fundraise.atLimit')}</p>
+        )}
+        {failure ? (
+          <div className="stack stack--tight" role="alert">
+            <p className="field-message field-message--error">{failure.message}</p>
+            {failure.insufficient ? (
+              <Link
+                className="button button--primary button--block"
+                to={paths.pointCharge}
+                onClick={() => sessionStorage.setItem(resumeAfterChargeKey, paths.project(project.id))}
+              >
+                {project.currency === 'orange' ? t('fundraise.charge') : t('fundraise.exchange')}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </BottomSheet>
+  );
+}

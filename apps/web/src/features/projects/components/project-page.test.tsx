@@ -1,0 +1,155 @@
+import type { Project } from '@orchard/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { signedOutUserInfo, useUserInfoStore } from '../../../lib/stores/user-info.ts';
+import { projectFixture } from '../../../test/fixtures/project.ts';
+import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { ProjectPage } from './project-page.tsx';
+
+const balances = {
+  orange: { total: 3_000, purchased: 3_000, bonus: 0, expiringWithin30Days: 0 },
+  berry: { total: 130, purchased: 130, bonus: 0, expiringWithin30Days: 0 },
+};
+
+type Write = { url: string; body: unknown; key: string | null };
+
+function mockApi(project: Project, answerWrite: (write: Write) => Response) {
+  const writes: Write[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (init?.method === 'POST') {
+      const write = { url, body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') };
+      writes.push(write);
+      return answerWrite(write);
+    }
+    if (url.startsWith('/api/points/balances')) return jsonResponse(balances);
+    if (url.startsWith(`/api/projects/${project.id}/participations`)) {
+      return jsonResponse({ items: [{ id: 1, nickname: 'topfan', profileImageUrl: null, amount: 1_200, participatedAt: '2026-12-02T01:00:00.000Z' }], nextCursor: null });
+    }
+    if (url.startsWith(`/api/projects/${project.id}`)) return jsonResponse({ project });
+    return errorResponse(404, 'not_found');
+  });
+  return writes;
+}
+
+describe('the project page (docs/product.md#participation)', () => {
+  beforeEach(() => {
+    useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
+    useUserInfoStore.setState({ ...signedOutUserInfo, id: 'user-1', isActive: true });
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-20T12:00:00+09:00') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('shows progress, participants and the D-day in KST', async () => {
+    mockApi(projectFixture(), () => errorResponse(500, 'internal'));
+    renderWithProviders(<ProjectPage project={projectFixture()} />);
+    expect(await screen.findByText('25% funded')).toBeTruthy();
+    expect(screen.getByText('2,500 Orange of 10,000 Orange')).toBeTruthy();
+    expect(screen.getByText('3 participants')).toBeTruthy();
+    expect(screen.getByTestId('project-dday').textContent).toBe('D-3');
+    expect(screen.getByTestId('project-closes').textContent).toContain('(KST)');
+  });
+
+  it('joins in steps of the unit with an idempotency key, and shows the amount taken', async () => {
+    const project = projectFixture();
+    const writes = mockApi(project, () => jsonResponse({ participation: { id: 9, amount: 200 }, project: { ...project, raised: 2_700, viewerContribution: 200 } }, 201));
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    renderWithProviders(<ProjectPage project={project} />);
+    await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Join this project' });
+    expect(await within(sheet).findByText('3,000 Orange')).toBeTruthy();
+    await user.click(within(sheet).getByRole('button', { name: 'More' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Put in 200 Orange' }));
+    await vi.waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ url: '/api/projects/42/participations', body: { amount: 200 } });
+    expect(writes[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('warns that a limited project near its goal takes only what remains', async () => {
+    const project = projectFixture({ raised: 9_950 });
+    mockApi(project, () => errorResponse(500, 'internal'));
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    renderWithProviders(<ProjectPage project={project} />);
+    await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
+    expect(await screen.findByText(/Only 50 Orange is left to the goal/)).toBeTruthy();
+  });
+
+  it('offers to charge when points run short, coming back to the project', async () => {
+    const project = projectFixture();
+    mockApi(project, () => jsonResponse({ error: { code: 'points.insufficient', message: 'x', details: { available: 0 } } }, 422));
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    renderWithProviders(<ProjectPage project={project} />);
+    await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
+    await user.click(await screen.findByRole('button', { name: 'Put in 100 Orange' }));
+    const charge = await screen.findByRole('link', { name: 'Charge' });
+    expect(charge.getAttribute('href')).toBe('/my-page/point-charge');
+    await user.click(charge);
+    expect(sessionStorage.getItem('orchard:resume-after-charge')).toBe('/project/42');
+  });
+
+  it('a user at the per-person limit cannot open a participation', async () => {
+    const project = projectFixture({ viewerContribution: 5_000 });
+    mockApi(project, () => errorResponse(500, 'internal'));
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    renderWithProviders(<ProjectPage project={project} />);
+    await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
+    expect(await screen.findByText(/You've reached the most one person can put into this project/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Put in/ })).toBeNull();
+  });
+
+  it('signed out, fundraising leads to login and back', async () => {
+    useUserInfoStore.setState(signedOutUserInfo);
+    mockApi(projectFixture(), () => errorResponse(500, 'internal'));
+    renderWithProviders(<ProjectPage project={projectFixture()} />);
+    expect((await screen.findByRole('link', { name: 'Log in to fundraise' })).getAttribute('href')).toBe('/login?next=%2Fproject%2F42');
+  });
+
+  it.each([
+    ['failed', 'The goal wasn\'t reached. Every point has gone back to its participants.'],
+    ['succeeded', 'The goal was reached! The ad starts on'],
+    ['running', 'The ad is running until'],
+  ] as const)('a %s project says so and offers no fundraising', async (status, text) => {
+    mockApi(projectFixture({ status }), () => errorResponse(500, 'internal'));
+    renderWithProviders(<ProjectPage project={projectFixture({ status })} />);
+    expect(await screen.findByText(new RegExp(text.replace(/[.!?()]/g, '\\$&')))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Fundraise' })).toBeNull();
+  });
+
+  it('a cancelled project shows the operator\'s reason as text', async () => {
+    const reason = '<img src=x onerror=alert(1)> media unavailable';
+    mockApi(projectFixture({ status: 'cancelled', cancellationReason: reason }), () => errorResponse(500, 'internal'));
+    const { container } = renderWithProviders(<ProjectPage project={projectFixture({ status: 'cancelled', cancellationReason: reason })} />);
+    expect(await screen.findByText(new RegExp('media unavailable'))).toBeTruthy();
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('an awarded project shows its photos', async () => {
+    const project = projectFixture({ status: 'awarded', photos: ['/api/files/a.webp', '/api/files/b.webp'] });
+    mockApi(project, () => errorResponse(500, 'internal'));
+    renderWithProviders(<ProjectPage project={project} />);
+    expect(await screen.findByRole('img', { name: 'Photo 2 of the ad' })).toBeTruthy();
+  });
+
+  it('the participants tab lists the top funders and links to all of them', async () => {
+    mockApi(projectFixture(), () => errorResponse(500, 'internal'));
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    renderWithProviders(<ProjectPage project={projectFixture()} />);
+    await user.click(await screen.findByRole('tab', { name: 'Participants' }));
+    expect(await screen.findByText('topfan')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See all participants' }).getAttribute('href')).toBe('/funding-list/42');
+  });
+
+  it('loads nothing from YouTube until the video is tapped', async () => {
+    const project = projectFixture({ youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    mockApi(project, () => errorResponse(500, 'internal'));
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    const { container } = renderWithProviders(<ProjectPage project={project} />);
+    await user.click(await screen.findByRole('button', { name: /Play the video/ }));
+    expect(container.querySelector('iframe')?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+  });
+});
