@@ -146,3 +146,14 @@ export async function notificationKindsOf(t: TestContext, userId: string, projec
   );
   return rows.map((row) => row.kind);
 }
+
+/** A created project open for funding today, its creator's deposit paid: the start of Funding II's tests. */
+export async function fundingProject(t: TestContext, creator: TestUser, operator: TestUser, body: RequestBody, overrides: Record<string, unknown> = {}): Promise<Project> {
+  const approved = await approvedWithThumbnail(t, creator, operator, body);
+  await creditOrange(t, creator.id, approved.goal);
+  const response = await postCreation(t, creator, approved.id, creationBody(approved, overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  const project = (response.json() as { project: Project }).project;
+  expect(project.status).toBe('funding');
+  return project;
+}

@@ -19,6 +19,8 @@ export const creationWindowDays = 7;
 /** The creator's deposit is at least this percentage of the goal. */
 export const depositMinPercent = 5;
 /** The creator chooses the minimum participation unit within these bounds (Orange). */
+/** docs/product.md#participation: one user may put in at most this share of the goal, the deposit included. */
+export const perUserLimitPercent = 50;
 export const minimumUnitMin = 10;
 export const minimumUnitMax = 1_000;
 /** How many media one request may list. */
@@ -82,6 +84,11 @@ export function fundingClosesAt(fundingEndDate: KstDate): Date {
 /** The last instant an approved project may be created: 23:59:59.999 KST of the 7th day after approval. */
 export function creationDeadlineFor(approvedAt: Date): Date {
   return endOfKstDay(addDays(kstDateOf(approvedAt), creationWindowDays));
+}
+
+/** The most one user may put into a project in total (docs/product.md#participation). */
+export function perUserLimitOf(goal: number): number {
+  return Math.floor((goal * perUserLimitPercent) / 100);
 }
 
 export function isMinimumUnitAllowed(unit: number): boolean {

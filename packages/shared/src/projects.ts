@@ -23,6 +23,10 @@ export const projectStatuses = [
 export type ProjectStatus = (typeof projectStatuses)[number];
 export const projectStatusSchema = z.enum(projectStatuses);
 
+/** A project is funded in Orange by fans; an event is made by operators and funded in Berry. */
+export const projectKinds = ['project', 'event'] as const;
+export type ProjectKind = (typeof projectKinds)[number];
+
 export const projectPurposes = ['limited', 'ongoing'] as const;
 export type ProjectPurpose = (typeof projectPurposes)[number];
 
@@ -108,7 +112,7 @@ export const projectSchema = z.object({
   deposit: z.number().int().nullable(),
   /** Whether the one asking is the project's creator. */
   viewerIsCreator: z.boolean(),
-  kind: z.enum(['project', 'event']),
+  kind: z.enum(projectKinds),
   currency: z.enum(['orange', 'berry']),
   participantCount: z.number().int(),
   viewerContribution: z.number().int(),
@@ -164,7 +168,7 @@ export const operatorRequestsResponseSchema = z.object({
 });
 
 /** My page, project list: Request = the user's requests before creation; Open = projects the user created. */
-export const myProjectTabs = ['all', 'request', 'open'] as const;
+export const myProjectTabs = ['all', 'participate', 'open', 'event', 'request'] as const;
 export type MyProjectTab = (typeof myProjectTabs)[number];
 export const myProjectsQuerySchema = z.strictObject({
   tab: z.enum(myProjectTabs).default('all'),
@@ -173,6 +177,18 @@ export const myProjectsQuerySchema = z.strictObject({
   lang: languageSchema.optional(),
 });
 export const myProjectsResponseSchema = z.object({ items: z.array(projectSchema), nextCursor: z.string().nullable() });
+
+/** Statuses the public list filters by; a request before creation is never public. */
+export const publicProjectStatuses = ['funding', 'succeeded', 'failed', 'running', 'awarded'] as const;
+export const publicProjectsQuerySchema = z.strictObject({
+  status: z.enum(publicProjectStatuses).optional(),
+  artistId: decimalIntegerParam(1, 2_147_483_647).optional(),
+  kind: z.enum(projectKinds).optional(),
+  cursor: z.string().max(100).optional(),
+  limit: decimalIntegerParam(1, 50).optional(),
+  lang: languageSchema.optional(),
+});
+export type PublicProjectsQuery = z.infer<typeof publicProjectsQuerySchema>;
 
 export const testClockBodySchema = z.strictObject({ days: z.number().int().min(1).max(400) });
 /** The route is absent (404) unless the API runs with TEST_CLOCK=on; then `enabled` is true. */

@@ -83,6 +83,21 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return db.select().from(projectMedia).where(inArray(projectMedia.projectId, projectIds)).orderBy(asc(projectMedia.projectId), asc(projectMedia.position));
     },
 
+    /** Per project: how many users put points in, and how much the viewer did (0 when signed out). */
+    async participationSummaries(projectIds: number[], viewerId: string | null): Promise<Map<number, { participantCount: number; viewerContribution: number }>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          projectId: projectParticipations.projectId,
+          participantCount: sql<number>`count(distinct ${projectParticipations.userId})::int`,
+          viewerContribution: viewerId === null ? sql<number>`0` : sql<number>`coalesce(sum(${projectParticipations.amount}) filter (where ${projectParticipations.userId} = ${viewerId}), 0)::int`,
+        })
+        .from(projectParticipations)
+        .where(inArray(projectParticipations.projectId, projectIds))
+        .groupBy(projectParticipations.projectId);
+      return new Map(rows.map((row) => [row.projectId, { participantCount: Number(row.participantCount), viewerContribution: Number(row.viewerContribution) }]));
+    },
+
     async insertParticipation(values: typeof projectParticipations.$inferInsert): Promise<void> {
       await db.insert(projectParticipations).values(values);
     },
@@ -135,8 +150,13 @@ export const projectFilters = {
   /** Request tab: a request in any state before creation (pending, approved, rejected, cancelled at the deadline). */
   beforeCreation: () =>
     or(inArray(projects.status, [...preCreationStatuses]), and(eq(projects.status, 'cancelled'), isNull(projects.createdAt))),
-  /** Open tab: projects the user created. */
+  /** Open tab: projects the user created; also what the public lists show. */
   created: () => isNotNull(projects.createdAt),
+  ofStatus: (status: string) => eq(projects.status, status),
+  ofKind: (kind: string) => eq(projects.kind, kind),
+  /** Participate tab: projects the user put points into, the deposit included. */
+  participatedBy: (userId: string) =>
+    sql`exists (select 1 from ${projectParticipations} pp where pp.project_id = ${projects.id} and pp.user_id = ${userId})`,
   idBelow: (id: number) => lt(projects.id, id),
   requested: () => eq(projects.status, 'requested'),
   /** Keyset after (requestedAt, id) in ascending order. */

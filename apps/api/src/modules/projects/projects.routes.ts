@@ -14,6 +14,7 @@ import {
   projectRequestBodySchema,
   projectResponseSchema,
   projectThumbnailMaxBytes,
+  publicProjectsQuerySchema,
   type Language,
 } from '@orchard/shared';
 import { acceptSingleFileUploads, readSingleFile } from '../../lib/uploads.ts';
@@ -79,6 +80,15 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
     async (request) => ({
       project: await projects.get(request.params.projectId, viewerOf(request), languageOf(request, request.query.lang)),
     }),
+  );
+
+  app.get(
+    '/api/projects',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['projects'], querystring: publicProjectsQuerySchema, response: { 200: myProjectsResponseSchema, ...errors } },
+    },
+    async (request) => projects.listPublic(request.query, viewerOf(request), languageOf(request, request.query.lang)),
   );
 
   app.get(

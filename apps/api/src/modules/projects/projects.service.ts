@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { CreationBody, Language, MyProjectTab, Project, ProjectDecisionBody, ProjectRequestBody, ProjectStatus } from '@orchard/shared';
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { CreationBody, Language, MyProjectTab, Project, ProjectDecisionBody, ProjectKind, ProjectRequestBody, ProjectStatus, PublicProjectsQuery } from '@orchard/shared';
 import {
   checkCreation,
   creationDeadlineFor,
@@ -9,6 +9,8 @@ import {
   normaliseXId,
   planRequest,
   type MediumForRules,
+  fundingClosesAt,
+  perUserLimitOf,
 } from '@orchard/shared/project-rules';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -105,7 +107,10 @@ export function createProjectsService({
   /** Builds the answers for rows: media from the catalogue in `language`, private fields by viewer. */
   async function present(records: ProjectRecord[], viewer: Viewer, language: Language, source: DbOrTx = db): Promise<Project[]> {
     if (records.length === 0) return [];
-    const mediaRows = await createProjectsRepository({ db: source }).mediaOf(records.map((record) => record.id));
+    const repository = createProjectsRepository({ db: source });
+    const ids = records.map((record) => record.id);
+    const mediaRows = await repository.mediaOf(ids);
+    const summaries = await repository.participationSummaries(ids, viewer?.userId ?? null);
     const catalogueMedia = await catalogue.mediaByIds([...new Set(mediaRows.map((row) => row.mediaId))], language, source);
     const mediumById = new Map(catalogueMedia.map((medium) => [medium.id, medium]));
     const mediaByProject = new Map<number, ProjectMediaRow[]>();
@@ -159,8 +164,37 @@ export function createProjectsService({
         createdAt: record.createdAt?.toISOString() ?? null,
         deposit: record.deposit,
         viewerIsCreator: isCreator,
+        kind: record.kind as ProjectKind,
+        currency: record.kind === 'event' ? 'berry' : 'orange',
+        participantCount: summaries.get(record.id)?.participantCount ?? 0,
+        viewerContribution: summaries.get(record.id)?.viewerContribution ?? 0,
+        perUserLimit: perUserLimitOf(record.goal),
+        closesAt: fundingClosesAt(record.fundingEndDate).toISOString(),
+        cancellationReason: null,
+        likeCount: 0,
+        viewerLiked: false,
+        commentCount: 0,
+        hidden: false,
+        photos: [],
       };
     });
+  }
+
+  /** One keyset page (newest first) of the projects matching `where`. */
+  async function listPage(where: SQL | undefined, cursor: string | undefined, limit: number, viewer: Viewer, language: Language) {
+    let below;
+    if (cursor !== undefined) {
+      const { id } = decodeCursor(cursor);
+      if (!isSafeId(id)) throw cursorInvalid();
+      below = projectFilters.idBelow(id);
+    }
+    const records = await createProjectsRepository({ db }).listRecords(and(where, below), projectOrders.newestFirst, limit + 1);
+    const page = records.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: await present(page, viewer, language),
+      nextCursor: records.length > limit && last ? encodeCursor({ id: last.id }) : null,
+    };
   }
 
   async function presentOne(projectId: number, viewer: Viewer, language: Language, source: DbOrTx = db): Promise<Project> {
@@ -405,26 +439,30 @@ export function createProjectsService({
       return presentOne(projectId, { userId, isOperator: false }, language, tx);
     },
 
-    /** My page lists: Request (before creation), Open (created by the user), All. Newest first. */
+    /**
+     * My page lists, newest first: All (created or joined), Participate (joined, the deposit
+     * included), Open (created), Event (events joined), Request (before creation).
+     */
     async listMine(userId: string, query: { tab: MyProjectTab; artistId?: number; cursor?: string; language: Language }) {
-      let below;
-      if (query.cursor !== undefined) {
-        const { id } = decodeCursor(query.cursor);
-        if (!isSafeId(id)) throw cursorInvalid();
-        below = projectFilters.idBelow(id);
-      }
-      const tabFilter = query.tab === 'request' ? projectFilters.beforeCreation() : query.tab === 'open' ? projectFilters.created() : undefined;
-      const records = await createProjectsRepository({ db }).listRecords(
-        and(projectFilters.ofCreator(userId), tabFilter, query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId), below),
-        projectOrders.newestFirst,
-        pageSize + 1,
+      const mine = {
+        all: or(projectFilters.ofCreator(userId), projectFilters.participatedBy(userId)),
+        participate: projectFilters.participatedBy(userId),
+        open: and(projectFilters.ofCreator(userId), projectFilters.created()),
+        event: and(projectFilters.participatedBy(userId), projectFilters.ofKind('event')),
+        request: and(projectFilters.ofCreator(userId), projectFilters.beforeCreation()),
+      }[query.tab];
+      return listPage(and(mine, query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId)), query.cursor, pageSize, { userId, isOperator: false }, query.language);
+    },
+
+    /** The public lists (home, artist pages, Event tab): created projects only, newest first. */
+    async listPublic(query: PublicProjectsQuery, viewer: Viewer, language: Language) {
+      const where = and(
+        projectFilters.created(),
+        query.status === undefined ? undefined : projectFilters.ofStatus(query.status),
+        query.kind === undefined ? undefined : projectFilters.ofKind(query.kind),
+        query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId),
       );
-      const page = records.slice(0, pageSize);
-      const last = page.at(-1);
-      return {
-        items: await present(page, { userId, isOperator: false }, query.language),
-        nextCursor: records.length > pageSize && last ? encodeCursor({ id: last.id }) : null,
-      };
+      return listPage(where, query.cursor, query.limit ?? pageSize, viewer, language);
     },
 
     /** An approved project not created by its deadline becomes cancelled; one project per transaction. */

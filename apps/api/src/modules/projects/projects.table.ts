@@ -13,6 +13,8 @@ export const projects = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     status: text('status').notNull(),
+    /** `project` (fans, Orange) or `event` (operators, Berry): docs/product.md#events. */
+    kind: text('kind').notNull().default('project'),
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => users.id),
@@ -53,6 +55,7 @@ export const projects = pgTable(
       'projects_status_check',
       sql`${table.status} in ('requested', 'approved', 'rejected', 'created', 'funding', 'succeeded', 'failed', 'cancelled', 'running', 'awarded')`,
     ),
+    check('projects_kind_check', sql`${table.kind} in ('project', 'event')`),
     check('projects_purpose_check', sql`${table.purpose} in ('limited', 'ongoing')`),
     check('projects_option_check', sql`${table.option} in ('image', 'video')`),
     check('projects_goal_check', sql`${table.goal} > 0`),
@@ -70,6 +73,10 @@ export const projects = pgTable(
     index('projects_funding_start_idx').on(table.fundingStartDate).where(sql`${table.status} = 'created'`),
     // My page lists, newest first.
     index('projects_creator_idx').on(table.creatorId, table.id),
+    // The public lists, newest first: every created project, by status, by artist.
+    index('projects_public_idx').on(table.id).where(sql`${table.createdAt} is not null`),
+    index('projects_public_status_idx').on(table.status, table.id).where(sql`${table.createdAt} is not null`),
+    index('projects_public_artist_idx').on(table.artistId, table.id).where(sql`${table.createdAt} is not null`),
   ],
 );
 

@@ -8,22 +8,25 @@ import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useOrangeText } from '../../../lib/media-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useMyProjects } from '../api/get-my-projects.ts';
+import { percentFunded } from './fundraise-rules.ts';
 import { projectLink } from './project-links.ts';
+import './project-page.css';
 import './projects.css';
 
 export const projectListTabs = ['all', 'participate', 'open', 'event', 'like', 'request'] as const;
 export type ProjectListTab = (typeof projectListTabs)[number];
-/** The tabs this release fills; Participate, Event and Like come with participation. */
-const listedTabs: readonly string[] = ['all', 'open', 'request'] satisfies readonly MyProjectTab[];
+/** The tabs the API lists; Like comes with likes. */
+const listedTabs: readonly string[] = ['all', 'participate', 'open', 'event', 'request'] satisfies readonly MyProjectTab[];
 
 export function isListedTab(tab: ProjectListTab): tab is ProjectListTab & MyProjectTab {
   return listedTabs.includes(tab);
 }
 
 function ProjectCard({ project }: { project: Project }) {
-  const { t } = useTranslation(['myPage', 'mediaDetail']);
+  const { t } = useTranslation(['myPage', 'mediaDetail', 'projectDetail']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const orangeText = useOrangeText();
+  const percent = percentFunded(project.raised, project.goal);
   const artist = project.artistNames[language] || project.artistNames.en;
   return (
     <Link className="project-card" to={projectLink(project)}>
@@ -32,6 +35,14 @@ function ProjectCard({ project }: { project: Project }) {
       <span className="project-card__meta">
         {t('myPage:projects.meta', { artist, goal: orangeText(project.goal), date: formatKstCalendarDay(project.adStartDate, language) })}
       </span>
+      {project.createdAt ? (
+        <>
+          <span className="project-progress" aria-hidden="true">
+            <span className="project-progress__bar" style={{ width: `${Math.min(100, percent)}%` }} />
+          </span>
+          <span className="project-card__meta">{t('projectDetail:percent', { percent })}</span>
+        </>
+      ) : null}
     </Link>
   );
 }
