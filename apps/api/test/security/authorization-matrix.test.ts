@@ -56,6 +56,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/notifications/:notificationId/read': 'joined',
   // projects (the per-object rows, creator vs other user, are in projects.security.test.ts)
   'POST /api/project-requests': 'joined',
+  'GET /api/projects': 'public',
   'GET /api/projects/:projectId': 'public',
   'GET /api/operator/project-requests': 'operator',
   'POST /api/operator/projects/:projectId/decision': 'operator',
