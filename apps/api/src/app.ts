@@ -17,6 +17,7 @@ import type { GatewayEventHandler, PaymentGateway } from './modules/payments/gat
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerParticipationsRoutes } from './modules/projects/participations.routes.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { registerTestClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerNotificationsRoutes(app, { notifications: services.notifications });
   // Projects: request, decision, creation with deposit, my-page lists (docs/architecture.md#lifecycle).
   await registerProjectsRoutes(app, { projects: services.projects });
+  await registerParticipationsRoutes(app, { participations: services.participations });
   const { testClock, projects } = services;
   if (testClock) {
     registerTestClockRoutes(app, {

@@ -18,6 +18,7 @@ import { createPointsService } from './modules/points/points.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createParticipationsService } from './modules/projects/participations.service.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createTestClock } from './lib/test-clock.ts';
 
@@ -53,6 +54,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const media = createMediaService({ db });
   const notifications = createNotificationsService({ db, clock });
   const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
+  const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects });
   const users = createUsersService({
     db,
     clock,
@@ -91,10 +93,11 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     media,
     notifications,
     projects,
+    participations,
     /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
     clock,
     testClock,
-    sweeps: createSweeps({ points, payments, auth, sessions, projects }),
+    sweeps: createSweeps({ points, payments, auth, sessions, projects, participations }),
   };
 }
 

@@ -85,6 +85,10 @@ export const errorCodes = [
   'projects.minimum_unit_invalid',
   'projects.deposit_too_low',
   'projects.cursor_invalid',
+  'projects.not_funding',
+  'projects.below_minimum_unit',
+  'projects.over_user_limit',
+  'projects.not_cancellable',
   // media and notifications (docs/product.md#media, docs/product.md#notifications)
   'media.not_found',
   'notifications.not_found',

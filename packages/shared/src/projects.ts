@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalIntegerParam } from './artists.ts';
 import { languageSchema, localizedNameSchema } from './locale.ts';
+import { isSafeText, safeText } from './safe-text.ts';
 import { isKstDate, isXUrl, isYoutubeUrl, minimumUnitMax, minimumUnitMin, normaliseXId, requestMediaMax } from './project-rules.ts';
 
 /**
@@ -184,7 +185,7 @@ export const publicProjectsQuerySchema = z.strictObject({
   status: z.enum(publicProjectStatuses).optional(),
   artistId: decimalIntegerParam(1, 2_147_483_647).optional(),
   kind: z.enum(projectKinds).optional(),
-  cursor: z.string().max(100).optional(),
+  cursor: safeText(100).optional(),
   limit: decimalIntegerParam(1, 50).optional(),
   lang: languageSchema.optional(),
 });
@@ -197,3 +198,33 @@ export const testClockResponseSchema = z.object({
   offsetDays: z.number().int(),
   now: z.string(),
 });
+
+/** docs/product.md#participation: points put into a funding project (Orange) or event (Berry). */
+export const participationBodySchema = z.strictObject({ amount: z.number().int().min(1).max(2_147_483_647) });
+export type ParticipationBody = z.infer<typeof participationBodySchema>;
+export const participationResponseSchema = z.object({
+  /** `amount` is what was taken: a limited project caps a participation at what remains to the goal. */
+  participation: z.object({ id: z.number().int(), amount: z.number().int() }),
+  project: projectSchema,
+});
+
+export const participantSorts = ['amount', 'latest'] as const;
+export type ParticipantSort = (typeof participantSorts)[number];
+export const participantsQuerySchema = z.strictObject({
+  sort: z.enum(participantSorts).default('amount'),
+  cursor: safeText(100).optional(),
+  limit: decimalIntegerParam(1, 50).optional(),
+});
+/** One row per participating user: their total in the project and their latest participation. */
+export const participantSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  amount: z.number().int(),
+  participatedAt: z.string(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+export const participantsResponseSchema = z.object({ items: z.array(participantSchema), nextCursor: z.string().nullable() });
+
+/** docs/product.md#cancellation: an operator cancels a succeeded project with a reason. */
+export const cancellationBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500).refine(isSafeText, 'Control characters are not allowed') });

@@ -1,5 +1,6 @@
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { PointsService } from '../modules/points/points.service.ts';
+import type { ParticipationsService } from '../modules/projects/participations.service.ts';
 import type { ProjectsService } from '../modules/projects/projects.service.ts';
 
 /**
@@ -21,21 +22,31 @@ export function createSweeps(deps: {
   sessions: { purgeExpired(): Promise<void> };
   /** Absent where a caller runs only the ledger's sweeps (scheduler tests). */
   projects?: Pick<ProjectsService, 'cancelOverdueCreations' | 'openFundingDue'>;
+  participations?: Pick<ParticipationsService, 'closeFundingDue' | 'startAdsDue'>;
 }): Sweep[] {
   return [
     { name: 'points.expire-lots', lockKey: 1, run: () => deps.points.sweepExpiredLots() },
     { name: 'payments.repair-refunds', lockKey: 2, run: () => deps.payments.repairRefunds() },
     { name: 'auth.delete-expired-flows', lockKey: 3, run: () => deps.auth.deleteExpiredFlows() },
     { name: 'auth.purge-expired-sessions', lockKey: 4, run: () => deps.sessions.purgeExpired() },
-    ...projectSweeps(deps.projects),
+    ...projectSweeps(deps.projects, deps.participations),
   ];
 }
 
 /** Projects (docs/architecture.md#sweeps): keys 1201 and up, clear of other modules' sweeps. */
-function projectSweeps(projects: Pick<ProjectsService, 'cancelOverdueCreations' | 'openFundingDue'> | undefined): Sweep[] {
+function projectSweeps(
+  projects: Pick<ProjectsService, 'cancelOverdueCreations' | 'openFundingDue'> | undefined,
+  participations: Pick<ParticipationsService, 'closeFundingDue' | 'startAdsDue'> | undefined,
+): Sweep[] {
   if (!projects) return [];
   return [
     { name: 'projects.cancel-overdue-creations', lockKey: 1201, run: () => projects.cancelOverdueCreations() },
     { name: 'projects.open-funding', lockKey: 1202, run: () => projects.openFundingDue() },
+    ...(participations
+      ? [
+          { name: 'projects.close-funding', lockKey: 1203, run: () => participations.closeFundingDue() },
+          { name: 'projects.start-ads', lockKey: 1204, run: () => participations.startAdsDue() },
+        ]
+      : []),
   ];
 }

@@ -49,3 +49,13 @@ export function creationRefused(violations: CreationViolation[]) {
   const first = violations[0]!;
   return unprocessable(first.code, creationMessages[first.code], { violations, ...('minimum' in first ? { minimum: first.minimum } : {}) });
 }
+
+/** docs/product.md#participation */
+export const notFunding = (status: string) => conflict('projects.not_funding', 'This project is not taking participations now.', { status });
+export const belowMinimumUnit = (minimumUnit: number) =>
+  unprocessable('projects.below_minimum_unit', `A participation is at least the project's minimum unit (${minimumUnit}).`, { minimumUnit });
+export const overUserLimit = (remaining: number) =>
+  unprocessable('projects.over_user_limit', 'One person may put in at most half of the goal, the deposit included.', { remaining });
+/** docs/product.md#cancellation */
+export const notCancellable = (status: string) =>
+  conflict('projects.not_cancellable', 'Only a succeeded project can be cancelled, up to one month before its ad starts.', { status });

@@ -22,7 +22,7 @@ import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { requestHash, type ProjectsService, type Viewer } from './projects.service.ts';
 
-const errors = {
+export const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema,
@@ -34,7 +34,7 @@ const errors = {
 };
 
 /** `lang` when given, else the first supported language of Accept-Language, else Korean. */
-function languageOf(request: FastifyRequest, lang: Language | undefined): Language {
+export function languageOf(request: FastifyRequest, lang: Language | undefined): Language {
   if (lang) return lang;
   const header = request.headers['accept-language'];
   if (typeof header === 'string') {
@@ -46,7 +46,7 @@ function languageOf(request: FastifyRequest, lang: Language | undefined): Langua
   return 'ko';
 }
 
-const viewerOf = (request: FastifyRequest): Viewer =>
+export const viewerOf = (request: FastifyRequest): Viewer =>
   request.session?.joined ? { userId: request.session.userId, isOperator: request.session.roles.includes('operator') } : null;
 
 /** Thin routes over the projects service (docs/architecture.md#api-conventions). */

@@ -170,7 +170,7 @@ export function createProjectsService({
         viewerContribution: summaries.get(record.id)?.viewerContribution ?? 0,
         perUserLimit: perUserLimitOf(record.goal),
         closesAt: fundingClosesAt(record.fundingEndDate).toISOString(),
-        cancellationReason: null,
+        cancellationReason: record.cancellationReason,
         likeCount: 0,
         viewerLiked: false,
         commentCount: 0,
@@ -219,6 +219,7 @@ export function createProjectsService({
 
   return {
     present,
+    presentOne,
 
     /**
      * What a request needs of the catalogue, read before its transaction: reference data, and on

@@ -45,6 +45,8 @@ export const projects = pgTable(
     creationDeadline: timestamp('creation_deadline', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The operator's reason when a succeeded project is cancelled (docs/product.md#cancellation). */
+    cancellationReason: text('cancellation_reason'),
     /** The project's Orange escrow account, opened at creation. */
     escrowAccountId: bigint('escrow_account_id', { mode: 'number' }),
     deposit: integer('deposit'),

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "cancellation_reason" text;

@@ -1,0 +1,224 @@
+import type { Language, ParticipantSort, Project } from '@orchard/shared';
+import { fundingClosesAt, kstDateOf, perUserLimitOf } from '@orchard/shared/project-rules';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { addKstMonths } from '../../lib/kst.ts';
+import type { FileStore } from '../../lib/storage.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
+import { createParticipationsRepository, type ParticipantsCursor } from './participations.repository.ts';
+import { belowMinimumUnit, cursorInvalid, notCancellable, notFunding, overUserLimit, projectNotFound } from './projects.errors.ts';
+import { createProjectsRepository } from './projects.repository.ts';
+import type { ProjectsService, Viewer } from './projects.service.ts';
+import type { ProjectRow } from './projects.table.ts';
+
+const pageSize = 20;
+const sweepBatch = 200;
+
+export type ParticipationOutcome = { participation: { id: number; amount: number }; project: Project };
+
+const currencyOf = (row: Pick<ProjectRow, 'kind'>) => (row.kind === 'event' ? 'berry' : 'orange');
+
+function encodeCursor(cursor: ParticipantsCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, sort: ParticipantSort): ParticipantsCursor {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const id = value.id;
+    if (value.sort === sort && typeof id === 'number' && Number.isSafeInteger(id) && id > 0) {
+      if (sort === 'amount' && typeof value.amount === 'number' && Number.isSafeInteger(value.amount)) return { sort, amount: value.amount, id };
+      if (sort === 'latest' && typeof value.latestMs === 'number' && Number.isFinite(value.latestMs)) return { sort, latestMs: value.latestMs, id };
+    }
+  } catch {
+    // refused below
+  }
+  throw cursorInvalid();
+}
+
+/**
+ * Participation and the funding's outcome (docs/product.md#participation, #funding-close,
+ * #cancellation). Locks, in one order everywhere (docs/architecture.md#locking): the project row,
+ * then the user's wallet, then that user's lots. A limited project's participations take the
+ * project row FOR UPDATE (the cap needs them one at a time); an ongoing project's take it FOR
+ * SHARE and run side by side. A close or a cancellation takes it FOR UPDATE, so it waits for every
+ * participation in flight and every later one sees the project closed.
+ */
+export function createParticipationsService({
+  db,
+  clock,
+  files,
+  points,
+  notifications,
+  idempotency,
+  projects,
+}: {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+  points: Pick<PointsService, 'spendWithin' | 'lockWalletWithin' | 'returnParticipationWithin'>;
+  notifications: Pick<NotificationsService, 'notifyWithin'>;
+  idempotency: Idempotency;
+  projects: Pick<ProjectsService, 'presentOne'>;
+}) {
+  /** Notifies the creator and every participant once each. */
+  async function notifySucceeded(tx: Tx, row: ProjectRow) {
+    const participants = await createParticipationsRepository({ db: tx }).allOf(row.id);
+    const userIds = new Set([row.creatorId, ...participants.map((participation) => participation.userId)]);
+    for (const userId of userIds) await notifications.notifyWithin(tx, { userId, kind: 'succeeded', projectId: row.id, params: {} });
+  }
+
+  /** Every participation of the project back to its lots; each participant is told what came back. */
+  async function returnEverything(tx: Tx, row: ProjectRow, outcome: 'failed' | 'cancelled', reason?: string) {
+    const repository = createParticipationsRepository({ db: tx });
+    const returnedTo = new Map<string, number>();
+    for (const participation of await repository.allOf(row.id)) {
+      await points.returnParticipationWithin(tx, {
+        spendTransactionId: participation.spendTransactionId,
+        reason: row.kind === 'event' ? 'event_not_achieved' : 'project_not_achieved',
+      });
+      returnedTo.set(participation.userId, (returnedTo.get(participation.userId) ?? 0) + participation.amount);
+    }
+    const currency = currencyOf(row);
+    for (const userId of new Set([row.creatorId, ...returnedTo.keys()])) {
+      if (outcome === 'failed') await notifications.notifyWithin(tx, { userId, kind: 'failed', projectId: row.id, params: {} });
+      else await notifications.notifyWithin(tx, { userId, kind: 'cancelled', projectId: row.id, params: reason ? { reason } : {} });
+      const amount = returnedTo.get(userId);
+      if (amount) await notifications.notifyWithin(tx, { userId, kind: 'points_returned', projectId: row.id, params: { amount, currency } });
+    }
+  }
+
+  async function participateWithin(tx: Tx, key: KeyScope, projectId: number, requested: number, language: Language): Promise<ParticipationOutcome> {
+    const repository = createParticipationsRepository({ db: tx });
+    // The purpose never changes after the request, so it is read before choosing the lock.
+    const purpose = await repository.purposeOf(projectId);
+    if (purpose === null) throw projectNotFound();
+    const row = (await repository.lockForParticipation(projectId, purpose === 'limited' ? 'update' : 'share'))!;
+    if (row.createdAt === null) throw projectNotFound();
+    const now = clock.now();
+    // The close sweep may run a little after 00:00 KST: the clock decides, not the sweep.
+    if (row.status !== 'funding' || now >= fundingClosesAt(row.fundingEndDate) || row.escrowAccountId === null) throw notFunding(row.status);
+    if (requested < (row.minimumUnit ?? 1)) throw belowMinimumUnit(row.minimumUnit ?? 1);
+    // The wallet lock makes the same user's participations take turns, so their total is current.
+    await points.lockWalletWithin(tx, key.userId);
+    const remaining = perUserLimitOf(row.goal) - (await repository.totalOf(projectId, key.userId));
+    if (requested > remaining) throw overUserLimit(Math.max(0, remaining));
+    let amount = requested;
+    let reachesGoal = false;
+    if (row.purpose === 'limited') {
+      const toGoal = row.goal - (await repository.raisedOf(projectId));
+      if (toGoal <= 0) throw notFunding(row.status);
+      amount = Math.min(requested, toGoal);
+      reachesGoal = amount === toGoal;
+    }
+    const spend = await points.spendWithin(tx, {
+      userId: key.userId,
+      currency: currencyOf(row),
+      amount,
+      escrowAccountId: row.escrowAccountId,
+      projectId,
+      reason: row.kind === 'event' ? 'event_participation' : 'project_participation',
+      idempotencyKey: `participation:${key.key}`,
+    });
+    const id = await repository.insert({ projectId, userId: key.userId, kind: 'participation', amount, spendTransactionId: spend.transactionId, createdAt: now });
+    if (reachesGoal) {
+      await createProjectsRepository({ db: tx }).update(projectId, { status: 'succeeded', updatedAt: now });
+      await notifySucceeded(tx, row);
+    }
+    return { participation: { id, amount }, project: await projects.presentOne(projectId, { userId: key.userId, isOperator: false }, language, tx) };
+  }
+
+  return {
+    /** A participation under its Idempotency-Key: a retry gets the first answer (or refusal) again. */
+    async participate(key: KeyScope, projectId: number, amount: number, language: Language): Promise<ParticipationOutcome> {
+      return (await idempotency.run(key, (tx) => participateWithin(tx, key, projectId, amount, language))).value;
+    },
+
+    /** Funders of a created project, one row per user with their total. */
+    async participants(projectId: number, query: { sort: ParticipantSort; cursor?: string; limit?: number }) {
+      const project = await createProjectsRepository({ db }).findRecord(projectId);
+      if (!project || project.createdAt === null) throw projectNotFound();
+      const limit = query.limit ?? pageSize;
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.sort);
+      const rows = await createParticipationsRepository({ db }).participants(projectId, query.sort, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => ({
+          id: row.id,
+          nickname: row.deleted ? null : row.nickname,
+          profileImageUrl: row.deleted || !row.profileImagePath ? null : files.urlFor(row.profileImagePath),
+          amount: row.amount,
+          participatedAt: row.latestAt.toISOString(),
+        })),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor(query.sort === 'amount' ? { sort: 'amount', amount: last.amount, id: last.id } : { sort: 'latest', latestMs: last.latestAt.getTime(), id: last.id })
+            : null,
+      };
+    },
+
+    /**
+     * At 00:00 KST after the funding end date: raised ≥ goal → succeeded, otherwise failed with
+     * every participation returned. One project per transaction; a repeat finds nothing to do.
+     */
+    async closeFundingDue(): Promise<{ succeeded: number; failed: number }> {
+      const ids = await createParticipationsRepository({ db }).dueToCloseIds(kstDateOf(clock.now()), sweepBatch);
+      const result = { succeeded: 0, failed: 0 };
+      for (const projectId of ids) {
+        const outcome = await db.transaction(async (tx) => {
+          const row = await createProjectsRepository({ db: tx }).lock(projectId);
+          const now = clock.now();
+          if (!row || row.status !== 'funding' || now < fundingClosesAt(row.fundingEndDate)) return null;
+          const raised = await createParticipationsRepository({ db: tx }).raisedOf(projectId);
+          const status = raised >= row.goal ? 'succeeded' : 'failed';
+          await createProjectsRepository({ db: tx }).update(projectId, { status, updatedAt: now });
+          if (status === 'succeeded') await notifySucceeded(tx, row);
+          else await returnEverything(tx, row, 'failed');
+          return status;
+        });
+        if (outcome) result[outcome] += 1;
+      }
+      return result;
+    },
+
+    /** On the ad start day a succeeded project is running. */
+    async startAdsDue(): Promise<{ started: number }> {
+      const ids = await createParticipationsRepository({ db }).dueToRunIds(kstDateOf(clock.now()), sweepBatch);
+      let started = 0;
+      for (const projectId of ids) {
+        const done = await db.transaction(async (tx) => {
+          const repository = createProjectsRepository({ db: tx });
+          const row = await repository.lock(projectId);
+          const now = clock.now();
+          if (!row || row.status !== 'succeeded' || row.adStartDate > kstDateOf(now)) return false;
+          await repository.update(projectId, { status: 'running', updatedAt: now });
+          return true;
+        });
+        if (done) started += 1;
+      }
+      return { started };
+    },
+
+    /**
+     * An operator cancels a succeeded project up to one month before its ad start
+     * (docs/product.md#cancellation): every participation returned, the reason kept and shown.
+     */
+    async cancel(operatorId: string, projectId: number, reason: string, viewer: NonNullable<Viewer>, language: Language): Promise<Project> {
+      return db.transaction(async (tx) => {
+        const row = await createProjectsRepository({ db: tx }).lock(projectId);
+        if (!row || row.createdAt === null) throw projectNotFound();
+        if (row.status === 'cancelled' && row.cancellationReason !== null) return projects.presentOne(projectId, viewer, language, tx);
+        const now = clock.now();
+        if (row.status !== 'succeeded' || kstDateOf(now) > addKstMonths(row.adStartDate, -1)) throw notCancellable(row.status);
+        await createProjectsRepository({ db: tx }).update(projectId, { status: 'cancelled', cancelledAt: now, cancellationReason: reason, updatedAt: now });
+        await returnEverything(tx, row, 'cancelled', reason);
+        await createProjectsRepository({ db: tx }).audit({ operatorId, action: 'cancel', projectId, before: { status: row.status }, after: { status: 'cancelled', cancellationReason: reason }, at: now });
+        return projects.presentOne(projectId, viewer, language, tx);
+      });
+    },
+  };
+}
+
+export type ParticipationsService = ReturnType<typeof createParticipationsService>;

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Participant, Project } from '@orchard/shared';
+import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
+import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { creditOrange, fundingProject, notificationKindsOf, todayOf, validRequestBody, type RequestBody } from '../../../test/projects-kit.ts';
+
+type Balances = { orange: { total: number }; berry: { total: number } };
+
+describe('participation, the funding close and cancellation (docs/product.md#participation)', () => {
+  let t: TestContext;
+  let operator: TestUser;
+  let artistId: number;
+
+  const participate = (user: TestUser, projectId: number, amount: unknown, key = idempotencyKey()) =>
+    t.request({ method: 'POST', url: `/api/projects/${projectId}/participations`, cookie: user.cookie, headers: { 'idempotency-key': key }, payload: { amount } as object });
+  const joined = async (user: TestUser, projectId: number, amount: number) => {
+    const response = await participate(user, projectId, amount);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { participation: { id: number; amount: number }; project: Project };
+  };
+  const balances = async (user: TestUser) => (await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as Balances;
+  const project = async (projectId: number, user?: TestUser) => ((await t.request({ url: `/api/projects/${projectId}`, cookie: user?.cookie })).json() as { project: Project }).project;
+  const fan = async (orange: number) => {
+    const user = await t.createUser();
+    if (orange > 0) await creditOrange(t, user.id, orange);
+    return user;
+  };
+  /** A funding project whose goal is large enough for the per-user limit to matter. */
+  const open = async (overrides: Partial<RequestBody> = {}, creation: Record<string, unknown> = {}) => {
+    const creator = await t.createUser();
+    const body = { ...(await validRequestBody(t, artistId)), ...overrides };
+    return { creator, project: await fundingProject(t, creator, operator, body, creation) };
+  };
+  const closeAt = (p: Project) => startOfKstDay(addDays(p.fundingEndDate, 1));
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      env: {
+        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+        RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
+        SESSION_IDLE_TIMEOUT_MINUTES: '10000000',
+        SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000',
+      },
+    });
+    operator = await t.createUser({ roles: ['operator'] });
+    artistId = await t.createArtist();
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  it('takes a participation into escrow, counts it, and replays a retry with the same key', async () => {
+    const { project: p } = await open({ purpose: 'ongoing' });
+    const user = await fan(1_000);
+    const key = idempotencyKey();
+    const first = await participate(user, p.id, 30, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await participate(user, p.id, 30, key);
+    expect(again.json()).toEqual(first.json());
+    const answer = first.json() as { participation: { amount: number }; project: Project };
+    expect(answer.participation.amount).toBe(30);
+    expect(answer.project).toMatchObject({ raised: p.raised + 30, participantCount: 2, viewerContribution: 30 });
+    expect((await balances(user)).orange.total).toBe(970);
+    const otherBody = await participate(user, p.id, 40, key);
+    expect(otherBody.statusCode).toBe(409);
+  });
+
+  it('refuses below the unit, over half the goal with the deposit counted, and without enough points', async () => {
+    const { creator, project: p } = await open({ purpose: 'ongoing' }, { minimumUnit: 20 });
+    const user = await fan(p.goal);
+    const below = await participate(user, p.id, 19);
+    expect([below.statusCode, errorCode(below)]).toEqual([422, 'projects.below_minimum_unit']);
+    const limit = Math.floor(p.goal / 2);
+    const over = await participate(user, p.id, limit + 1);
+    expect([over.statusCode, errorCode(over), (over.json() as { error: { details: { remaining: number } } }).error.details.remaining]).toEqual([422, 'projects.over_user_limit', limit]);
+    await creditOrange(t, creator.id, p.goal);
+    const creatorOver = await participate(creator, p.id, limit - p.deposit! + 1);
+    expect(errorCode(creatorOver)).toBe('projects.over_user_limit');
+    expect((await participate(creator, p.id, limit - p.deposit!)).statusCode).toBe(201);
+    const poor = await fan(10);
+    const short = await participate(poor, p.id, 20);
+    expect([short.statusCode, errorCode(short)]).toEqual([422, 'points.insufficient']);
+    expect((await balances(poor)).orange.total).toBe(10);
+  });
+
+  it('refuses bad bodies with a clear error', async () => {
+    const { project: p } = await open();
+    const user = await fan(100);
+    for (const amount of [0, -10, 1.5, '20', null, 2 ** 31, 'x'.repeat(10_000)]) {
+      const response = await participate(user, p.id, amount);
+      expect(response.statusCode, String(amount)).toBe(400);
+    }
+    const noKey = await t.request({ method: 'POST', url: `/api/projects/${p.id}/participations`, cookie: user.cookie, payload: { amount: 10 } });
+    expect(noKey.statusCode).toBe(400);
+    expect((await participate(user, 999_999, 10)).statusCode).toBe(404);
+    expect((await balances(user)).orange.total).toBe(100);
+  });
+
+  it('caps a limited project at its goal and succeeds at once', async () => {
+    const { creator, project: p } = await open({ purpose: 'limited' });
+    const remaining = p.goal - p.raised;
+    const users = [await fan(p.goal), await fan(p.goal), await fan(p.goal)];
+    const share = Math.floor(remaining / 2);
+    await joined(users[0]!, p.id, share);
+    const capped = await joined(users[1]!, p.id, Math.min(Math.floor(p.goal / 2), remaining));
+    expect(capped.participation.amount).toBe(remaining - share);
+    expect(capped.project).toMatchObject({ status: 'succeeded', raised: p.goal });
+    const late = await participate(users[2]!, p.id, 10);
+    expect([late.statusCode, errorCode(late)]).toEqual([409, 'projects.not_funding']);
+    expect(await notificationKindsOf(t, creator.id, p.id)).toContain('succeeded');
+    expect(await notificationKindsOf(t, users[0]!.id, p.id)).toEqual(['succeeded']);
+  });
+
+  it('takes participations through 23:59:59 KST of the end date and refuses them from 00:00', async () => {
+    const { project: p } = await open({ purpose: 'ongoing' });
+    const user = await fan(1_000);
+    t.clock.set(new Date(closeAt(p).getTime() - 1_000));
+    expect((await participate(user, p.id, 10)).statusCode).toBe(201);
+    t.clock.set(closeAt(p));
+    const closed = await participate(user, p.id, 10);
+    expect([closed.statusCode, errorCode(closed)]).toEqual([409, 'projects.not_funding']);
+  });
+
+  it('a project not yet open refuses participation', async () => {
+    const creator = await t.createUser();
+    const body = await validRequestBody(t, artistId);
+    const later = await fundingProjectOpeningLater(creator, { ...body, fundingStartDate: addDays(todayOf(t), 1) });
+    const user = await fan(100);
+    expect(errorCode(await participate(user, later.id, 10))).toBe('projects.not_funding');
+  });
+
+  async function fundingProjectOpeningLater(creator: TestUser, body: RequestBody): Promise<Project> {
+    const { approvedWithThumbnail, creationBody, postCreation } = await import('../../../test/projects-kit.ts');
+    const approved = await approvedWithThumbnail(t, creator, operator, body);
+    await creditOrange(t, creator.id, approved.goal);
+    const response = await postCreation(t, creator, approved.id, creationBody(approved));
+    const created = (response.json() as { project: Project }).project;
+    expect(created.status).toBe('created');
+    return created;
+  }
+
+  it('closes at 00:00 KST: short of the goal → failed, every point back with "project not achieved"', async () => {
+    const { creator, project: p } = await open({ purpose: 'ongoing' });
+    const user = await fan(500);
+    await joined(user, p.id, 100);
+    await joined(user, p.id, 50);
+    const creatorBefore = await balances(creator);
+    t.clock.set(closeAt(p));
+    await t.services.sweeps.find((sweep) => sweep.name === 'projects.close-funding')!.run();
+    expect((await project(p.id)).status).toBe('failed');
+    expect((await balances(user)).orange.total).toBe(500);
+    expect((await balances(creator)).orange.total).toBe(creatorBefore.orange.total + p.deposit!);
+    const history = (await t.request({ url: '/api/points/history?currency=orange&tab=all', cookie: user.cookie })).json() as { items: { reason: string; amount: number }[] };
+    expect(history.items.filter((item) => item.reason === 'project_not_achieved').map((item) => item.amount).sort()).toEqual([100, 50].sort());
+    expect(await notificationKindsOf(t, user.id, p.id)).toEqual(['failed', 'points_returned']);
+    // A second run changes nothing.
+    await t.services.participations.closeFundingDue();
+    expect((await balances(user)).orange.total).toBe(500);
+  });
+
+  it('closes at 00:00 KST: an ongoing project at or past its goal succeeds, then runs from its ad start day', async () => {
+    const { project: p } = await open({ purpose: 'ongoing' });
+    const a = await fan(p.goal);
+    const b = await fan(p.goal);
+    await joined(a, p.id, Math.floor(p.goal / 2));
+    await joined(b, p.id, Math.floor(p.goal / 2));
+    t.clock.set(closeAt(p));
+    expect(await t.services.participations.closeFundingDue()).toMatchObject({ succeeded: 1 });
+    expect(await project(p.id)).toMatchObject({ status: 'succeeded', raised: p.deposit! + 2 * Math.floor(p.goal / 2) });
+    t.clock.set(startOfKstDay(p.adStartDate));
+    await t.services.participations.startAdsDue();
+    expect((await project(p.id)).status).toBe('running');
+  });
+
+  it('an operator cancels a succeeded project 31 days before its ad start, not 29, with full returns', async () => {
+    const made = await open({ purpose: 'limited' });
+    const other = await open({ purpose: 'limited' });
+    const user = await fan(made.project.goal * 2);
+    for (const p of [made.project, other.project]) {
+      await joined(user, p.id, Math.floor(p.goal / 2));
+      const rest = await fan(p.goal);
+      await joined(rest, p.id, Math.floor(p.goal / 2));
+      expect((await project(p.id)).status).toBe('succeeded');
+    }
+    const cancel = (p: Project, who: TestUser, reason: unknown = 'The screen is under repair.') =>
+      t.request({ method: 'POST', url: `/api/operator/projects/${p.id}/cancellation`, cookie: who.cookie, payload: { reason } as object });
+    expect((await cancel(made.project, user)).statusCode).toBe(403);
+    expect((await cancel(made.project, operator, '')).statusCode).toBe(400);
+    expect((await cancel(made.project, operator, 'a\u0000b')).statusCode).toBe(400);
+    const before = (await balances(user)).orange.total;
+    t.clock.set(startOfKstDay(addDays(made.project.adStartDate, -31)));
+    const cancelled = await cancel(made.project, operator);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((cancelled.json() as { project: Project }).project).toMatchObject({ status: 'cancelled', cancellationReason: 'The screen is under repair.' });
+    expect((await balances(user)).orange.total).toBe(before + Math.floor(made.project.goal / 2));
+    expect(await notificationKindsOf(t, user.id, made.project.id)).toEqual(['succeeded', 'cancelled', 'points_returned']);
+    expect((await cancel(made.project, operator)).statusCode).toBe(200);
+    t.clock.set(startOfKstDay(addDays(other.project.adStartDate, -29)));
+    const tooLate = await cancel(other.project, operator);
+    expect([tooLate.statusCode, errorCode(tooLate)]).toEqual([409, 'projects.not_cancellable']);
+  });
+
+  it('lists funders by amount or latest, one row per user, page by page', async () => {
+    const { project: p } = await open({ purpose: 'ongoing' });
+    const a = await fan(1_000);
+    const b = await fan(1_000);
+    await joined(a, p.id, 30);
+    await joined(b, p.id, 50);
+    await joined(a, p.id, 40);
+    const page = async (query: string) => (await t.request({ url: `/api/projects/${p.id}/participations${query}` })).json() as { items: Participant[]; nextCursor: string | null };
+    const byAmount = await page('?sort=amount');
+    expect(byAmount.items.map((row) => row.amount)).toEqual([p.deposit!, 70, 50].sort((x, y) => y - x));
+    const latest = await page('?sort=latest&limit=1');
+    expect(latest.items).toHaveLength(1);
+    const next = await page(`?sort=latest&limit=1&cursor=${latest.nextCursor}`);
+    const rest = await page(`?sort=latest&limit=5&cursor=${next.nextCursor}`);
+    expect([...latest.items, ...next.items, ...rest.items]).toHaveLength(3);
+    expect(new Set([...latest.items, ...next.items, ...rest.items].map((row) => row.id)).size).toBe(3);
+    expect((await t.request({ url: `/api/projects/${p.id}/participations?sort=amount&cursor=${latest.nextCursor}` })).statusCode).toBe(400);
+    expect((await t.request({ url: `/api/projects/${p.id}/participations?sort=size` })).statusCode).toBe(400);
+    expect(byAmount.items.some((row) => row.nickname === null)).toBe(false);
+  });
+});
