@@ -63,6 +63,9 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/projects/:projectId/thumbnail': 'joined',
   'POST /api/projects/:projectId/creation': 'joined',
   'GET /api/my/projects': 'joined',
+  'POST /api/projects/:projectId/participations': 'joined',
+  'GET /api/projects/:projectId/participations': 'public',
+  'POST /api/operator/projects/:projectId/cancellation': 'operator',
   // only with TEST_CLOCK=on
   'GET /api/operator/test-clock': 'operator',
   'POST /api/operator/test-clock': 'operator',

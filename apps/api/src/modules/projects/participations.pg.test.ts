@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '@orchard/shared';
+import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
+import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { creditOrange, fundingProject, validRequestBody } from '../../../test/projects-kit.ts';
+
+/**
+ * Participation and the close under concurrency against real PostgreSQL (docs/architecture.md#locking,
+ * decision 054). Each race was seen to fail against a naive variant: see the decision.
+ */
+describe('participation races (PostgreSQL)', () => {
+  let t: TestContext;
+  let operator: TestUser;
+  let artistId: number;
+
+  const participate = (user: TestUser, projectId: number, amount: number) =>
+    t.request({ method: 'POST', url: `/api/projects/${projectId}/participations`, cookie: user.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: { amount } });
+  const escrowOf = async (projectId: number) => {
+    const { rows } = await t.database.db.execute<{ total: string }>(
+      sql`select coalesce(sum(pp.amount), 0) as total from point_postings pp join point_escrow_accounts e on e.id = pp.escrow_account_id where e.project_id = ${projectId}`,
+    );
+    return Number(rows[0]!.total);
+  };
+  const raisedOf = async (projectId: number) => ((await t.request({ url: `/api/projects/${projectId}` })).json() as { project: Project }).project;
+  const fans = async (count: number, orange: number) => {
+    const users: TestUser[] = [];
+    for (let index = 0; index < count; index++) {
+      const user = await t.createUser();
+      await creditOrange(t, user.id, orange);
+      users.push(user);
+    }
+    return users;
+  };
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000', SESSION_IDLE_TIMEOUT_MINUTES: '10000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000' },
+    });
+    operator = await t.createUser({ roles: ['operator'] });
+    artistId = await t.createArtist();
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  it('100 concurrent participations into a limited project near its goal never pass the goal; each is in escrow or refused cleanly', async () => {
+    const creator = await t.createUser();
+    const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'limited' });
+    const users = await fans(100, 1_000);
+    const unit = project.minimumUnit!;
+    // Leave room for about a third of them.
+    const remaining = project.goal - project.raised;
+    const amount = Math.max(unit, Math.ceil(remaining / 33));
+    const answers = await Promise.all(users.map((user) => participate(user, project.id, amount)));
+    const accepted = answers.filter((answer) => answer.statusCode === 201).map((answer) => (answer.json() as { participation: { amount: number } }).participation.amount);
+    const refused = answers.filter((answer) => answer.statusCode !== 201);
+    expect(refused.every((answer) => answer.statusCode === 409 && errorCode(answer) === 'projects.not_funding'), refused.map((a) => a.body).join('\n')).toBe(true);
+    expect(accepted.reduce((sum, value) => sum + value, 0)).toBe(remaining);
+    const after = await raisedOf(project.id);
+    expect(after).toMatchObject({ status: 'succeeded', raised: project.goal });
+    expect(await escrowOf(project.id)).toBe(project.goal);
+  }, 120_000);
+
+  it('a failing close racing late participations and a second close returns every point exactly once', async () => {
+    const creator = await t.createUser();
+    const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+    const users = await fans(20, 1_000);
+    const unit = project.minimumUnit!;
+    for (const user of users.slice(0, 10)) expect((await participate(user, project.id, unit)).statusCode).toBe(201);
+    const closesAt = startOfKstDay(addDays(project.fundingEndDate, 1));
+    t.clock.set(new Date(closesAt.getTime() - 1));
+    const late = users.slice(10).map((user) => participate(user, project.id, unit));
+    t.clock.set(closesAt);
+    const [answers] = await Promise.all([Promise.all(late), t.services.participations.closeFundingDue(), t.services.participations.closeFundingDue()]);
+    expect(answers.every((answer) => answer.statusCode === 201 || errorCode(answer) === 'projects.not_funding')).toBe(true);
+    // Whatever got in before the close is returned; nothing is left in escrow and nobody lost a point.
+    await t.services.participations.closeFundingDue();
+    expect((await raisedOf(project.id)).status).toBe('failed');
+    expect(await escrowOf(project.id)).toBe(0);
+    for (const user of users) {
+      const balances = (await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as { orange: { total: number } };
+      expect(balances.orange.total).toBe(1_000);
+    }
+    await expectLedgerClean(t);
+  }, 120_000);
+
+  it("a return racing the participant's own spend elsewhere loses nothing", async () => {
+    const creator = await t.createUser();
+    const failing = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+    const laterBody = await validRequestBody(t, artistId);
+    const elsewhere = await fundingProject(t, await t.createUser(), operator, { ...laterBody, purpose: 'ongoing', adStartDate: addDays(laterBody.adStartDate, 1) });
+    const [user] = await fans(1, 1_000);
+    const unit = failing.minimumUnit!;
+    expect((await participate(user!, failing.id, unit * 5)).statusCode).toBe(201);
+    t.clock.set(startOfKstDay(addDays(failing.fundingEndDate, 1)));
+    // The other project ends a day later, so it still takes participations while the first one's close returns.
+    const spends = Array.from({ length: 5 }, () => participate(user!, elsewhere.id, unit));
+    const [answers] = await Promise.all([Promise.all(spends), t.services.participations.closeFundingDue()]);
+    const spent = answers.filter((answer) => answer.statusCode === 201).length * unit;
+    const balances = (await t.request({ url: '/api/points/balances', cookie: user!.cookie })).json() as { orange: { total: number } };
+    expect(balances.orange.total).toBe(1_000 - spent);
+    await expectLedgerClean(t);
+  }, 120_000);
+});
