@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import enCreate from '../src/locales/en/createProject.json' with { type: 'json' };
 import enMyPage from '../src/locales/en/myPage.json' with { type: 'json' };
 import enNotification from '../src/locales/en/notification.json' with { type: 'json' };
@@ -7,7 +7,7 @@ import koMyPage from '../src/locales/ko/myPage.json' with { type: 'json' };
 import koNotification from '../src/locales/ko/notification.json' with { type: 'json' };
 import koOperator from '../src/locales/ko/operator.json' with { type: 'json' };
 import koRequest from '../src/locales/ko/requestFunding.json' with { type: 'json' };
-import { captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll, signInWithDevProvider, uniqueSubject, useEnglish } from './support.ts';
+import { captureScreen, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, uniqueSubject } from './support.ts';
 
 /**
  * Issue 12 end to end, against the real API with TEST_CLOCK=on: an English-speaking fan requests an
@@ -23,18 +23,6 @@ const xssIntroduction = '<script>window.__xss=2</script><svg onload="window.__xs
 
 function kstDatePlus(days: number): string {
   return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function newPerson(browser: Browser, language: 'en' | 'ko', subject: string, join = true): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await useEnglish(page);
-  await signInWithDevProvider(page, subject);
-  if (join) await completeJoin(page);
-  if (language === 'ko') {
-    await page.evaluate(() => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'ko', currency: 'KRW' }, version: 0 })));
-  }
-  return page;
 }
 
 /** The 7 steps with the first three media the basic package offers; returns the new project's id. */
@@ -97,22 +85,6 @@ async function decide(ops: Page, projectId: number, decision: 'approve' | { reje
     await ops.getByRole('button', { name: koOperator.decision.reject }).click();
     await expect(ops.getByText(koOperator.decision.rejected)).toBeVisible();
   }
-}
-
-/** A small real PNG, drawn by the browser, to crop and upload. */
-async function pngFromCanvas(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 800;
-    canvas.height = 500;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#ff7a1a';
-    context.fillRect(0, 0, 800, 500);
-    context.fillStyle = '#1f1a17';
-    context.fillRect(200, 100, 400, 300);
-    return canvas.toDataURL('image/png');
-  });
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
 test('funding: request with three media, approval in /ops, notification, charge, creation with a cropped thumbnail and deposit', async ({ browser }) => {

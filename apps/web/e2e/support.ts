@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** Starts a browser session in English (the persisted setting the app reads at boot). */
 export async function useEnglish(page: Page) {
@@ -86,4 +86,33 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   if (original) await page.setViewportSize(original);
+}
+
+/** A signed-in (and, unless told otherwise, joined) person in a browser context of their own, in their language. */
+export async function newPerson(browser: Browser, language: 'en' | 'ko' | 'ja', subject: string, join = true): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useEnglish(page);
+  await signInWithDevProvider(page, subject);
+  if (join) await completeJoin(page);
+  if (language !== 'en') {
+    await page.evaluate((chosen) => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: chosen, currency: 'KRW' }, version: 0 })), language);
+  }
+  return page;
+}
+
+/** A small real PNG, drawn by the browser, to crop and upload. */
+export async function pngFromCanvas(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 500;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#ff7a1a';
+    context.fillRect(0, 0, 800, 500);
+    context.fillStyle = '#1f1a17';
+    context.fillRect(200, 100, 400, 300);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import jaDetail from '../src/locales/ja/projectDetail.json' with { type: 'json' };
+import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
+import { captureScreen, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, uniqueSubject } from './support.ts';
+
+/**
+ * Issue 13 end to end, against the real API with TEST_CLOCK=on: a creator opens an ongoing project
+ * (through the API, as the request and creation journeys are funding.spec's), a Korean-speaking fan
+ * joins it from the project page's fundraise sheet after charging, a Japanese-speaking fan reads the
+ * page and the funders list, and when the operator moves the clock past the close the project fails
+ * and the fan's points come back, shown in the point history.
+ */
+
+function kstDatePlus(days: number): string {
+  return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A JSON write from inside the page, so the browser sends the app's Origin and the session cookie. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body, headers }) => {
+      const response = await fetch(path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.text() };
+    },
+    { method, path, body, headers },
+  );
+  expect(answer.status, `${method} ${path}: ${answer.body}`).toBeLessThan(300);
+  return JSON.parse(answer.body) as T;
+}
+
+async function chargeThroughSandbox(page: Page, packageId: string) {
+  const { checkoutUrl } = await api<{ checkoutUrl: string }>(page, 'POST', '/api/points/charges', { packageId, method: 'card' }, { 'Idempotency-Key': crypto.randomUUID() });
+  await page.goto(checkoutUrl);
+  await page.getByRole('button', { name: /^Approve / }).click();
+  await page.waitForURL(/\/my-page\/completed-charge\//);
+}
+
+type Medium = { id: number; durations: number[]; price: number };
+type Project = { id: number; goal: number; minimumUnit: number; status: string };
+
+async function openOngoingProject(creator: Page, ops: Page): Promise<Project> {
+  await creator.goto('/');
+  const media = (await api<{ items: Medium[] }>(creator, 'GET', '/api/media?packageId=basic&limit=100')).items.filter((medium) => medium.durations.length > 0);
+  const cheapest = media.sort((a, b) => a.price * a.durations[0]! - b.price * b.durations[0]!).slice(0, 1);
+  const artists = await api<{ items: { id: number }[] }>(creator, 'GET', '/api/artists?limit=1');
+  const { project: requested } = await api<{ project: Project }>(
+    creator,
+    'POST',
+    '/api/project-requests',
+    { artistId: artists.items[0]!.id, purpose: 'ongoing', option: 'image', packageId: 'basic', media: cheapest.map((medium) => ({ mediaId: medium.id, duration: medium.durations[0] })), adStartDate: kstDatePlus(41), fundingStartDate: kstDatePlus(0) },
+    { 'Idempotency-Key': crypto.randomUUID() },
+  );
+  await ops.goto('/');
+  await api(ops, 'POST', `/api/operator/projects/${requested.id}/decision`, { decision: 'approve' });
+  const png = (await pngFromCanvas(creator)).toString('base64');
+  const uploaded = await creator.evaluate(
+    async ({ id, png }) => {
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type: 'image/png' }), 'poster.png');
+      return (await fetch(`/api/projects/${id}/thumbnail`, { method: 'PUT', body: form })).status;
+    },
+    { id: requested.id, png },
+  );
+  expect(uploaded).toBe(200);
+  await chargeThroughSandbox(creator, 'orange-5000');
+  const deposit = Math.max(10, Math.ceil(requested.goal * 0.05));
+  const { project } = await api<{ project: Project }>(
+    creator,
+    'POST',
+    `/api/projects/${requested.id}/creation`,
+    { minimumUnit: 10, title: '루미나 생일 축하 광고', introduction: '강남역에서 함께 축하해요!\nLet us celebrate together.', youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', creatorXId: '@lumina_fan', creatorEmail: 'fan@example.com', deposit },
+    { 'Idempotency-Key': crypto.randomUUID() },
+  );
+  expect(project.status).toBe('funding');
+  return project;
+}
+
+test('project page: a fan joins from the fundraise sheet; at the close the project fails and every point comes back', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const creator = await newPerson(browser, 'en', uniqueSubject('creator'));
+  const ops = await newPerson(browser, 'en', 'operator', false);
+  const fanKo = await newPerson(browser, 'ko', uniqueSubject('fan-ko'));
+  const fanJa = await newPerson(browser, 'ja', uniqueSubject('fan-ja'));
+  const project = await openOngoingProject(creator, ops);
+
+  // Signed in but without points: the sheet offers to charge and comes back to the project.
+  await fanKo.goto(`/project/${project.id}`);
+  await expect(fanKo.getByRole('heading', { name: '루미나 생일 축하 광고' })).toBeVisible();
+  await expect(fanKo.getByTestId('project-dday')).toHaveText('D-1');
+  await captureScreen(fanKo, 'project-funding-ko');
+  await expectAccessible(fanKo, 'project page (ko)');
+  await expectNoHorizontalScroll(fanKo);
+  await fanKo.getByRole('button', { name: koDetail.fundraise.open }).click();
+  const sheet = fanKo.getByRole('dialog', { name: koDetail.fundraise.title });
+  await expect(sheet.getByTestId('fundraise-balance')).toHaveText('0 오렌지');
+  await sheet.getByRole('button', { name: koDetail.fundraise.more }).click();
+  await sheet.getByRole('button', { name: '20 오렌지 참여하기' }).click();
+  await expect(sheet.getByText(koDetail.fundraise.insufficient)).toBeVisible();
+  await captureScreen(fanKo, 'project-fundraise-insufficient-ko');
+  await sheet.getByRole('link', { name: koDetail.fundraise.charge }).click();
+  await expect(fanKo).toHaveURL(/\/my-page\/point-charge$/);
+  await chargeThroughSandbox(fanKo, 'orange-100');
+  await fanKo.goto(`/project/${project.id}`);
+  await fanKo.getByRole('button', { name: koDetail.fundraise.open }).click();
+  await expect(sheet.getByTestId('fundraise-balance')).toHaveText('100 오렌지');
+  await sheet.getByRole('button', { name: koDetail.fundraise.more }).click();
+  await sheet.getByRole('button', { name: koDetail.fundraise.more }).click();
+  await captureScreen(fanKo, 'project-fundraise-sheet-ko');
+  await expectAccessible(fanKo, 'fundraise sheet (ko)');
+  await sheet.getByRole('button', { name: '30 오렌지 참여하기' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(fanKo.getByText('2명 참여')).toBeVisible();
+
+  // A Japanese-speaking fan sees the page, the top funders and the full list.
+  await fanJa.goto(`/project/${project.id}`);
+  await expect(fanJa.getByText('2人が参加')).toBeVisible();
+  await fanJa.getByRole('tab', { name: jaDetail.tabs.participants }).click();
+  await expect(fanJa.getByRole('link', { name: jaDetail.seeAllParticipants })).toBeVisible();
+  await captureScreen(fanJa, 'project-participants-ja');
+  await fanJa.getByRole('link', { name: jaDetail.seeAllParticipants }).click();
+  await expect(fanJa).toHaveURL(new RegExp(`/funding-list/${project.id}$`));
+  await expect(fanJa.locator('.participant-list__row')).toHaveCount(2);
+  await captureScreen(fanJa, 'funding-list-ja');
+  await expectAccessible(fanJa, 'funding list (ja)');
+  await fanJa.goto(`/project/${project.id}`);
+  await fanJa.getByRole('tab', { name: jaDetail.tabs.info }).click();
+  await captureScreen(fanJa, 'project-info-ja');
+  await fanJa.getByRole('tab', { name: jaDetail.tabs.policy }).click();
+  await captureScreen(fanJa, 'project-policy-ja');
+
+  // The operator moves the clock past the close (00:00 KST after tomorrow): not achieved.
+  await api(ops, 'POST', '/api/operator/test-clock', { days: 2 });
+  await fanKo.goto(`/project/${project.id}`);
+  await expect(fanKo.getByText(koDetail.statusNotice.failed)).toBeVisible();
+  await expect(fanKo.getByRole('button', { name: koDetail.fundraise.open })).toHaveCount(0);
+  await captureScreen(fanKo, 'project-failed-ko');
+  const balances = await api<{ orange: { total: number } }>(fanKo, 'GET', '/api/points/balances');
+  expect(balances.orange.total).toBe(100);
+  await fanKo.goto('/my-page/point-history/orange');
+  await expect(fanKo.getByRole('main')).toContainText('30');
+  await captureScreen(fanKo, 'project-returned-history-ko');
+  await fanKo.goto('/my-page/project-list?tab=participate');
+  await expect(fanKo.getByRole('link', { name: /루미나 생일 축하 광고/ })).toBeVisible();
+  await captureScreen(fanKo, 'my-projects-participate-ko');
+});
