@@ -31,7 +31,8 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown, 
 async function chargeThroughSandbox(page: Page, packageId: string) {
   const { checkoutUrl } = await api<{ checkoutUrl: string }>(page, 'POST', '/api/points/charges', { packageId, method: 'card' }, { 'Idempotency-Key': crypto.randomUUID() });
   await page.goto(checkoutUrl);
-  await page.getByRole('button', { name: /^Approve / }).click();
+  // The sandbox speaks the language of the account's server-side setting.
+  await page.getByRole('button', { name: /^Approve |결제 승인$/ }).click();
   await page.waitForURL(/\/my-page\/completed-charge\//);
 }
 
