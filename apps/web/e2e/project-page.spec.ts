@@ -126,8 +126,10 @@ test('project page: a fan joins from the fundraise sheet; at the close the proje
   await expectAccessible(fanJa, 'funding list (ja)');
   await fanJa.goto(`/project/${project.id}`);
   await fanJa.getByRole('tab', { name: jaDetail.tabs.info }).click();
+  await expect(fanJa.getByRole('link', { name: jaDetail.info.seeOnMap })).toBeVisible();
   await captureScreen(fanJa, 'project-info-ja');
   await fanJa.getByRole('tab', { name: jaDetail.tabs.policy }).click();
+  await expect(fanJa.getByRole('tabpanel')).toContainText('1か月');
   await captureScreen(fanJa, 'project-policy-ja');
 
   // The operator moves the clock past the close (00:00 KST after tomorrow): not achieved.

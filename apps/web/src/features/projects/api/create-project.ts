@@ -4,12 +4,13 @@ import { apiRequest } from '../../../lib/http.ts';
 import { shouldRetryKeyedWrite } from '../../../lib/action-key.ts';
 import { projectsQueryKeys } from './query-keys.ts';
 
-export type CreateProjectInput = CreationBody & { projectId: number; idempotencyKey: string };
+export type CreateProjectInput = CreationBody & { projectId: number; idempotencyKey: string; language: string };
 
 /** Creation: the page and the creator's deposit, paid from the creator's Orange in one go. */
-export function createProject({ projectId, idempotencyKey, ...body }: CreateProjectInput): Promise<Project> {
+export function createProject({ projectId, idempotencyKey, language, ...body }: CreateProjectInput): Promise<Project> {
   return apiRequest<{ project: Project }>(`/projects/${encodeURIComponent(String(projectId))}/creation`, {
     method: 'POST',
+    query: { lang: language },
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   }).then((answer) => answer.project);
@@ -20,7 +21,7 @@ export function useCreateProject() {
   return useMutation({
     mutationFn: createProject,
     retry: shouldRetryKeyedWrite,
-    onSuccess: (project) => queryClient.setQueryData(projectsQueryKeys.detail(project.id), project),
+    onSuccess: (project, input) => queryClient.setQueryData(projectsQueryKeys.detail(project.id, input.language), project),
     // The deposit moved points too: every query may have changed.
     onSettled: () => queryClient.invalidateQueries(),
   });

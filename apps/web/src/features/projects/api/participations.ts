@@ -28,12 +28,13 @@ export function useParticipants(projectId: number, sort: ParticipantSort, limit 
   });
 }
 
-export type ParticipateInput = { projectId: number; amount: number; idempotencyKey: string };
+export type ParticipateInput = { projectId: number; amount: number; idempotencyKey: string; language: string };
 export type ParticipateAnswer = { participation: { id: number; amount: number }; project: Project };
 
-export function participate({ projectId, amount, idempotencyKey }: ParticipateInput): Promise<ParticipateAnswer> {
+export function participate({ projectId, amount, idempotencyKey, language }: ParticipateInput): Promise<ParticipateAnswer> {
   return apiRequest<ParticipateAnswer>(projectPath(projectId, 'participations'), {
     method: 'POST',
+    query: { lang: language },
     body: { amount },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
@@ -45,7 +46,7 @@ export function useParticipate() {
   return useMutation({
     mutationFn: participate,
     retry: shouldRetryKeyedWrite,
-    onSuccess: (answer) => queryClient.setQueryData(projectsQueryKeys.detail(answer.project.id), answer.project),
+    onSuccess: (answer, input) => queryClient.setQueryData(projectsQueryKeys.detail(answer.project.id, input.language), answer.project),
     // Points moved: balances, history and every project list may have changed.
     onSettled: () => queryClient.invalidateQueries(),
   });

@@ -99,7 +99,7 @@ describe('creation flow', () => {
     expect(screen.getByRole('link', { name: 'Charge Orange' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Pay the deposit and create' }));
     const [url, init] = fetchMock.mock.calls.find(([, request]) => request?.method === 'POST') as [string, RequestInit];
-    expect(url).toBe('/api/projects/42/creation');
+    expect(url).toBe('/api/projects/42/creation?lang=en');
     expect(JSON.parse(String(init.body))).toMatchObject({ minimumUnit: 100, deposit: 500, creatorXId: 'fan_01', creatorEmail: 'fan@example.com' });
     await userEvent.click(screen.getAllByRole('link', { name: 'Charge Orange' })[0]!);
     expect(sessionStorage.getItem('orchard:resume-after-charge')).toBe('/create-project/42');

@@ -132,7 +132,7 @@ function ThumbnailStep({ project }: { project: Project }) {
     try {
       const image = await cropToThumbnail(picked.file, area);
       upload.mutate(
-        { projectId: project.id, image },
+        { projectId: project.id, image, language: useLanguageAndCurrencyStore.getState().language },
         {
           onSuccess: () => setPicked(null),
           onError: (error) => setProblem(apiErrorMessage(t, error)),
@@ -290,7 +290,7 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
     };
     setSubmitError(null);
     create.mutate(
-      { ...body, projectId, idempotencyKey: keyFor(JSON.stringify(body)) },
+      { ...body, projectId, idempotencyKey: keyFor(JSON.stringify(body)), language: useLanguageAndCurrencyStore.getState().language },
       {
         onSuccess: (result) => {
           settle(null);

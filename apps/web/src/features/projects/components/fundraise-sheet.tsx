@@ -9,6 +9,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { useActionKey } from '../../../lib/action-key.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useBalances } from '../../points/api/get-balances.ts';
 import { useParticipate } from '../api/participations.ts';
 import { fundraiseBounds, stepAmount } from './fundraise-rules.ts';
@@ -21,6 +22,7 @@ const knownRefusals = ['projects.not_funding', 'projects.below_minimum_unit', 'p
 export function FundraiseSheet({ project, open, onClose }: { project: Project; open: boolean; onClose(): void }) {
   const { t } = useTranslation(['projectDetail', 'common']);
   const pointsText = usePointsText(project.currency);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
   const balances = useBalances();
   const participate = useParticipate();
   const { keyFor, settle } = useActionKey();
@@ -35,7 +37,7 @@ export function FundraiseSheet({ project, open, onClose }: { project: Project; o
   const submit = () => {
     setFailure(null);
     participate.mutate(
-      { projectId: project.id, amount, idempotencyKey: keyFor(`${project.id}:${amount}`) },
+      { projectId: project.id, amount, idempotencyKey: keyFor(`${project.id}:${amount}`), language },
       {
         onSuccess: (answer) => {
           settle(null);

@@ -66,7 +66,7 @@ describe('the project page (docs/product.md#participation)', () => {
     await user.click(within(sheet).getByRole('button', { name: 'More' }));
     await user.click(within(sheet).getByRole('button', { name: 'Put in 200 Orange' }));
     await vi.waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({ url: '/api/projects/42/participations', body: { amount: 200 } });
+    expect(writes[0]).toMatchObject({ url: '/api/projects/42/participations?lang=en', body: { amount: 200 } });
     expect(writes[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -24,7 +24,8 @@ export type ProjectPageSlots = { actions?: ReactNode; comments?: ReactNode };
 
 /** docs/product.md#screens (Project detail): the summary, four tabs, and the actions of its status. */
 export function ProjectPage({ project, slots = {} }: { project: Project; slots?: ProjectPageSlots }) {
-  const { t } = useTranslation(['projectDetail', 'myPage']);
+  // Every namespace of every tab loads with the page: a tab switch must not suspend the whole page.
+  const { t } = useTranslation(['projectDetail', 'myPage', 'mediaDetail', 'requestFunding']);
   const [tab, setTab] = useState<ProjectTab>('description');
   const [sheetOpen, setSheetOpen] = useState(false);
   const signedIn = useUserInfoStore(isSignedIn);
@@ -97,12 +98,21 @@ function ProjectSummary({ project, title }: { project: Project; title: string })
       {closesAt && project.status === 'funding' ? (
         <p className="muted" data-testid="project-closes">
           {t('projectDetail:closesKst', { date: formatKstDate(closesAt, language, { withTime: true }) })}
-          <br />
-          {t('projectDetail:closesLocal', { date: closesAt.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+          {deviceIsOnKstTime(closesAt) ? null : (
+            <>
+              <br />
+              {t('projectDetail:closesLocal', { date: closesAt.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+            </>
+          )}
         </p>
       ) : null}
     </header>
   );
+}
+
+/** A device in Korea's time (or on the same offset) needs no second line for its own time zone. */
+function deviceIsOnKstTime(instant: Date): boolean {
+  return instant.getTimezoneOffset() === -9 * 60;
 }
 
 function StatusNotice({ project }: { project: Project }) {
