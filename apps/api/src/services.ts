@@ -19,6 +19,8 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
+import { createProjectsRepository } from './modules/projects/projects.repository.ts';
+import { createCommunityService } from './modules/community/community.service.ts';
 import { createTestClock } from './lib/test-clock.ts';
 
 export type ServiceDeps = {
@@ -53,6 +55,13 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const media = createMediaService({ db });
   const notifications = createNotificationsService({ db, clock });
   const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
+  // Comments, likes, reports; operator decisions go to the projects module's audit log (docs/product.md#reports).
+  const community = createCommunityService({
+    db,
+    clock,
+    files,
+    audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),
+  });
   const users = createUsersService({
     db,
     clock,
@@ -91,6 +100,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     media,
     notifications,
     projects,
+    community,
     /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
     clock,
     testClock,

@@ -108,6 +108,11 @@ export const projectSchema = z.object({
   deposit: z.number().int().nullable(),
   /** Whether the one asking is the project's creator. */
   viewerIsCreator: z.boolean(),
+  /** Community (docs/product.md#comments): likes, the viewer's like, comments, and an operator's hiding. */
+  likeCount: z.number().int(),
+  viewerLiked: z.boolean(),
+  commentCount: z.number().int(),
+  hidden: z.boolean(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -151,8 +156,8 @@ export const operatorRequestsResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-/** My page, project list: Request = the user's requests before creation; Open = projects the user created. */
-export const myProjectTabs = ['all', 'request', 'open'] as const;
+/** My page, project list: Request = the user's requests before creation; Open = projects the user created; Like = projects the user liked. */
+export const myProjectTabs = ['all', 'request', 'open', 'like'] as const;
 export type MyProjectTab = (typeof myProjectTabs)[number];
 export const myProjectsQuerySchema = z.strictObject({
   tab: z.enum(myProjectTabs).default('all'),

@@ -62,6 +62,15 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/projects/:projectId/thumbnail': 'joined',
   'POST /api/projects/:projectId/creation': 'joined',
   'GET /api/my/projects': 'joined',
+  // community (the per-object row, author vs other user, is in community.test.ts: a stranger's DELETE answers 404)
+  'GET /api/projects/:projectId/comments': 'public',
+  'POST /api/projects/:projectId/comments': 'joined',
+  'DELETE /api/comments/:commentId': 'joined',
+  'PUT /api/projects/:projectId/like': 'joined',
+  'DELETE /api/projects/:projectId/like': 'joined',
+  'POST /api/reports': 'joined',
+  'GET /api/operator/reports': 'operator',
+  'POST /api/operator/reports/:reportId/decision': 'operator',
   // only with TEST_CLOCK=on
   'GET /api/operator/test-clock': 'operator',
   'POST /api/operator/test-clock': 'operator',

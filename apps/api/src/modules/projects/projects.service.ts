@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { artists } from '../artists/artists.table.ts';
+import { communityFieldsFor, likedByFilter } from '../community/community.fields.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
 
@@ -110,6 +111,7 @@ export function createProjectsService({
     const mediumById = new Map(catalogueMedia.map((medium) => [medium.id, medium]));
     const mediaByProject = new Map<number, ProjectMediaRow[]>();
     for (const row of mediaRows) mediaByProject.set(row.projectId, [...(mediaByProject.get(row.projectId) ?? []), row]);
+    const communityOf = await communityFieldsFor(source, records.map((record) => record.id), viewer);
     return records.map((record) => {
       const isCreator = viewer !== null && viewer.userId === record.creatorId;
       const seesPrivate = isCreator || (viewer?.isOperator ?? false);
@@ -159,6 +161,7 @@ export function createProjectsService({
         createdAt: record.createdAt?.toISOString() ?? null,
         deposit: record.deposit,
         viewerIsCreator: isCreator,
+        ...communityOf(record.id),
       };
     });
   }
@@ -405,7 +408,7 @@ export function createProjectsService({
       return presentOne(projectId, { userId, isOperator: false }, language, tx);
     },
 
-    /** My page lists: Request (before creation), Open (created by the user), All. Newest first. */
+    /** My page lists: Request (before creation), Open (created by the user), Like (liked by the user), All. Newest first. */
     async listMine(userId: string, query: { tab: MyProjectTab; artistId?: number; cursor?: string; language: Language }) {
       let below;
       if (query.cursor !== undefined) {
@@ -414,8 +417,9 @@ export function createProjectsService({
         below = projectFilters.idBelow(id);
       }
       const tabFilter = query.tab === 'request' ? projectFilters.beforeCreation() : query.tab === 'open' ? projectFilters.created() : undefined;
+      const whose = query.tab === 'like' ? likedByFilter(userId) : projectFilters.ofCreator(userId);
       const records = await createProjectsRepository({ db }).listRecords(
-        and(projectFilters.ofCreator(userId), tabFilter, query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId), below),
+        and(whose, tabFilter, query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId), below),
         projectOrders.newestFirst,
         pageSize + 1,
       );
