@@ -38,6 +38,10 @@ const approved: Project = {
   createdAt: null,
   deposit: null,
   viewerIsCreator: true,
+  likeCount: 0,
+  viewerLiked: false,
+  commentCount: 0,
+  hidden: false,
 } as Project;
 
 function mockApi(project: Project, onWrite: (url: string, init: RequestInit) => Response = () => errorResponse(500, 'internal')) {
