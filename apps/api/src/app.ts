@@ -19,6 +19,7 @@ import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerParticipationsRoutes } from './modules/projects/participations.routes.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
+import { registerCommunityRoutes } from './modules/community/community.routes.ts';
 import { registerTestClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
@@ -111,6 +112,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // Projects: request, decision, creation with deposit, my-page lists (docs/architecture.md#lifecycle).
   await registerProjectsRoutes(app, { projects: services.projects });
   await registerParticipationsRoutes(app, { participations: services.participations });
+  // Comments, likes, reports and the reports queue (docs/product.md#comments).
+  registerCommunityRoutes(app, { community: services.community });
   const { testClock, projects } = services;
   if (testClock) {
     registerTestClockRoutes(app, {

@@ -20,6 +20,8 @@ import { createMediaService } from './modules/media/media.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createParticipationsService } from './modules/projects/participations.service.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
+import { createProjectsRepository } from './modules/projects/projects.repository.ts';
+import { createCommunityService } from './modules/community/community.service.ts';
 import { createTestClock } from './lib/test-clock.ts';
 
 export type ServiceDeps = {
@@ -55,6 +57,13 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const notifications = createNotificationsService({ db, clock });
   const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
   const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects });
+  // Comments, likes, reports; operator decisions go to the projects module's audit log (docs/product.md#reports).
+  const community = createCommunityService({
+    db,
+    clock,
+    files,
+    audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),
+  });
   const users = createUsersService({
     db,
     clock,
@@ -94,6 +103,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     notifications,
     projects,
     participations,
+    community,
     /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
     clock,
     testClock,

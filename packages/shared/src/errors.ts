@@ -92,6 +92,13 @@ export const errorCodes = [
   // media and notifications (docs/product.md#media, docs/product.md#notifications)
   'media.not_found',
   'notifications.not_found',
+  // community (docs/product.md#comments, docs/product.md#reports)
+  'comments.not_found',
+  'comments.cursor_invalid',
+  'reports.already_reported',
+  'reports.target_not_found',
+  'reports.not_found',
+  'reports.cursor_invalid',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

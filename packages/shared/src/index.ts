@@ -15,3 +15,4 @@ export * from './projects.ts';
 export * from './media.ts';
 export * from './notifications.ts';
 export * from './terms.ts';
+export * from './community.ts';

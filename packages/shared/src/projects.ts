@@ -120,6 +120,7 @@ export const projectSchema = z.object({
   perUserLimit: z.number().int(),
   closesAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
+  /** Community (docs/product.md#comments): likes, the viewer's like, comments, and an operator's hiding. */
   likeCount: z.number().int(),
   viewerLiked: z.boolean(),
   commentCount: z.number().int(),
@@ -168,8 +169,8 @@ export const operatorRequestsResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-/** My page, project list: Request = the user's requests before creation; Open = projects the user created. */
-export const myProjectTabs = ['all', 'participate', 'open', 'event', 'request'] as const;
+/** My page, project list: All = created or joined; Participate = joined (deposit included); Open = created; Event = events joined; Like = liked; Request = before creation. */
+export const myProjectTabs = ['all', 'participate', 'open', 'event', 'like', 'request'] as const;
 export type MyProjectTab = (typeof myProjectTabs)[number];
 export const myProjectsQuerySchema = z.strictObject({
   tab: z.enum(myProjectTabs).default('all'),

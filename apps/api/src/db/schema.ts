@@ -7,3 +7,4 @@ export * from '../modules/payments/payments.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/projects/projects.table.ts';
 export * from '../modules/media/media.table.ts';
+export * from '../modules/community/community.table.ts';

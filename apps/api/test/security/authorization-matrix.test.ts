@@ -66,6 +66,15 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/projects/:projectId/participations': 'joined',
   'GET /api/projects/:projectId/participations': 'public',
   'POST /api/operator/projects/:projectId/cancellation': 'operator',
+  // community (the per-object row, author vs other user, is in community.test.ts: a stranger's DELETE answers 404)
+  'GET /api/projects/:projectId/comments': 'public',
+  'POST /api/projects/:projectId/comments': 'joined',
+  'DELETE /api/comments/:commentId': 'joined',
+  'PUT /api/projects/:projectId/like': 'joined',
+  'DELETE /api/projects/:projectId/like': 'joined',
+  'POST /api/reports': 'joined',
+  'GET /api/operator/reports': 'operator',
+  'POST /api/operator/reports/:reportId/decision': 'operator',
   // only with TEST_CLOCK=on
   'GET /api/operator/test-clock': 'operator',
   'POST /api/operator/test-clock': 'operator',

@@ -21,6 +21,7 @@ export const namespaces = [
   'notification',
   'operator',
   'terms',
+  'community',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { artists } from '../artists/artists.table.ts';
+import { communityFieldsFor, likedByFilter } from '../community/community.fields.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
 
@@ -115,6 +116,7 @@ export function createProjectsService({
     const mediumById = new Map(catalogueMedia.map((medium) => [medium.id, medium]));
     const mediaByProject = new Map<number, ProjectMediaRow[]>();
     for (const row of mediaRows) mediaByProject.set(row.projectId, [...(mediaByProject.get(row.projectId) ?? []), row]);
+    const communityOf = await communityFieldsFor(source, records.map((record) => record.id), viewer);
     return records.map((record) => {
       const isCreator = viewer !== null && viewer.userId === record.creatorId;
       const seesPrivate = isCreator || (viewer?.isOperator ?? false);
@@ -171,10 +173,7 @@ export function createProjectsService({
         perUserLimit: perUserLimitOf(record.goal),
         closesAt: fundingClosesAt(record.fundingEndDate).toISOString(),
         cancellationReason: record.cancellationReason,
-        likeCount: 0,
-        viewerLiked: false,
-        commentCount: 0,
-        hidden: false,
+        ...communityOf(record.id),
         photos: [],
       };
     });
@@ -442,7 +441,7 @@ export function createProjectsService({
 
     /**
      * My page lists, newest first: All (created or joined), Participate (joined, the deposit
-     * included), Open (created), Event (events joined), Request (before creation).
+     * included), Open (created), Event (events joined), Like (liked), Request (before creation).
      */
     async listMine(userId: string, query: { tab: MyProjectTab; artistId?: number; cursor?: string; language: Language }) {
       const mine = {
@@ -450,6 +449,7 @@ export function createProjectsService({
         participate: projectFilters.participatedBy(userId),
         open: and(projectFilters.ofCreator(userId), projectFilters.created()),
         event: and(projectFilters.participatedBy(userId), projectFilters.ofKind('event')),
+        like: likedByFilter(userId),
         request: and(projectFilters.ofCreator(userId), projectFilters.beforeCreation()),
       }[query.tab];
       return listPage(and(mine, query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId)), query.cursor, pageSize, { userId, isOperator: false }, query.language);

@@ -1,13 +1,15 @@
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChatIcon } from '../../components/ui/icons.tsx';
-import { EmptyState } from '../../components/ui/primitives.tsx';
+import { CommentList } from '../../features/community/index.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 
+/** A project's comments (docs/product.md#comments). */
 export default function CommentListPage() {
   const { t } = useTranslation('project');
+  const { id } = useParams();
   return (
     <PageFrame title={t('comments.listTitle')}>
-      <EmptyState icon={<ChatIcon width={32} height={32} />} message={t('empty.comments')} />
+      <CommentList projectId={Number(id)} />
     </PageFrame>
   );
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../components/ui/retry-notice.tsx';
+import { CommentSummary, LikeButton, ReportButton } from '../../features/community/index.ts';
 import { useProject } from '../../features/projects/api/get-project.ts';
 import { ProjectPage } from '../../features/projects/components/project-page.tsx';
 import { ApiError } from '../../lib/http.ts';
@@ -18,7 +19,18 @@ export default function ProjectDetailPage() {
       {missing ? (
         <EmptyState message={t('projectDetail:notFound')} />
       ) : project.data ? (
-        <ProjectPage project={project.data} />
+        <ProjectPage
+          project={project.data}
+          slots={{
+            actions: (
+              <>
+                <LikeButton project={project.data} />
+                <ReportButton target={{ type: 'project', id: project.data.id }} />
+              </>
+            ),
+            comments: <CommentSummary projectId={project.data.id} count={project.data.commentCount} />,
+          }}
+        />
       ) : project.isError ? (
         <RetryNotice title={t('common:connection.title')} message={t('common:connection.message')} retryLabel={t('common:actions.retry')} onRetry={() => void project.refetch()} retrying={project.isFetching} />
       ) : (

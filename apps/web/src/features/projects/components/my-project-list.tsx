@@ -15,8 +15,8 @@ import './projects.css';
 
 export const projectListTabs = ['all', 'participate', 'open', 'event', 'like', 'request'] as const;
 export type ProjectListTab = (typeof projectListTabs)[number];
-/** The tabs the API lists; Like comes with likes. */
-const listedTabs: readonly string[] = ['all', 'participate', 'open', 'event', 'request'] satisfies readonly MyProjectTab[];
+/** Every tab the API lists. */
+const listedTabs: readonly string[] = ['all', 'participate', 'open', 'event', 'like', 'request'] satisfies readonly MyProjectTab[];
 
 export function isListedTab(tab: ProjectListTab): tab is ProjectListTab & MyProjectTab {
   return listedTabs.includes(tab);

@@ -1,0 +1,22 @@
+import { expect } from 'vitest';
+import type { Comment, Project } from '@orchard/shared';
+import type { TestContext, TestUser } from './harness.ts';
+import { approvedWithThumbnail, creationBody, creditOrange, postCreation, validRequestBody } from './projects-kit.ts';
+
+/** A project past creation (the only kind comments, likes and reports concern), made through the API. */
+export async function createdProject(t: TestContext, creator: TestUser, operator: TestUser, artistId: number, title = 'Birthday subway ad'): Promise<Project> {
+  const approved = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+  const body = creationBody(approved, { title });
+  await creditOrange(t, creator.id, body.deposit);
+  const created = await postCreation(t, creator, approved.id, body);
+  expect(created.statusCode, created.body).toBe(201);
+  return (created.json() as { project: Project }).project;
+}
+
+export async function postComment(t: TestContext, user: TestUser, projectId: number, body: string): Promise<Comment> {
+  const response = await t.request({ method: 'POST', url: `/api/projects/${projectId}/comments`, cookie: user.cookie, payload: { body } });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { comment: Comment }).comment;
+}
+
+export const report = (t: TestContext, user: TestUser, payload: unknown) => t.request({ method: 'POST', url: '/api/reports', cookie: user.cookie, payload: payload as object });

@@ -1,0 +1,214 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { minimumDepositFor } from '@orchard/shared/project-rules';
+import enCommunity from '../src/locales/en/community.json' with { type: 'json' };
+import koCommunity from '../src/locales/ko/community.json' with { type: 'json' };
+import { captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll, signInWithDevProvider, uniqueSubject, useEnglish } from './support.ts';
+
+/**
+ * Comments, reports and hiding end to end (docs/product.md#comments, docs/product.md#reports), and
+ * S9 (docs/quality.md#s9): 100 XSS payloads posted as comments and one as the project's title are
+ * shown as text in Chromium; no dialog opens and no payload sets its global flag.
+ */
+
+const xssSeeds = [
+  '<script>window.__xss=1</script>',
+  '<img src=x onerror="window.__xss=1">',
+  '<svg onload="window.__xss=1">',
+  '<iframe src="javascript:window.__xss=1"></iframe>',
+  '<a href="javascript:window.__xss=1">x</a>',
+  '"><script>alert(1)</script>',
+  "'><img src=x onerror=alert(1)>",
+  '<body onload=alert(1)>',
+  '<details open ontoggle=alert(1)>',
+  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  '<video><source onerror="window.__xss=1"></video>',
+  '<input autofocus onfocus=alert(1)>',
+  '<marquee onstart=alert(1)>',
+  '<object data="javascript:alert(1)">',
+  '<embed src="javascript:alert(1)">',
+  '{{constructor.constructor("alert(1)")()}}',
+  '${alert(1)}',
+  '<style>@import "javascript:alert(1)";</style>',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<div style="background:url(javascript:alert(1))">',
+];
+/** 100 payloads: the seeds, and each again cased, entity-encoded, wrapped in text and split by a line break. */
+const payloads = xssSeeds.flatMap((seed, index) => [
+  seed,
+  seed.toUpperCase().replace('WINDOW.__XSS', 'window.__xss'),
+  seed.replace(/</g, '&lt;').replace(/>/g, '&gt;') + `<img src=x${index} onerror=alert(${index})>`,
+  `text before ${seed} text after`,
+  `${seed}\n<img src=y${index} onerror="window.__xss=${index}">`,
+]);
+
+function kstDatePlus(days: number): string {
+  return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function newPerson(browser: Browser, subject: string, join = true): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useEnglish(page);
+  // The S9 tripwires: any dialog or the global flag a payload would set.
+  await page.addInitScript(() => {
+    (window as unknown as { __xss?: number }).__xss = undefined;
+  });
+  page.on('dialog', (dialog) => {
+    executions.push(`${subject}: ${dialog.type()} ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await signInWithDevProvider(page, subject);
+  if (join) await completeJoin(page);
+  return page;
+}
+const executions: string[] = [];
+
+/** The API as the signed-in page (its cookies), with the app's own Origin on writes. */
+async function call(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, headers: Record<string, string> = {}) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.fetch(`${origin}${path}`, { method, data, headers: { origin, ...headers } });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(400);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+async function pngFromCanvas(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 600;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#ff7a1a';
+    context.fillRect(0, 0, 800, 600);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/** Request → approval → thumbnail → Orange charge on the sandbox → creation, all through the API. */
+async function createProject(creator: Page, ops: Page, title: string): Promise<number> {
+  const artists = (await call(creator, 'GET', '/api/artists?limit=1')) as { items: { id: number }[] };
+  const media = ((await call(creator, 'GET', '/api/media?packageId=basic&limit=100')) as { items: { id: number; price: number; durations: number[] }[] }).items
+    .filter((medium) => medium.durations.length > 0)
+    .sort((a, b) => a.price * Math.min(...a.durations) - b.price * Math.min(...b.durations))
+    .slice(0, 1);
+  const requested = (await call(
+    creator,
+    'POST',
+    '/api/project-requests',
+    {
+      artistId: artists.items[0]!.id,
+      purpose: 'limited',
+      option: 'image',
+      packageId: 'basic',
+      media: media.map((medium) => ({ mediaId: medium.id, duration: Math.min(...medium.durations) })),
+      adStartDate: kstDatePlus(45),
+      fundingStartDate: kstDatePlus(0),
+    },
+    { 'idempotency-key': crypto.randomUUID() },
+  )) as { project: { id: number; goal: number } };
+  const { id, goal } = requested.project;
+  await call(ops, 'POST', `/api/operator/projects/${id}/decision`, { decision: 'approve' });
+  const origin = new URL(creator.url()).origin;
+  const upload = await creator.request.put(`${origin}/api/projects/${id}/thumbnail`, {
+    headers: { origin },
+    multipart: { file: { name: 'thumb.png', mimeType: 'image/png', buffer: await pngFromCanvas(creator) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const deposit = minimumDepositFor(goal, 10);
+  let charged = 0;
+  while (charged < deposit) {
+    const charge = (await call(creator, 'POST', '/api/points/charges', { packageId: 'orange-5000', method: 'card' }, { 'idempotency-key': crypto.randomUUID() })) as {
+      checkoutUrl: string;
+    };
+    await creator.goto(charge.checkoutUrl);
+    await creator.getByRole('button', { name: /^Approve / }).click();
+    await creator.waitForURL(/\/my-page\/completed-charge\//);
+    charged += 5000;
+  }
+  await call(
+    creator,
+    'POST',
+    `/api/projects/${id}/creation`,
+    {
+      minimumUnit: 10,
+      title,
+      introduction: `${title} introduction`,
+      creatorXId: '@orchard_fan',
+      creatorEmail: 'fan@example.com',
+      deposit,
+    },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
+  return id;
+}
+
+async function xssFlag(page: Page) {
+  return page.evaluate(() => (window as unknown as { __xss?: number }).__xss);
+}
+
+test('community: 100 XSS comments stay text; a report, the operator hides the comment, the fan sees it hidden', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const fan = await newPerson(browser, uniqueSubject('community-fan'));
+  const reporter = await newPerson(browser, uniqueSubject('community-reporter'));
+  const ops = await newPerson(browser, 'operator', false);
+
+  const projectId = await createProject(fan, ops, '<img src=x onerror="window.__xss=99">');
+  for (const body of payloads) await call(fan, 'POST', `/api/projects/${projectId}/comments`, { body });
+  expect(payloads).toHaveLength(100);
+
+  // All 100, page by page, in the fan's browser.
+  await fan.goto(`/comment-list/${projectId}`);
+  const list = fan.getByRole('list', { name: enCommunity.listLabel });
+  await expect(list.getByRole('listitem')).toHaveCount(20);
+  for (let page = 2; page <= 5; page += 1) {
+    await fan.getByRole('button', { name: enCommunity.loadMore }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(page * 20);
+  }
+  await expect(fan.getByRole('button', { name: enCommunity.loadMore })).toHaveCount(0);
+  await expect(list.getByText(payloads[0]!, { exact: true })).toBeVisible();
+  await fan.goto(`/project/${projectId}`);
+  await fan.waitForLoadState('networkidle');
+  expect(await xssFlag(fan)).toBeUndefined();
+  expect(executions).toEqual([]);
+
+  // A fresh comment, reported in Korean by another fan.
+  await call(fan, 'POST', `/api/projects/${projectId}/comments`, { body: 'Spam: buy followers at example.com' });
+  await reporter.evaluate(() => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'ko', currency: 'KRW' }, version: 0 })));
+  await reporter.goto(`/comment-list/${projectId}`);
+  const reported = reporter.getByRole('listitem').filter({ hasText: 'Spam: buy followers' });
+  await expect(reported).toBeVisible();
+  await captureScreen(reporter, 'community-comment-list-ko');
+  await expectAccessible(reporter, 'comment list');
+  await expectNoHorizontalScroll(reporter);
+  await reported.getByRole('button', { name: koCommunity.report.open }).click();
+  const sheet = reporter.getByRole('dialog');
+  await sheet.getByLabel(koCommunity.report.reasons.REPR006).check();
+  await sheet.getByLabel(koCommunity.report.detailLabel).fill('광고성 링크예요');
+  await captureScreen(reporter, 'community-report-sheet-ko');
+  await sheet.getByRole('button', { name: koCommunity.report.submit }).click();
+  await expect(reporter.getByText(koCommunity.report.done)).toBeVisible();
+  // The same item again: "Already reported."
+  await reported.getByRole('button', { name: koCommunity.report.open }).click();
+  await reporter.getByRole('dialog').getByLabel(koCommunity.report.reasons.REPR004).check();
+  await reporter.getByRole('dialog').getByRole('button', { name: koCommunity.report.submit }).click();
+  await expect(reporter.getByText(koCommunity.report.already)).toBeVisible();
+
+  // The operator (English here) hides it from the console's reports queue.
+  await ops.goto('/ops');
+  const card = ops.getByRole('listitem').filter({ hasText: 'Spam: buy followers' });
+  await expect(card).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await captureScreen(ops, 'community-ops-queue-en');
+  await card.getByRole('button', { name: enCommunity.queue.actions.hide }).click();
+  await expect(card).toHaveCount(0);
+
+  // Everyone but operators sees it hidden.
+  await fan.goto(`/comment-list/${projectId}`);
+  await expect(fan.getByText(enCommunity.hidden)).toBeVisible();
+  await expect(fan.getByText('Spam: buy followers at example.com')).toHaveCount(0);
+  await captureScreen(fan, 'community-comment-hidden-en');
+  await fan.getByRole('button', { name: enCommunity.report.open }).first().click();
+  await captureScreen(fan, 'community-report-sheet-en');
+  expect(await xssFlag(fan)).toBeUndefined();
+  expect(executions).toEqual([]);
+});

@@ -1,0 +1,28 @@
+import type { Project } from '@orchard/shared';
+import { useTranslation } from 'react-i18next';
+import { useSetLike } from '../api/community-api.ts';
+import './community.css';
+
+/** Like / unlike with the count (idempotent on the server); the project query refreshes after. */
+export function LikeButton({ project }: { project: Pick<Project, 'id' | 'likeCount' | 'viewerLiked'> }) {
+  const { t } = useTranslation('community');
+  const setLike = useSetLike(project.id);
+  // Shows the answer of the last click at once, before the project query refetches.
+  const liked = setLike.data?.liked ?? project.viewerLiked;
+  const count = setLike.data?.likeCount ?? project.likeCount;
+  return (
+    <button
+      type="button"
+      className={`like-button${liked ? ' like-button--on' : ''}`}
+      aria-pressed={liked}
+      aria-label={t(liked ? 'like.unlike' : 'like.like', { count })}
+      disabled={setLike.isPending}
+      onClick={() => setLike.mutate(!liked)}
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill={liked ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+        <path d="M12 21s-7.5-4.6-9.5-9.3C1.2 8.4 3.3 5 6.7 5c2 0 3.4 1.1 4.3 2.4C11.9 6.1 13.3 5 15.3 5c3.4 0 5.5 3.4 4.2 6.7C19.5 16.4 12 21 12 21z" />
+      </svg>
+      <span>{count}</span>
+    </button>
+  );
+}

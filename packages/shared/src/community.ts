@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { decimalIntegerParam } from './artists.ts';
+
+/** docs/product.md#comments: 1–1,000 characters after trimming; line breaks allowed, other control characters not. */
+export const commentBodyMax = 1_000;
+/** docs/product.md#reports: the free-text detail of REPR006 ("other"). */
+export const reportDetailMax = 500;
+export const reportReasons = ['REPR001', 'REPR002', 'REPR003', 'REPR004', 'REPR005', 'REPR006'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+export const reportTargetTypes = ['project', 'comment'] as const;
+export type ReportTargetType = (typeof reportTargetTypes)[number];
+export const reportDecisionActions = ['hide', 'restore', 'dismiss'] as const;
+export type ReportDecisionAction = (typeof reportDecisionActions)[number];
+
+/** Control characters other than the line break, and lone surrogate halves. */
+const unsafeInComment = /[\p{Cs}]|(?!\n)\p{Cc}/u;
+export const isSafeCommentText = (text: string) => !unsafeInComment.test(text);
+
+export const commentBodySchema = z.strictObject({
+  body: z
+    .string()
+    .max(commentBodyMax * 4)
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1).max(commentBodyMax).refine(isSafeCommentText, 'Control characters are not allowed')),
+});
+export type CommentBody = z.infer<typeof commentBodySchema>;
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  /** null when an operator hid the comment (operators still see it). */
+  body: z.string().nullable(),
+  hidden: z.boolean(),
+  /** nickname null once the author's account is deleted. */
+  author: z.object({ nickname: z.string().nullable(), profileImageUrl: z.string().nullable() }),
+  createdAt: z.string(),
+  viewerIsAuthor: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentsQuerySchema = z.strictObject({
+  cursor: z.string().max(100).optional(),
+  limit: decimalIntegerParam(1, 50).optional(),
+});
+export const commentsResponseSchema = z.object({ items: z.array(commentSchema), nextCursor: z.string().nullable() });
+export const commentResponseSchema = z.object({ comment: commentSchema });
+export const commentIdParamsSchema = z.strictObject({ commentId: decimalIntegerParam(1, Number.MAX_SAFE_INTEGER) });
+
+export const likeResponseSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+
+const reportTargetSchema = z.strictObject({
+  type: z.enum(reportTargetTypes),
+  id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+const reportDetailSchema = z
+  .string()
+  .max(reportDetailMax * 4)
+  .transform((value) => value.trim())
+  .pipe(z.string().max(reportDetailMax).refine(isSafeCommentText, 'Control characters are not allowed'));
+
+export const reportBodySchema = z
+  .strictObject({ target: reportTargetSchema, reason: z.enum(reportReasons), detail: reportDetailSchema.optional() })
+  .refine((body) => body.reason !== 'REPR006' || (body.detail ?? '').length > 0, {
+    message: 'Describe the problem for REPR006',
+    path: ['detail'],
+  });
+export type ReportBody = z.infer<typeof reportBodySchema>;
+export const reportResponseSchema = z.object({ report: z.object({ id: z.number().int() }) });
+
+export const operatorReportsQuerySchema = z.strictObject({
+  status: z.enum(['open', 'handled']).default('open'),
+  cursor: z.string().max(100).optional(),
+});
+export const operatorReportSchema = z.object({
+  id: z.number().int(),
+  target: z.object({ type: z.enum(reportTargetTypes), id: z.number().int(), projectId: z.number().int().nullable() }),
+  reason: z.enum(reportReasons),
+  detail: z.string().nullable(),
+  status: z.enum(['open', 'handled']),
+  decision: z.enum(reportDecisionActions).nullable(),
+  createdAt: z.string(),
+  reporter: z.object({ nickname: z.string().nullable() }),
+  /** The reported text as it stands (comment body or project title); null once deleted. */
+  content: z.string().nullable(),
+  /** Whether the reported item is hidden now. */
+  targetHidden: z.boolean(),
+});
+export type OperatorReport = z.infer<typeof operatorReportSchema>;
+export const operatorReportsResponseSchema = z.object({ items: z.array(operatorReportSchema), nextCursor: z.string().nullable() });
+export const reportIdParamsSchema = z.strictObject({ reportId: decimalIntegerParam(1, Number.MAX_SAFE_INTEGER) });
+export const reportDecisionBodySchema = z.strictObject({ action: z.enum(reportDecisionActions) });
+export const reportDecisionResponseSchema = z.object({ report: operatorReportSchema });
