@@ -124,6 +124,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     });
   }
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, {
+    sharePreview: (projectId, language) => services.projects.sharePreview(projectId, language, config.publicUrl),
+  });
   return app;
 }

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { currencies, displayPreferenceCookie, languages, parseDisplayPreference, prerenderedFileName, prerenderedPaths } from '@orchard/shared';
+import { currencies, displayPreferenceCookie, languages, parseDisplayPreference, prerenderedFileName, prerenderedPaths, type Language } from '@orchard/shared';
 import type { Config } from '../config.ts';
+import { languageFromAcceptLanguage } from '../lib/accept-language.ts';
 import { AppError } from '../lib/errors.ts';
 import type { FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
+import { previewedProjectId, withSharePreview, type SharePreview } from './share-preview.ts';
 
 /** The router's limit on one path parameter (`routerOptions.maxParamLength` in app.ts). */
 export const maxPathParamLength = 200;
@@ -57,7 +59,11 @@ function readPrerenderedPages(dist: string): Map<string, Buffer> {
  * answer with their first screen already rendered in the device's language and currency (its
  * cookie; the defaults without one), so text paints before the scripts arrive (decision 012).
  */
-export async function registerWebApp(app: App, config: Config) {
+export async function registerWebApp(
+  app: App,
+  config: Config,
+  { sharePreview }: { sharePreview?: (projectId: number, language: Language) => Promise<SharePreview | null> } = {},
+) {
   const dist = config.webDistDir ?? defaultWebDistDir;
   const indexFile = path.join(dist, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -78,7 +84,7 @@ export async function registerWebApp(app: App, config: Config) {
   });
   const indexHtml = fs.readFileSync(indexFile);
   const prerenderedPages = readPrerenderedPages(dist);
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || !request.headers.accept?.includes('text/html')) {
       // The router hands an over-long parameter to this catch-all instead of refusing it: answer
@@ -89,6 +95,19 @@ export async function registerWebApp(app: App, config: Config) {
       return reply.callNotFound();
     }
     const preference = parseDisplayPreference(request.cookies[displayPreferenceCookie]);
+    const projectId = previewedProjectId(url);
+    if (projectId !== null && sharePreview) {
+      // A link preview crawler has no cookie: its Accept-Language, then the default.
+      const language = request.cookies[displayPreferenceCookie] ? preference.language : (languageFromAcceptLanguage(request.headers['accept-language']) ?? preference.language);
+      const preview = await sharePreview(projectId, language);
+      if (preview) {
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .header('Vary', 'Cookie')
+          .type('text/html; charset=utf-8')
+          .send(withSharePreview(indexHtml.toString('utf8'), preview, new URL(url, config.publicUrl), language));
+      }
+    }
     const prerendered = prerenderedPaths.includes(url) ? prerenderedPages.get(prerenderedFileName(url, preference)) : undefined;
     return reply
       .header('Cache-Control', 'no-cache')

@@ -3,7 +3,6 @@ import {
   creationBodySchema,
   errorResponseSchema,
   idempotencyKeyHeaderSchema,
-  languages,
   myProjectsQuerySchema,
   myProjectsResponseSchema,
   operatorRequestsQuerySchema,
@@ -17,6 +16,7 @@ import {
   publicProjectsQuerySchema,
   type Language,
 } from '@orchard/shared';
+import { languageFromAcceptLanguage } from '../../lib/accept-language.ts';
 import { acceptSingleFileUploads, readSingleFile } from '../../lib/uploads.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
@@ -35,15 +35,7 @@ export const errors = {
 
 /** `lang` when given, else the first supported language of Accept-Language, else Korean. */
 export function languageOf(request: FastifyRequest, lang: Language | undefined): Language {
-  if (lang) return lang;
-  const header = request.headers['accept-language'];
-  if (typeof header === 'string') {
-    for (const part of header.split(',').slice(0, 10)) {
-      const primary = part.trim().split(';')[0]!.split('-')[0]!.toLowerCase();
-      if ((languages as readonly string[]).includes(primary)) return primary as Language;
-    }
-  }
-  return 'ko';
+  return lang ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'ko';
 }
 
 export const viewerOf = (request: FastifyRequest): Viewer =>

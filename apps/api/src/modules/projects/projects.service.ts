@@ -455,6 +455,20 @@ export function createProjectsService({
       return listPage(and(mine, query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId)), query.cursor, pageSize, { userId, isOperator: false }, query.language);
     },
 
+    /** What a shared link to a created, visible project shows (docs/product.md#sharing); null for anything else. */
+    async sharePreview(projectId: number, language: Language, publicUrl: URL) {
+      const record = await createProjectsRepository({ db }).findRecord(projectId);
+      if (!record || record.createdAt === null || !record.title) return null;
+      const [project] = await present([record], null, language);
+      if (!project || project.hidden) return null;
+      const artist = project.artistNames[language] || project.artistNames.en;
+      return {
+        title: project.title!,
+        description: `${artist} · ${project.introduction ?? ''}`,
+        imageUrl: project.thumbnailUrl ? new URL(project.thumbnailUrl, publicUrl).href : null,
+      };
+    },
+
     /** The public lists (home, artist pages, Event tab): created projects only, newest first. */
     async listPublic(query: PublicProjectsQuery, viewer: Viewer, language: Language) {
       const where = and(

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestUser } from '../../test/harness.ts';
+import { expectLedgerClean } from '../../test/points-fixtures.ts';
+import { fundingProject, requestProject, validRequestBody } from '../../test/projects-kit.ts';
+import { previewedProjectId } from './share-preview.ts';
+
+const hostileTitle = '"><script>alert(1)</script>\'';
+
+describe('shared project links carry Open Graph tags (docs/product.md#sharing)', () => {
+  let t: TestContext;
+  let dist: string;
+  let operator: TestUser;
+  let projectId: number;
+  let requestId: number;
+
+  const page = (url: string, headers: Record<string, string> = {}) => t.request({ url, headers: { accept: 'text/html', ...headers } });
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Orchard</title></head><body><div id="root"></div></body></html>');
+    t = await createTestContext({ env: { WEB_DIST_DIR: dist, RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
+    operator = await t.createUser({ roles: ['operator'] });
+    const artistId = await t.createArtist();
+    const creator = await t.createUser();
+    const project = await fundingProject(t, creator, operator, await validRequestBody(t, artistId), { title: hostileTitle, introduction: 'Let us <b>celebrate</b> together.' });
+    projectId = project.id;
+    requestId = (await requestProject(t, creator, await validRequestBody(t, artistId))).id;
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers /project/{id} with the title, description, absolute thumbnail and url, all escaped', async () => {
+    const response = await page(`/project/${projectId}`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<meta property="og:title" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39;">');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/api\/files\/[^"]+\.webp">/);
+    expect(html).toMatch(new RegExp(`<meta property="og:url" content="http://localhost:\\d+/project/${projectId}">`));
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('Let us &lt;b&gt;celebrate&lt;/b&gt; together.');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("speaks the viewer's language: the display cookie, else Accept-Language", async () => {
+    expect((await page(`/project/${projectId}`, { 'accept-language': 'ja-JP,ja;q=0.9' })).body).toContain('<meta property="og:locale" content="ja">');
+    expect((await page(`/project/${projectId}`, { 'accept-language': 'ja', cookie: 'orchard-display=es.USD' })).body).toContain('<meta property="og:locale" content="es">');
+  });
+
+  it('leaves requests, unknown and malformed ids as the plain page', async () => {
+    for (const url of [`/project/${requestId}`, '/project/999999', '/project/0', '/project/01', `/project/${projectId}/x`, '/project/99999999999']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('og:title');
+    }
+  });
+
+  it('reads only plain decimal ids', () => {
+    expect(previewedProjectId('/project/12')).toBe(12);
+    expect(previewedProjectId('/project/2147483648')).toBeNull();
+    expect(previewedProjectId('/project/1e3')).toBeNull();
+    expect(previewedProjectId('/projects/1')).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import type { Language } from '@orchard/shared';
+
+/** What a shared project link shows in a messenger or on X: its title, a line of its introduction, its thumbnail. */
+export type SharePreview = { title: string; description: string; imageUrl: string | null };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+
+/** The project path a preview is made for, or null: only `/project/{id}` with a plain decimal id. */
+export function previewedProjectId(pathname: string): number | null {
+  const match = /^\/project\/([1-9][0-9]{0,9})$/.exec(pathname);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The index.html with Open Graph and Twitter card tags for the project (docs/product.md#sharing),
+ * every value HTML-escaped: titles are user text.
+ */
+export function withSharePreview(indexHtml: string, preview: SharePreview, pageUrl: URL, language: Language): string {
+  const description = preview.description.replace(/\s+/g, ' ').trim().slice(0, 160);
+  const tags = [
+    ['og:type', 'website'],
+    ['og:site_name', 'Orchard'],
+    ['og:title', preview.title],
+    ['og:description', description],
+    ['og:url', pageUrl.href],
+    ['og:locale', language],
+    ...(preview.imageUrl ? [['og:image', preview.imageUrl]] : []),
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}">`)
+    .concat(
+      `<meta name="twitter:card" content="${preview.imageUrl ? 'summary_large_image' : 'summary'}">`,
+      `<meta name="twitter:title" content="${escapeHtml(preview.title)}">`,
+      `<meta name="description" content="${escapeHtml(description)}">`,
+    )
+    .join('');
+  return indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)} · Orchard</title>`).replace('</head>', `${tags}</head>`);
+}
