@@ -41,6 +41,8 @@ describe('scheduler and sweeps', () => {
       'auth.purge-expired-sessions': 'ran',
       'projects.cancel-overdue-creations': 'ran',
       'projects.open-funding': 'ran',
+      'projects.close-funding': 'ran',
+      'projects.start-ads': 'ran',
     });
     expect(first[0]).toMatchObject({ status: 'ran', result: { expired: 2 } });
     const expiries = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from point_transactions where user_id = ${user.id} and reason = 'expiry'`);
