@@ -111,7 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerNotificationsRoutes(app, { notifications: services.notifications });
   // Projects: request, decision, creation with deposit, my-page lists (docs/architecture.md#lifecycle).
   await registerProjectsRoutes(app, { projects: services.projects });
-  await registerParticipationsRoutes(app, { participations: services.participations });
+  await registerParticipationsRoutes(app, { participations: services.participations, execution: services.execution });
   // Comments, likes, reports and the reports queue (docs/product.md#comments).
   registerCommunityRoutes(app, { community: services.community });
   const { testClock, projects } = services;

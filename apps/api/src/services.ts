@@ -18,6 +18,7 @@ import { createPointsService } from './modules/points/points.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createExecutionService } from './modules/projects/execution.service.ts';
 import { createParticipationsService } from './modules/projects/participations.service.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
@@ -57,6 +58,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const notifications = createNotificationsService({ db, clock });
   const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
   const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects });
+  const execution = createExecutionService({ db, clock, files, notifications, projects });
   // Comments, likes, reports; operator decisions go to the projects module's audit log (docs/product.md#reports).
   const community = createCommunityService({
     db,
@@ -103,6 +105,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     notifications,
     projects,
     participations,
+    execution,
     community,
     /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
     clock,

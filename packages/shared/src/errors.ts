@@ -89,6 +89,7 @@ export const errorCodes = [
   'projects.below_minimum_unit',
   'projects.over_user_limit',
   'projects.not_cancellable',
+  'projects.not_running',
   // media and notifications (docs/product.md#media, docs/product.md#notifications)
   'media.not_found',
   'notifications.not_found',

@@ -7,14 +7,14 @@ import { AppError, badRequest } from './errors.ts';
  * Accepts multipart bodies on the routes of `scope` only (every other route keeps refusing them),
  * with one file of at most `maxFileBytes` and a few small parts (docs/quality.md#s6).
  */
-export async function acceptSingleFileUploads(scope: App, maxFileBytes: number) {
+export async function acceptSingleFileUploads(scope: App, maxFileBytes: number, { files = 1 }: { files?: number } = {}) {
   await scope.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     limits: {
       fileSize: maxFileBytes,
-      files: 1,
+      files,
       fields: 2,
-      parts: 3,
+      parts: files + 2,
       fieldNameSize: 100,
       fieldSize: 1024,
       headerPairs: 20,
@@ -27,16 +27,22 @@ export async function acceptSingleFileUploads(scope: App, maxFileBytes: number) 
  * never used: the name stored is generated, the type is sniffed from the bytes.
  */
 export async function readSingleFile(request: FastifyRequest, fieldName: string): Promise<Buffer> {
+  const [bytes] = await readFiles(request, fieldName);
+  return bytes!;
+}
+
+/** Every file sent in field `fieldName` (at least one; the route's registration caps how many). */
+export async function readFiles(request: FastifyRequest, fieldName: string): Promise<Buffer[]> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'request.unsupported_media_type', 'Send the file as multipart/form-data.');
   }
-  let bytes: Buffer | undefined;
+  const files: Buffer[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file' || part.fieldname !== fieldName) {
         throw badRequest('validation.invalid', `Send only the file, in the field "${fieldName}".`);
       }
-      bytes = await part.toBuffer();
+      files.push(await part.toBuffer());
     }
   } catch (error) {
     // The plugin's own limit errors carry an FST_ code the error handler maps; busboy's parse
@@ -44,7 +50,7 @@ export async function readSingleFile(request: FastifyRequest, fieldName: string)
     if (error instanceof AppError || (error as { code?: unknown }).code) throw error;
     throw badRequest('validation.invalid', 'The multipart body is malformed.');
   }
-  if (!bytes) throw badRequest('uploads.missing_file', `Send a file in the field "${fieldName}".`);
-  if (bytes.length === 0) throw new AppError(422, 'uploads.empty_file', 'The file is empty.');
-  return bytes;
+  if (files.length === 0) throw badRequest('uploads.missing_file', `Send a file in the field "${fieldName}".`);
+  if (files.some((bytes) => bytes.length === 0)) throw new AppError(422, 'uploads.empty_file', 'The file is empty.');
+  return files;
 }

@@ -66,6 +66,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/projects/:projectId/participations': 'joined',
   'GET /api/projects/:projectId/participations': 'public',
   'POST /api/operator/projects/:projectId/cancellation': 'operator',
+  'POST /api/operator/projects/:projectId/photos': 'operator',
   // community (the per-object row, author vs other user, is in community.test.ts: a stranger's DELETE answers 404)
   'GET /api/projects/:projectId/comments': 'public',
   'POST /api/projects/:projectId/comments': 'joined',

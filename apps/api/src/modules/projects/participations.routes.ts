@@ -8,15 +8,35 @@ import {
   projectIdParamsSchema,
   projectQuerySchema,
   projectResponseSchema,
+  projectThumbnailMaxBytes,
 } from '@orchard/shared';
+import { acceptSingleFileUploads, readFiles } from '../../lib/uploads.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
+import { executionPhotosMax, type ExecutionService } from './execution.service.ts';
 import type { ParticipationsService } from './participations.service.ts';
 import { errors, languageOf, viewerOf } from './projects.routes.ts';
 import { requestHash } from './projects.service.ts';
 
 /** Participation, the funders list and the operator's cancellation: thin routes over the service. */
-export async function registerParticipationsRoutes(app: App, { participations }: { participations: ParticipationsService }) {
+export async function registerParticipationsRoutes(app: App, { participations, execution }: { participations: ParticipationsService; execution: ExecutionService }) {
+  // Execution photos: up to ten images in one multipart body (docs/product.md#execution).
+  await app.register(async (scope: App) => {
+    await acceptSingleFileUploads(scope, projectThumbnailMaxBytes, { files: executionPhotosMax });
+    scope.post(
+      '/api/operator/projects/:projectId/photos',
+      {
+        config: { access: 'operator', rateLimitBucket: 'uploads' },
+        schema: { tags: ['operator'], consumes: ['multipart/form-data'], params: projectIdParamsSchema, querystring: projectQuerySchema, response: { 200: projectResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const viewer = viewerOf(request)!;
+        const images = await readFiles(request, 'file');
+        return { project: await execution.postPhotos(viewer.userId, request.params.projectId, images, viewer, languageOf(request, request.query.lang)) };
+      },
+    );
+  });
+
   app.post(
     '/api/projects/:projectId/participations',
     {

@@ -59,3 +59,5 @@ export const overUserLimit = (remaining: number) =>
 /** docs/product.md#cancellation */
 export const notCancellable = (status: string) =>
   conflict('projects.not_cancellable', 'Only a succeeded project can be cancelled, up to one month before its ad starts.', { status });
+/** docs/product.md#execution */
+export const notRunning = (status: string) => conflict('projects.not_running', 'Photos can be posted only while the ad is running.', { status });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, t
 import type { DbOrTx } from '../../db/client.ts';
 import { artists } from '../artists/artists.table.ts';
 import { users } from '../users/users.table.ts';
-import { operatorAuditLog, projectMedia, projectParticipations, projects, type ProjectRow } from './projects.table.ts';
+import { operatorAuditLog, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
 
 export type ProjectMediaRow = typeof projectMedia.$inferSelect;
 
@@ -96,6 +96,19 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
         .where(inArray(projectParticipations.projectId, projectIds))
         .groupBy(projectParticipations.projectId);
       return new Map(rows.map((row) => [row.projectId, { participantCount: Number(row.participantCount), viewerContribution: Number(row.viewerContribution) }]));
+    },
+
+    /** The posted photos of each project, in order (docs/product.md#execution). */
+    async photoPathsOf(projectIds: number[]): Promise<Map<number, string[]>> {
+      const byProject = new Map<number, string[]>();
+      if (projectIds.length === 0) return byProject;
+      const rows = await db.select().from(projectPhotos).where(inArray(projectPhotos.projectId, projectIds)).orderBy(asc(projectPhotos.projectId), asc(projectPhotos.position));
+      for (const row of rows) byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), row.path]);
+      return byProject;
+    },
+
+    async insertPhotos(rows: (typeof projectPhotos.$inferInsert)[]): Promise<void> {
+      await db.insert(projectPhotos).values(rows);
     },
 
     async insertParticipation(values: typeof projectParticipations.$inferInsert): Promise<void> {

@@ -112,6 +112,7 @@ export function createProjectsService({
     const ids = records.map((record) => record.id);
     const mediaRows = await repository.mediaOf(ids);
     const summaries = await repository.participationSummaries(ids, viewer?.userId ?? null);
+    const photos = await repository.photoPathsOf(ids);
     const catalogueMedia = await catalogue.mediaByIds([...new Set(mediaRows.map((row) => row.mediaId))], language, source);
     const mediumById = new Map(catalogueMedia.map((medium) => [medium.id, medium]));
     const mediaByProject = new Map<number, ProjectMediaRow[]>();
@@ -174,7 +175,7 @@ export function createProjectsService({
         closesAt: fundingClosesAt(record.fundingEndDate).toISOString(),
         cancellationReason: record.cancellationReason,
         ...communityOf(record.id),
-        photos: [],
+        photos: (photos.get(record.id) ?? []).map((path) => files.urlFor(path)),
       };
     });
   }

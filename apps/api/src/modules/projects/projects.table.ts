@@ -151,3 +151,17 @@ export const operatorAuditLog = pgTable(
   },
   (table) => [index('operator_audit_log_project_idx').on(table.projectId, table.id), index('operator_audit_log_at_idx').on(table.at)],
 );
+
+/** Photos of the running ad an operator posted (docs/product.md#execution), in the order shown. */
+export const projectPhotos = pgTable(
+  'project_photos',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    position: integer('position').notNull(),
+    path: text('path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('project_photos_position_unique').on(table.projectId, table.position), check('project_photos_position_check', sql`${table.position} between 0 and 9`)],
+);

@@ -1,0 +1,85 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '@orchard/shared';
+import { startOfKstDay } from '@orchard/shared/project-rules';
+import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { creditOrange, fundingProject, multipart, notificationKindsOf, photoJpeg, validRequestBody } from '../../../test/projects-kit.ts';
+import { pixelFloodPng } from '../../../test/uploads-kit.ts';
+
+describe('execution photos and Awarded (docs/product.md#execution)', () => {
+  let t: TestContext;
+  let operator: TestUser;
+  let artistId: number;
+
+  const post = (who: TestUser, projectId: number, files: { content: Buffer | string; contentType?: string }[]) =>
+    t.request({
+      method: 'POST',
+      url: `/api/operator/projects/${projectId}/photos`,
+      cookie: who.cookie,
+      ...multipart(files.map((file, index) => ({ name: 'file', filename: `photo-${index}.jpg`, contentType: file.contentType ?? 'image/jpeg', content: file.content }))),
+    });
+
+  /** A limited project funded to its goal by one fan, then running from its ad start day. */
+  async function runningProject() {
+    const creator = await t.createUser();
+    const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'limited' });
+    const fans = [await t.createUser(), await t.createUser()];
+    for (const fan of fans) {
+      await creditOrange(t, fan.id, project.goal);
+      const response = await t.request({ method: 'POST', url: `/api/projects/${project.id}/participations`, cookie: fan.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: { amount: Math.floor(project.goal / 2) } });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    t.clock.set(startOfKstDay(project.adStartDate));
+    await t.services.participations.startAdsDue();
+    return { creator, fans, project };
+  }
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000', SESSION_IDLE_TIMEOUT_MINUTES: '10000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000' },
+    });
+    operator = await t.createUser({ roles: ['operator'] });
+    artistId = await t.createArtist();
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  it('an operator posts photos of the running ad: re-encoded, shown in order, the project awarded, everyone told', async () => {
+    const { creator, fans, project } = await runningProject();
+    const response = await post(operator, project.id, [{ content: await photoJpeg(1600, 1000) }, { content: await photoJpeg(900, 1200) }]);
+    expect(response.statusCode, response.body).toBe(200);
+    const awarded = (response.json() as { project: Project }).project;
+    expect(awarded.status).toBe('awarded');
+    expect(awarded.photos).toHaveLength(2);
+    const stored = await t.request({ url: awarded.photos[0]! });
+    const metadata = await sharp(stored.rawPayload).metadata();
+    expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(['webp', 1200, 900, undefined]);
+    for (const user of [creator, ...fans]) expect(await notificationKindsOf(t, user.id, project.id)).toContain('awarded');
+    const again = await post(operator, project.id, [{ content: await photoJpeg() }]);
+    expect([again.statusCode, errorCode(again)]).toEqual([409, 'projects.not_running']);
+  });
+
+  it('refuses a project that is not running, strangers, and bad files, keeping nothing', async () => {
+    const creator = await t.createUser();
+    const funding = await fundingProject(t, creator, operator, await validRequestBody(t, artistId));
+    const notYet = await post(operator, funding.id, [{ content: await photoJpeg() }]);
+    expect([notYet.statusCode, errorCode(notYet)]).toEqual([409, 'projects.not_running']);
+    const { project } = await runningProject();
+    expect((await post(creator, project.id, [{ content: await photoJpeg() }])).statusCode).toBe(403);
+    const eleven = await post(operator, project.id, Array.from({ length: 11 }, () => ({ content: 'x' })));
+    expect([eleven.statusCode, errorCode(eleven)]).toEqual([413, 'uploads.too_many_files']);
+    const none = await t.request({ method: 'POST', url: `/api/operator/projects/${project.id}/photos`, cookie: operator.cookie, ...multipart([]) });
+    expect(none.statusCode).toBe(400);
+    const text = await post(operator, project.id, [{ content: await photoJpeg() }, { content: 'not an image', contentType: 'text/plain' }]);
+    expect(text.statusCode).toBeGreaterThanOrEqual(400);
+    expect(text.statusCode).toBeLessThan(500);
+    const flood = await post(operator, project.id, [{ content: pixelFloodPng(), contentType: 'image/png' }]);
+    expect(flood.statusCode).toBeGreaterThanOrEqual(400);
+    expect(flood.statusCode).toBeLessThan(500);
+    const after = (await t.request({ url: `/api/projects/${project.id}` })).json() as { project: Project };
+    expect(after.project).toMatchObject({ status: 'running', photos: [] });
+  });
+});
