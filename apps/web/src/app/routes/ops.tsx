@@ -7,6 +7,7 @@ import { PageFrame } from '../shell/page-frame.tsx';
 
 // The console's code is fetched only once the signed-in user is known to be an operator.
 const OpsConsole = lazy(() => import('../../features/operator/components/ops-console.tsx'));
+const ReportsQueue = lazy(() => import('../../features/community/components/reports-queue.tsx').then((module) => ({ default: module.ReportsQueue })));
 
 /** The operator console at /ops; anyone without the operator role gets the not-found page. */
 export default function OpsPage() {
@@ -18,6 +19,7 @@ export default function OpsPage() {
     <PageFrame title={t('title')}>
       <Suspense fallback={<Spinner label={t('common:loading')} />}>
         <OpsConsole />
+        <ReportsQueue />
       </Suspense>
     </PageFrame>
   );

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../components/ui/retry-notice.tsx';
 import { CommentSummary, LikeButton, ReportButton } from '../../features/community/index.ts';
+import { useBalances } from '../../features/points/api/get-balances.ts';
 import { useProject } from '../../features/projects/api/get-project.ts';
 import { ProjectPage } from '../../features/projects/components/project-page.tsx';
 import { ApiError } from '../../lib/http.ts';
+import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 
 /** docs/product.md#screens (Project detail). */
@@ -13,6 +15,8 @@ export default function ProjectDetailPage() {
   const { t } = useTranslation(['projectDetail', 'common']);
   const { id = '' } = useParams();
   const project = useProject(Number(id));
+  const signedIn = useUserInfoStore(isSignedIn);
+  const balances = useBalances({ enabled: signedIn });
   const missing = !Number.isSafeInteger(Number(id)) || (project.error instanceof ApiError && project.error.status >= 400 && project.error.status < 500);
   return (
     <PageFrame title={t('projectDetail:title')}>
@@ -29,6 +33,7 @@ export default function ProjectDetailPage() {
               </>
             ),
             comments: <CommentSummary projectId={project.data.id} count={project.data.commentCount} />,
+            balances: balances.data ? { orange: balances.data.orange.total, berry: balances.data.berry.total } : undefined,
           }}
         />
       ) : project.isError ? (

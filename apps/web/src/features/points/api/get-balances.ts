@@ -12,6 +12,6 @@ export function getBalancesQueryOptions() {
 }
 
 /** Orange (purchased + bonus "additional earned") and Berry of the signed-in user. */
-export function useBalances() {
-  return useQuery(getBalancesQueryOptions());
+export function useBalances({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getBalancesQueryOptions(), enabled });
 }

@@ -10,7 +10,6 @@ import { useActionKey } from '../../../lib/action-key.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { useBalances } from '../../points/api/get-balances.ts';
 import { useParticipate } from '../api/participations.ts';
 import { fundraiseBounds, stepAmount } from './fundraise-rules.ts';
 import { usePointsText } from './points-text.ts';
@@ -19,18 +18,17 @@ import { resumeAfterChargeKey } from './resume-after-charge.ts';
 const knownRefusals = ['projects.not_funding', 'projects.below_minimum_unit', 'projects.over_user_limit'] as const;
 
 /** docs/product.md#participation: amount in steps of the unit, the balance, what is already in, the limits. */
-export function FundraiseSheet({ project, open, onClose }: { project: Project; open: boolean; onClose(): void }) {
+/** `available` is the user's balance in the project's currency (undefined while it loads). */
+export function FundraiseSheet({ project, available, open, onClose }: { project: Project; available: number | undefined; open: boolean; onClose(): void }) {
   const { t } = useTranslation(['projectDetail', 'common']);
   const pointsText = usePointsText(project.currency);
   const language = useLanguageAndCurrencyStore((state) => state.language);
-  const balances = useBalances();
   const participate = useParticipate();
   const { keyFor, settle } = useActionKey();
   const bounds = fundraiseBounds(project);
   const [amount, setAmount] = useState(bounds.unit);
   const [failure, setFailure] = useState<{ message: string; insufficient: boolean } | null>(null);
   const amountId = useId();
-  const available = balances.data ? balances.data[project.currency].total : undefined;
   const canJoin = bounds.max >= bounds.unit;
   const capped = bounds.goalRemaining !== null && amount > bounds.goalRemaining;
 

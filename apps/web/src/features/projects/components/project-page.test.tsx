@@ -8,11 +8,6 @@ import { projectFixture } from '../../../test/fixtures/project.ts';
 import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { ProjectPage } from './project-page.tsx';
 
-const balances = {
-  orange: { total: 3_000, purchased: 3_000, bonus: 0, expiringWithin30Days: 0 },
-  berry: { total: 130, purchased: 130, bonus: 0, expiringWithin30Days: 0 },
-};
-
 type Write = { url: string; body: unknown; key: string | null };
 
 function mockApi(project: Project, answerWrite: (write: Write) => Response) {
@@ -24,7 +19,6 @@ function mockApi(project: Project, answerWrite: (write: Write) => Response) {
       writes.push(write);
       return answerWrite(write);
     }
-    if (url.startsWith('/api/points/balances')) return jsonResponse(balances);
     if (url.startsWith(`/api/projects/${project.id}/participations`)) {
       return jsonResponse({ items: [{ id: 1, nickname: 'topfan', profileImageUrl: null, amount: 1_200, participatedAt: '2026-12-02T01:00:00.000Z' }], nextCursor: null });
     }
@@ -59,7 +53,7 @@ describe('the project page (docs/product.md#participation)', () => {
     const project = projectFixture();
     const writes = mockApi(project, () => jsonResponse({ participation: { id: 9, amount: 200 }, project: { ...project, raised: 2_700, viewerContribution: 200 } }, 201));
     const user = userEvent.setup({ advanceTimers: () => {} });
-    renderWithProviders(<ProjectPage project={project} />);
+    renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
     const sheet = await screen.findByRole('dialog', { name: 'Join this project' });
     expect(await within(sheet).findByText('3,000 Orange')).toBeTruthy();
@@ -74,7 +68,7 @@ describe('the project page (docs/product.md#participation)', () => {
     const project = projectFixture({ raised: 9_950 });
     mockApi(project, () => errorResponse(500, 'internal'));
     const user = userEvent.setup({ advanceTimers: () => {} });
-    renderWithProviders(<ProjectPage project={project} />);
+    renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
     expect(await screen.findByText(/Only 50 Orange is left to the goal/)).toBeTruthy();
   });
@@ -83,7 +77,7 @@ describe('the project page (docs/product.md#participation)', () => {
     const project = projectFixture();
     mockApi(project, () => jsonResponse({ error: { code: 'points.insufficient', message: 'x', details: { available: 0 } } }, 422));
     const user = userEvent.setup({ advanceTimers: () => {} });
-    renderWithProviders(<ProjectPage project={project} />);
+    renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
     await user.click(await screen.findByRole('button', { name: 'Put in 100 Orange' }));
     const charge = await screen.findByRole('link', { name: 'Charge' });
@@ -96,7 +90,7 @@ describe('the project page (docs/product.md#participation)', () => {
     const project = projectFixture({ viewerContribution: 5_000 });
     mockApi(project, () => errorResponse(500, 'internal'));
     const user = userEvent.setup({ advanceTimers: () => {} });
-    renderWithProviders(<ProjectPage project={project} />);
+    renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
     expect(await screen.findByText(/You've reached the most one person can put into this project/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Put in/ })).toBeNull();
@@ -131,7 +125,7 @@ describe('the project page (docs/product.md#participation)', () => {
   it('an awarded project shows its photos', async () => {
     const project = projectFixture({ status: 'awarded', photos: ['/api/files/a.webp', '/api/files/b.webp'] });
     mockApi(project, () => errorResponse(500, 'internal'));
-    renderWithProviders(<ProjectPage project={project} />);
+    renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     expect(await screen.findByRole('img', { name: 'Photo 2 of the ad' })).toBeTruthy();
   });
 
@@ -148,7 +142,7 @@ describe('the project page (docs/product.md#participation)', () => {
     const project = projectFixture({ youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
     mockApi(project, () => errorResponse(500, 'internal'));
     const user = userEvent.setup({ advanceTimers: () => {} });
-    const { container } = renderWithProviders(<ProjectPage project={project} />);
+    const { container } = renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: /Play the video/ }));
     expect(container.querySelector('iframe')?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
   });

@@ -19,8 +19,11 @@ import './project-page.css';
 const projectTabs = ['description', 'info', 'participants', 'policy'] as const;
 type ProjectTab = (typeof projectTabs)[number];
 
-/** Places for the community's parts (like, report, comments), which live in their own feature. */
-export type ProjectPageSlots = { actions?: ReactNode; comments?: ReactNode };
+/**
+ * What other features bring to the page, composed by the route: the community's parts (like,
+ * report, comments) and the user's balances for the fundraise sheet.
+ */
+export type ProjectPageSlots = { actions?: ReactNode; comments?: ReactNode; balances?: { orange: number; berry: number } };
 
 /** docs/product.md#screens (Project detail): the summary, four tabs, and the actions of its status. */
 export function ProjectPage({ project, slots = {} }: { project: Project; slots?: ProjectPageSlots }) {
@@ -59,7 +62,7 @@ export function ProjectPage({ project, slots = {} }: { project: Project; slots?:
         {tab === 'policy' ? <PolicyTab /> : null}
       </div>
       {slots.comments}
-      {sheetOpen ? <FundraiseSheet project={project} open={sheetOpen} onClose={() => setSheetOpen(false)} /> : null}
+      {sheetOpen ? <FundraiseSheet project={project} available={slots.balances?.[project.currency]} open={sheetOpen} onClose={() => setSheetOpen(false)} /> : null}
     </article>
   );
 }

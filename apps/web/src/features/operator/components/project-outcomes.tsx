@@ -1,0 +1,108 @@
+import type { Project } from '@orchard/shared';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
+import { formatKstCalendarDay } from '../../../lib/format.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { useCancelProject, usePostPhotos, useProjectsIn } from '../api/project-outcomes.ts';
+
+const photosMax = 10;
+
+function CancelForm({ project }: { project: Project }) {
+  const { t } = useTranslation(['operator', 'common']);
+  const cancel = useCancelProject();
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  return (
+    <div className="stack stack--tight">
+      <label htmlFor={reasonId} className="field-label">
+        {t('outcomes.cancelReason')}
+      </label>
+      <textarea id={reasonId} className="text-field reason-field" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <Button variant="danger" disabled={cancel.isPending || reason.trim().length === 0} onClick={() => cancel.mutate({ projectId: project.id, reason: reason.trim() })}>
+        {t('outcomes.cancel')}
+      </Button>
+      {cancel.isError ? (
+        <p className="notice notice--error" role="alert">
+          {apiErrorMessage(t, cancel.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function PhotosForm({ project }: { project: Project }) {
+  const { t } = useTranslation(['operator', 'common']);
+  const post = usePostPhotos();
+  const [files, setFiles] = useState<File[]>([]);
+  const inputId = useId();
+  const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  const tooMany = files.length > photosMax;
+  return (
+    <div className="stack stack--tight">
+      <label htmlFor={inputId} className="field-label">
+        {t('outcomes.photos', { max: photosMax })}
+      </label>
+      <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
+      {previews.length > 0 ? (
+        <div className="project-photos">
+          {previews.map((url, index) => (
+            <img key={url} src={url} alt={t('outcomes.photoPreview', { number: index + 1 })} />
+          ))}
+        </div>
+      ) : null}
+      {tooMany ? <p className="field-message field-message--error">{t('outcomes.tooMany', { max: photosMax })}</p> : null}
+      <Button disabled={post.isPending || files.length === 0 || tooMany} onClick={() => post.mutate({ projectId: project.id, files })}>
+        {post.isPending ? t('outcomes.uploading') : t('outcomes.postPhotos', { count: files.length })}
+      </Button>
+      {post.isError ? (
+        <p className="notice notice--error" role="alert">
+          {apiErrorMessage(t, post.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function OutcomeList({ status }: { status: 'succeeded' | 'running' }) {
+  const { t } = useTranslation(['operator', 'common']);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const projects = useProjectsIn(status);
+  if (projects.isPending) return <Spinner label={t('common:loading')} />;
+  if (projects.isError) return <p className="notice notice--error">{apiErrorMessage(t, projects.error)}</p>;
+  if (projects.data.length === 0) return <EmptyState message={t(`outcomes.empty.${status}`)} />;
+  return (
+    <ul className="stack ops-queue">
+      {projects.data.map((project) => (
+        <li key={project.id}>
+          <Card className="request-card">
+            <Link className="request-card__title" to={paths.project(project.id)}>
+              {project.title ?? `#${project.id}`}
+            </Link>
+            <p className="request-card__meta">{t('outcomes.adStart', { date: formatKstCalendarDay(project.adStartDate, language) })}</p>
+            {status === 'succeeded' ? <CancelForm project={project} /> : <PhotosForm project={project} />}
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Succeeded projects (cancellable up to a month before the ad) and running ads waiting for their photos. */
+export function ProjectOutcomes() {
+  const { t } = useTranslation('operator');
+  return (
+    <section className="stack" aria-labelledby="ops-outcomes-title">
+      <h2 id="ops-outcomes-title" className="section-title">
+        {t('outcomes.running')}
+      </h2>
+      <OutcomeList status="running" />
+      <h2 className="section-title">{t('outcomes.succeeded')}</h2>
+      <OutcomeList status="succeeded" />
+    </section>
+  );
+}
