@@ -21,6 +21,8 @@ describe('buildServices', () => {
       'auth.purge-expired-sessions',
       'projects.cancel-overdue-creations',
       'projects.open-funding',
+      'projects.close-funding',
+      'projects.start-ads',
     ]);
     // The session the harness made with t.services.sessions is the one the app's session plugin resolves.
     const user = await t.createUser({ joined: false });

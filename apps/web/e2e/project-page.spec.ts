@@ -39,7 +39,7 @@ async function chargeThroughSandbox(page: Page, packageId: string) {
 type Medium = { id: number; durations: number[]; price: number };
 type Project = { id: number; goal: number; minimumUnit: number; status: string };
 
-async function openOngoingProject(creator: Page, ops: Page, purpose: 'ongoing' | 'limited' = 'ongoing'): Promise<Project> {
+async function openOngoingProject(creator: Page, ops: Page): Promise<Project> {
   await creator.goto('/');
   const media = (await api<{ items: Medium[] }>(creator, 'GET', '/api/media?packageId=basic&limit=100')).items.filter((medium) => medium.durations.length > 0);
   const cheapest = media.sort((a, b) => a.price * a.durations[0]! - b.price * b.durations[0]!).slice(0, 1);
@@ -48,7 +48,7 @@ async function openOngoingProject(creator: Page, ops: Page, purpose: 'ongoing' |
     creator,
     'POST',
     '/api/project-requests',
-    { artistId: artists.items[0]!.id, purpose, option: 'image', packageId: 'basic', media: cheapest.map((medium) => ({ mediaId: medium.id, duration: medium.durations[0] })), adStartDate: kstDatePlus(41), fundingStartDate: kstDatePlus(0) },
+    { artistId: artists.items[0]!.id, purpose: 'ongoing', option: 'image', packageId: 'basic', media: cheapest.map((medium) => ({ mediaId: medium.id, duration: medium.durations[0] })), adStartDate: kstDatePlus(41), fundingStartDate: kstDatePlus(0) },
     { 'Idempotency-Key': crypto.randomUUID() },
   );
   await ops.goto('/');
@@ -146,46 +146,4 @@ test('project page: a fan joins from the fundraise sheet; at the close the proje
   await fanKo.goto('/my-page/project-list?tab=participate');
   await expect(fanKo.getByRole('link', { name: /루미나 생일 축하 광고/ })).toBeVisible();
   await captureScreen(fanKo, 'my-projects-participate-ko');
-});
-
-test('project page: a limited project is capped at its goal, runs, and is awarded with photos posted in the console', async ({ browser }) => {
-  test.setTimeout(240_000);
-  const creator = await newPerson(browser, 'en', uniqueSubject('creator-ltd'));
-  const ops = await newPerson(browser, 'en', 'operator', false);
-  const fan = await newPerson(browser, 'en', uniqueSubject('fan-en'));
-  const project = await openOngoingProject(creator, ops, 'limited');
-  await chargeThroughSandbox(fan, 'orange-5000');
-  const other = await newPerson(browser, 'en', uniqueSubject('fan-other'));
-  await chargeThroughSandbox(other, 'orange-5000');
-  const raised = (await api<{ project: { raised: number } }>(fan, 'GET', `/api/projects/${project.id}`)).project.raised;
-  const half = Math.floor(project.goal / 2);
-  const join = (page: Page, amount: number) => api(page, 'POST', `/api/projects/${project.id}/participations`, { amount }, { 'Idempotency-Key': crypto.randomUUID() });
-  // The creator tops up to half the goal, another fan leaves 10 Orange to go: the next 20 are capped.
-  await join(creator, half - raised);
-  await join(other, project.goal - half - 10);
-  await fan.goto(`/project/${project.id}`);
-  await fan.getByRole('button', { name: 'Fundraise' }).click();
-  const sheet = fan.getByRole('dialog', { name: 'Join this project' });
-  await sheet.getByRole('button', { name: 'More' }).click();
-  await expect(sheet.getByText(/is left to the goal/)).toBeVisible();
-  await captureScreen(fan, 'project-fundraise-capped-en');
-  await sheet.getByRole('button', { name: /^Put in / }).click();
-  await expect(fan.getByText(/The goal was reached!/)).toBeVisible();
-  await captureScreen(fan, 'project-succeeded-en');
-
-  // The ad starts (the clock moves to the ad start day), then the operator posts its photos.
-  await api(ops, 'POST', '/api/operator/test-clock', { days: 41 });
-  await ops.goto('/ops');
-  const card = ops.locator('.request-card').filter({ hasText: '루미나 생일 축하 광고' });
-  await card.getByLabel(/Photos of the running ad/).setInputFiles([
-    { name: 'a.png', mimeType: 'image/png', buffer: await pngFromCanvas(ops) },
-    { name: 'b.png', mimeType: 'image/png', buffer: await pngFromCanvas(ops) },
-  ]);
-  await captureScreen(ops, 'ops-photos-en');
-  await card.getByRole('button', { name: 'Post 2 photos and award' }).click();
-  await expect(card).toHaveCount(0);
-  await fan.goto(`/project/${project.id}`);
-  await expect(fan.getByRole('img', { name: 'Photo 2 of the ad' })).toBeVisible();
-  await captureScreen(fan, 'project-awarded-en');
-  await expectAccessible(fan, 'awarded project');
 });
