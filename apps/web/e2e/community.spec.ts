@@ -6,7 +6,7 @@ import { captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll
 
 /**
  * Comments, reports and hiding end to end (docs/product.md#comments, docs/product.md#reports), and
- * S9 (docs/quality.md#s9): 100 XSS payloads posted as comments and one as the project's title are
+ * docs/quality.md#s9: 100 XSS payloads posted as comments and one as the project's title are
  * shown as text in Chromium; no dialog opens and no payload sets its global flag.
  */
 
@@ -49,7 +49,7 @@ async function newPerson(browser: Browser, subject: string, join = true): Promis
   const context = await browser.newContext();
   const page = await context.newPage();
   await useEnglish(page);
-  // The S9 tripwires: any dialog or the global flag a payload would set.
+  // The tripwires of docs/quality.md#s9: any dialog or the global flag a payload would set.
   await page.addInitScript(() => {
     (window as unknown as { __xss?: number }).__xss = undefined;
   });

@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { artists } from '../artists/artists.table.ts';
-import { communityFieldsFor, likedByFilter } from '../community/community.fields.ts';
+import { communityFieldsFor, likedByFilter } from '../community/community.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
 

@@ -1,5 +1,4 @@
 import type { Project } from '@orchard/shared';
-import { ReportsQueue } from '../../community/components/reports-queue.tsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
@@ -177,7 +176,6 @@ export default function OpsConsole() {
           {t('queue.more')}
         </Button>
       ) : null}
-      <ReportsQueue />
     </div>
   );
 }
