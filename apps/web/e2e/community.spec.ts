@@ -182,14 +182,14 @@ test('community: 100 XSS comments stay text; a report, the operator hides the co
   await expectNoHorizontalScroll(reporter);
   await reported.getByRole('button', { name: koCommunity.report.open }).click();
   const sheet = reporter.getByRole('dialog');
-  await sheet.getByLabel(koCommunity.report.reasons.REPR006).check();
+  await sheet.getByRole('radio', { name: koCommunity.report.reasons.REPR006, exact: true }).check();
   await sheet.getByLabel(koCommunity.report.detailLabel).fill('광고성 링크예요');
   await captureScreen(reporter, 'community-report-sheet-ko');
   await sheet.getByRole('button', { name: koCommunity.report.submit }).click();
   await expect(reporter.getByText(koCommunity.report.done)).toBeVisible();
   // The same item again: "Already reported."
   await reported.getByRole('button', { name: koCommunity.report.open }).click();
-  await reporter.getByRole('dialog').getByLabel(koCommunity.report.reasons.REPR004).check();
+  await reporter.getByRole('dialog').getByRole('radio', { name: koCommunity.report.reasons.REPR004, exact: true }).check();
   await reporter.getByRole('dialog').getByRole('button', { name: koCommunity.report.submit }).click();
   await expect(reporter.getByText(koCommunity.report.already)).toBeVisible();
 
@@ -211,7 +211,7 @@ test('community: 100 XSS comments stay text; a report, the operator hides the co
   await reporter.evaluate(() => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'en', currency: 'KRW' }, version: 0 })));
   await reporter.goto(`/comment-list/${projectId}`);
   await reporter.getByRole('button', { name: enCommunity.report.open }).first().click();
-  await reporter.getByRole('dialog').getByLabel(enCommunity.report.reasons.REPR006).check();
+  await reporter.getByRole('dialog').getByRole('radio', { name: enCommunity.report.reasons.REPR006, exact: true }).check();
   await captureScreen(reporter, 'community-report-sheet-en');
   expect(await xssFlag(reporter)).toBeUndefined();
   expect(await xssFlag(fan)).toBeUndefined();
