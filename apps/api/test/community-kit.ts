@@ -19,4 +19,4 @@ export async function postComment(t: TestContext, user: TestUser, projectId: num
   return (response.json() as { comment: Comment }).comment;
 }
 
-export const report = (t: TestContext, user: TestUser, payload: unknown) => t.request({ method: 'POST', url: '/api/reports', cookie: user.cookie, payload: payload as object });
+export const report = (t: TestContext, user: TestUser, payload: object) => t.request({ method: 'POST', url: '/api/reports', cookie: user.cookie, payload });

@@ -66,7 +66,7 @@ const executions: string[] = [];
 /** The API as the signed-in page (its cookies), with the app's own Origin on writes. */
 async function call(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, headers: Record<string, string> = {}) {
   const origin = new URL(page.url()).origin;
-  const response = await page.request.fetch(`${origin}${path}`, { method, data, headers: { origin, ...headers } });
+  const response = await page.request.fetch(`${origin}${path}`, { method, data, headers: { origin, 'accept-language': 'en', ...headers } });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(400);
   return response.json() as Promise<Record<string, unknown>>;
 }
@@ -121,7 +121,7 @@ async function createProject(creator: Page, ops: Page, title: string): Promise<n
       checkoutUrl: string;
     };
     await creator.goto(charge.checkoutUrl);
-    await creator.getByRole('button', { name: /^Approve / }).click();
+    await creator.getByRole('button', { name: /^Approve |결제 승인$/ }).click();
     await creator.waitForURL(/\/my-page\/completed-charge\//);
     charged += 5000;
   }
@@ -182,14 +182,14 @@ test('community: 100 XSS comments stay text; a report, the operator hides the co
   await expectNoHorizontalScroll(reporter);
   await reported.getByRole('button', { name: koCommunity.report.open }).click();
   const sheet = reporter.getByRole('dialog');
-  await sheet.getByLabel(koCommunity.report.reasons.REPR006).check();
+  await sheet.getByRole('radio', { name: koCommunity.report.reasons.REPR006, exact: true }).check();
   await sheet.getByLabel(koCommunity.report.detailLabel).fill('광고성 링크예요');
   await captureScreen(reporter, 'community-report-sheet-ko');
   await sheet.getByRole('button', { name: koCommunity.report.submit }).click();
   await expect(reporter.getByText(koCommunity.report.done)).toBeVisible();
   // The same item again: "Already reported."
   await reported.getByRole('button', { name: koCommunity.report.open }).click();
-  await reporter.getByRole('dialog').getByLabel(koCommunity.report.reasons.REPR004).check();
+  await reporter.getByRole('dialog').getByRole('radio', { name: koCommunity.report.reasons.REPR004, exact: true }).check();
   await reporter.getByRole('dialog').getByRole('button', { name: koCommunity.report.submit }).click();
   await expect(reporter.getByText(koCommunity.report.already)).toBeVisible();
 
@@ -207,8 +207,13 @@ test('community: 100 XSS comments stay text; a report, the operator hides the co
   await expect(fan.getByText(enCommunity.hidden)).toBeVisible();
   await expect(fan.getByText('Spam: buy followers at example.com')).toHaveCount(0);
   await captureScreen(fan, 'community-comment-hidden-en');
-  await fan.getByRole('button', { name: enCommunity.report.open }).first().click();
-  await captureScreen(fan, 'community-report-sheet-en');
+  // The report sheet in English, on one of the fan's comments, from the other fan's browser.
+  await reporter.evaluate(() => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'en', currency: 'KRW' }, version: 0 })));
+  await reporter.goto(`/comment-list/${projectId}`);
+  await reporter.getByRole('button', { name: enCommunity.report.open }).first().click();
+  await reporter.getByRole('dialog').getByRole('radio', { name: enCommunity.report.reasons.REPR006, exact: true }).check();
+  await captureScreen(reporter, 'community-report-sheet-en');
+  expect(await xssFlag(reporter)).toBeUndefined();
   expect(await xssFlag(fan)).toBeUndefined();
   expect(executions).toEqual([]);
 });

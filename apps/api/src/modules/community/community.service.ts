@@ -4,9 +4,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { projectNotFound } from '../projects/projects.errors.ts';
-import type { Viewer } from '../projects/projects.service.ts';
 import { alreadyReported, commentNotFound, commentsCursorInvalid, reportNotFound, reportsCursorInvalid, reportTargetNotFound } from './community.errors.ts';
 import { createCommunityRepository, reportFilters, type CommentRecord } from './community.repository.ts';
+
+export { likedByFilter } from './community.repository.ts';
+
+/** Who is asking (the projects module's Viewer has the same shape). */
+type Viewer = { userId: string; isOperator: boolean } | null;
 
 const defaultPageSize = 20;
 const reportPageSize = 20;
@@ -21,6 +25,19 @@ function decodeCursor(cursor: string, invalid: () => Error): number {
   return id;
 }
 
+
+/** The community fields of the Project payload (docs/product.md#comments), for a batch of projects. */
+export async function communityFieldsFor(source: DbOrTx, projectIds: number[], viewer: { userId: string } | null) {
+  const empty = { likeCount: 0, viewerLiked: false, commentCount: 0, hidden: false };
+  const fields = new Map(projectIds.map((id) => [id, { ...empty }]));
+  const lookup = (projectId: number) => fields.get(projectId) ?? empty;
+  if (projectIds.length === 0) return lookup;
+  const { likeRows, commentRows, hiddenIds } = await createCommunityRepository({ db: source }).projectFields(projectIds, viewer?.userId ?? null);
+  for (const row of likeRows) Object.assign(fields.get(row.projectId)!, { likeCount: row.n, viewerLiked: row.mine === true });
+  for (const row of commentRows) fields.get(row.projectId)!.commentCount = row.n;
+  for (const id of hiddenIds) fields.get(id)!.hidden = true;
+  return lookup;
+}
 
 /**
  * Comments, likes and reports (docs/product.md#comments, docs/product.md#reports). An operator's

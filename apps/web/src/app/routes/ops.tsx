@@ -7,6 +7,7 @@ import { PageFrame } from '../shell/page-frame.tsx';
 
 // The console's code is fetched only once the signed-in user is known to be an operator.
 const OpsConsole = lazy(() => import('../../features/operator/components/ops-console.tsx'));
+// The reports queue (community) sits under the console's queues.
 const ReportsQueue = lazy(() => import('../../features/community/components/reports-queue.tsx').then((module) => ({ default: module.ReportsQueue })));
 
 /** The operator console at /ops; anyone without the operator role gets the not-found page. */
@@ -18,8 +19,10 @@ export default function OpsPage() {
   return (
     <PageFrame title={t('title')}>
       <Suspense fallback={<Spinner label={t('common:loading')} />}>
-        <OpsConsole />
-        <ReportsQueue />
+        <div className="stack">
+          <OpsConsole />
+          <ReportsQueue />
+        </div>
       </Suspense>
     </PageFrame>
   );
