@@ -206,6 +206,3 @@ function presentReport(row: ReportListRow): OperatorReport {
 }
 
 export type CommunityService = ReturnType<typeof createCommunityService>;
-
-/** What the projects module shows of the community on each project (likes, comments, hidden), and the Like tab's filter. */
-export { communityFieldsFor, likedByFilter } from './community.fields.ts';
