@@ -157,3 +157,13 @@ export async function fundingProject(t: TestContext, creator: TestUser, operator
   expect(project.status).toBe('funding');
   return project;
 }
+
+/** An operator's event (docs/product.md#events): a valid request's fields and a creation's, no deposit. */
+export async function eventBody(t: TestContext, artistId: number, overrides: Record<string, unknown> = {}) {
+  const { creatorXId: _x, creatorEmail: _e, deposit: _d, ...creation } = creationBody({ goal: 1 });
+  return { ...(await validRequestBody(t, artistId)), ...creation, title: 'Berry birthday event', ...overrides };
+}
+
+export function postEvent(t: TestContext, user: TestUser, body: unknown, key = idempotencyKey()) {
+  return t.request({ method: 'POST', url: '/api/operator/events', cookie: user.cookie, headers: { 'idempotency-key': key }, payload: body as object });
+}

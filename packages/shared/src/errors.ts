@@ -82,6 +82,7 @@ export const errorCodes = [
   'projects.not_approved',
   'projects.creation_deadline_passed',
   'projects.thumbnail_required',
+  'projects.thumbnail_closed',
   'projects.minimum_unit_invalid',
   'projects.deposit_too_low',
   'projects.cursor_invalid',

@@ -152,6 +152,16 @@ export const creationBodySchema = z.strictObject({
 });
 export type CreationBody = z.infer<typeof creationBodySchema>;
 
+/**
+ * An operator's event (docs/product.md#events): a request's fields and a creation's, without the
+ * creator's contact and deposit; the thumbnail follows through PUT /api/projects/{id}/thumbnail.
+ */
+export const eventBodySchema = z.strictObject({
+  ...projectRequestBodySchema.shape,
+  ...creationBodySchema.omit({ creatorXId: true, creatorEmail: true, deposit: true }).shape,
+});
+export type EventBody = z.infer<typeof eventBodySchema>;
+
 export const projectDecisionBodySchema = z.union([
   z.strictObject({ decision: z.literal('approve'), reason: z.string().trim().max(500).optional() }),
   z.strictObject({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),

@@ -67,6 +67,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/projects/:projectId/participations': 'public',
   'POST /api/operator/projects/:projectId/cancellation': 'operator',
   'POST /api/operator/projects/:projectId/photos': 'operator',
+  'POST /api/operator/events': 'operator',
   // community (the per-object row, author vs other user, is in community.test.ts: a stranger's DELETE answers 404)
   'GET /api/projects/:projectId/comments': 'public',
   'POST /api/projects/:projectId/comments': 'joined',

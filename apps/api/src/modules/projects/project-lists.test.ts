@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { expectLedgerClean } from '../../../test/points-fixtures.ts';
-import { fundingProject, requestProject, validRequestBody } from '../../../test/projects-kit.ts';
+import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { creditOrange, eventBody, fundingProject, postEvent, requestProject, validRequestBody } from '../../../test/projects-kit.ts';
 
 type Page = { items: Project[]; nextCursor: string | null };
 
@@ -42,9 +42,15 @@ describe('project lists: the public list and my page tabs', () => {
     first = await fundingProject(t, creator, operator, await validRequestBody(t, artistA));
     second = await fundingProject(t, creator, operator, await validRequestBody(t, artistA));
     otherArtist = await fundingProject(t, fan, operator, await validRequestBody(t, artistB));
-    event = await fundingProject(t, creator, operator, await validRequestBody(t, artistB));
-    // Events are made by operators (docs/product.md#events); here only the kind matters to the lists.
-    await t.database.db.execute(sql`update projects set kind = 'event' where id = ${event.id}`);
+    const madeEvent = await postEvent(t, operator, await eventBody(t, artistB));
+    expect(madeEvent.statusCode, madeEvent.body).toBe(201);
+    event = (madeEvent.json() as { project: Project }).project;
+    // The creator joins the event in Berry, exchanged from Orange.
+    await creditOrange(t, creator.id, 10);
+    const exchanged = await t.request({ method: 'POST', url: '/api/points/exchange', cookie: creator.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: { orange: 10 } });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    const joined = await t.request({ method: 'POST', url: `/api/projects/${event.id}/participations`, cookie: creator.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: { amount: 100 } });
+    expect(joined.statusCode, joined.body).toBe(201);
     await t.database.db.execute(sql`update projects set status = 'succeeded' where id = ${second.id}`);
     requested = await requestProject(t, creator, await validRequestBody(t, artistA));
   });
@@ -98,7 +104,7 @@ describe('project lists: the public list and my page tabs', () => {
   it('my page: All is created or joined, Participate is joined, Open is created, Event is events joined, Request is before creation', async () => {
     expect(ids(await mine(creator, '?tab=all'))).toEqual([requested.id, event.id, second.id, first.id]);
     expect(ids(await mine(creator, '?tab=participate'))).toEqual([event.id, second.id, first.id]);
-    expect(ids(await mine(creator, '?tab=open'))).toEqual([event.id, second.id, first.id]);
+    expect(ids(await mine(creator, '?tab=open'))).toEqual([second.id, first.id]);
     expect(ids(await mine(creator, '?tab=event'))).toEqual([event.id]);
     expect(ids(await mine(creator, '?tab=request'))).toEqual([requested.id]);
     expect(ids(await mine(fan, '?tab=participate'))).toEqual([otherArtist.id]);

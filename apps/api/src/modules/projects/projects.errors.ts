@@ -16,6 +16,8 @@ export const creationDeadlinePassed = (deadline: Date) =>
     creationDeadline: deadline.toISOString(),
   });
 
+export const thumbnailClosed = (status: string) =>
+  conflict('projects.thumbnail_closed', "An event's thumbnail can be changed only until its funding closes.", { status });
 export const thumbnailRequired = () => unprocessable('projects.thumbnail_required', 'Upload the thumbnail before creating the project.');
 
 export const cursorInvalid = () => badRequest('projects.cursor_invalid', 'The cursor is not valid.', [{ in: 'querystring', path: '/cursor' }]);

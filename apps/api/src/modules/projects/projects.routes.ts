@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   creationBodySchema,
   errorResponseSchema,
+  eventBodySchema,
   idempotencyKeyHeaderSchema,
   myProjectsQuerySchema,
   myProjectsResponseSchema,
@@ -108,6 +109,25 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
     async (request) => ({
       project: await projects.decide(requireSession(request).userId, request.params.projectId, request.body, languageOf(request, request.query.lang)),
     }),
+  );
+
+  app.post(
+    '/api/operator/events',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags: ['operator'],
+        headers: idempotencyKeyHeaderSchema,
+        querystring: projectQuerySchema,
+        body: eventBodySchema,
+        response: { 201: projectResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const key = { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', '/api/operator/events', request.body) };
+      return reply.code(201).send({ project: await projects.createEvent(key, request.body, languageOf(request, request.query.lang)) });
+    },
   );
 
   // Multipart is accepted by this route alone, with its own limits (docs/quality.md#s6).

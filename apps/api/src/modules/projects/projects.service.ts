@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
-import type { CreationBody, Language, MyProjectTab, Project, ProjectDecisionBody, ProjectKind, ProjectRequestBody, ProjectStatus, PublicProjectsQuery } from '@orchard/shared';
+import type { CreationBody, EventBody, Language, MyProjectTab, Project, ProjectDecisionBody, ProjectKind, ProjectRequestBody, ProjectStatus, PublicProjectsQuery } from '@orchard/shared';
 import {
   checkCreation,
   creationDeadlineFor,
@@ -32,10 +32,11 @@ import {
   packageUnknown,
   projectNotFound,
   requestRefused,
+  thumbnailClosed,
   thumbnailRequired,
 } from './projects.errors.ts';
 import { createProjectsRepository, projectFilters, projectOrders, type ProjectMediaRow, type ProjectRecord } from './projects.repository.ts';
-import type { ProjectRow } from './projects.table.ts';
+import type { ProjectRow, projects } from './projects.table.ts';
 
 /** What the projects module needs of the media catalogue (the media module implements it). */
 export type MediaCatalogue = {
@@ -64,6 +65,13 @@ const sweepBatch = 200;
 
 const beforeCreation = (row: Pick<ProjectRow, 'status' | 'createdAt'>) =>
   row.status === 'requested' || row.status === 'approved' || row.status === 'rejected' || (row.status === 'cancelled' && row.createdAt === null);
+
+/** A fan sets the thumbnail while approved (before creation); an operator's event keeps it open until funding closes. */
+function refuseThumbnailChange(row: Pick<ProjectRow, 'kind' | 'status'>) {
+  if (row.kind === 'event') {
+    if (row.status !== 'created' && row.status !== 'funding') throw thumbnailClosed(row.status);
+  } else if (row.status !== 'approved') throw notApproved(row.status);
+}
 
 function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -217,6 +225,55 @@ export function createProjectsService({
     rejectionReason: row.rejectionReason,
   });
 
+  /**
+   * Inserts a project planned from a request's fields (docs/product.md#requests): every rule is
+   * checked again and the goal computed from the catalogue's prices; nothing the client computed is
+   * trusted. `values` says what the row is (a fan's request, an operator's event).
+   */
+  async function insertPlanned(
+    tx: Tx,
+    body: ProjectRequestBody,
+    { pkg, media }: RequestCatalogue,
+    values: Omit<typeof projects.$inferInsert, 'artistId' | 'purpose' | 'option' | 'packageId' | 'goal' | 'adStartDate' | 'adEndDate' | 'fundingStartDate' | 'fundingEndDate'>,
+  ): Promise<number> {
+    const [artist] = await tx.select({ id: artists.id }).from(artists).where(eq(artists.id, body.artistId));
+    if (!artist) throw artistUnknown();
+    if (!pkg) throw packageUnknown();
+    // A withdrawn medium stays on the projects that booked it but cannot be requested again.
+    const mediumById = new Map(media.filter((medium) => medium.offered).map((medium) => [medium.id, medium]));
+    const checked = planRequest({
+      today: kstDateOf(clock.now()),
+      pkg,
+      media: body.media,
+      adStartDate: body.adStartDate,
+      fundingStartDate: body.fundingStartDate,
+      findMedium: (mediaId) => mediumById.get(mediaId),
+    });
+    if (!checked.ok) throw requestRefused(checked.violations);
+    const { plan } = checked;
+    return createProjectsRepository({ db: tx }).insertRequest(
+      {
+        ...values,
+        artistId: body.artistId,
+        purpose: body.purpose,
+        option: body.option,
+        packageId: pkg.id,
+        goal: plan.goal,
+        adStartDate: body.adStartDate,
+        adEndDate: plan.adEndDate,
+        fundingStartDate: body.fundingStartDate,
+        fundingEndDate: plan.fundingEndDate,
+      },
+      plan.media.map((medium, position) => ({
+        position,
+        mediaId: medium.mediaId,
+        priceUnit: medium.priceUnit,
+        price: medium.price,
+        duration: medium.duration,
+      })),
+    );
+  }
+
   return {
     present,
     presentOne,
@@ -247,52 +304,46 @@ export function createProjectsService({
       return { pkg, media };
     },
 
-    /**
-     * A request (docs/product.md#requests): every rule is checked again here and the goal is
-     * computed from the catalogue's prices; nothing the client computed is trusted.
-     */
-    async requestWithin(tx: Tx, userId: string, body: ProjectRequestBody, language: Language, { pkg, media }: RequestCatalogue): Promise<Project> {
-      const [artist] = await tx.select({ id: artists.id }).from(artists).where(eq(artists.id, body.artistId));
-      if (!artist) throw artistUnknown();
-      if (!pkg) throw packageUnknown();
-      // A withdrawn medium stays on the projects that booked it but cannot be requested again.
-      const mediumById = new Map(media.filter((medium) => medium.offered).map((medium) => [medium.id, medium]));
+    /** A request (docs/product.md#requests), in status `requested` until the inventory check. */
+    async requestWithin(tx: Tx, userId: string, body: ProjectRequestBody, language: Language, requestCatalogue: RequestCatalogue): Promise<Project> {
       const now = clock.now();
-      const checked = planRequest({
-        today: kstDateOf(now),
-        pkg,
-        media: body.media,
-        adStartDate: body.adStartDate,
-        fundingStartDate: body.fundingStartDate,
-        findMedium: (mediaId) => mediumById.get(mediaId),
-      });
-      if (!checked.ok) throw requestRefused(checked.violations);
-      const { plan } = checked;
-      const projectId = await createProjectsRepository({ db: tx }).insertRequest(
-        {
-          status: 'requested',
-          creatorId: userId,
-          artistId: body.artistId,
-          purpose: body.purpose,
-          option: body.option,
-          packageId: pkg.id,
-          goal: plan.goal,
-          adStartDate: body.adStartDate,
-          adEndDate: plan.adEndDate,
-          fundingStartDate: body.fundingStartDate,
-          fundingEndDate: plan.fundingEndDate,
-          requestedAt: now,
-          updatedAt: now,
-        },
-        plan.media.map((medium, position) => ({
-          position,
-          mediaId: medium.mediaId,
-          priceUnit: medium.priceUnit,
-          price: medium.price,
-          duration: medium.duration,
-        })),
-      );
+      const projectId = await insertPlanned(tx, body, requestCatalogue, { status: 'requested', creatorId: userId, requestedAt: now, updatedAt: now });
       return presentOne(projectId, { userId, isOperator: false }, language, tx);
+    },
+
+    /** An operator's event under its Idempotency-Key (docs/product.md#events). */
+    async createEvent(key: KeyScope, body: EventBody, language: Language): Promise<Project> {
+      const requestCatalogue = await this.catalogueFor(body, language);
+      return (await idempotency.run(key, (tx) => this.createEventWithin(tx, key.userId, body, language, requestCatalogue))).value;
+    },
+
+    /**
+     * An event: the request's rules and goal, the creation's fields, no inventory check and no
+     * deposit (the operator decides the inventory). It opens a Berry escrow and is `funding` from its
+     * start day like any created project; the thumbnail follows (replaceThumbnail).
+     */
+    async createEventWithin(tx: Tx, operatorId: string, body: EventBody, language: Language, requestCatalogue: RequestCatalogue): Promise<Project> {
+      const now = clock.now();
+      const status = isFundingOpenOn(body.fundingStartDate, kstDateOf(now)) ? 'funding' : 'created';
+      const projectId = await insertPlanned(tx, body, requestCatalogue, {
+        status,
+        kind: 'event',
+        creatorId: operatorId,
+        minimumUnit: body.minimumUnit,
+        title: body.title,
+        introduction: body.introduction,
+        youtubeUrl: body.youtubeUrl ?? null,
+        xUrl: body.xUrl ?? null,
+        requestedAt: now,
+        approvedAt: now,
+        updatedAt: now,
+      });
+      // The escrow is keyed by the project id, and a created row must name its escrow: created second.
+      const escrowAccountId = await points.createEscrowAccountWithin(tx, 'berry', projectId);
+      const repository = createProjectsRepository({ db: tx });
+      await repository.update(projectId, { escrowAccountId, createdAt: now });
+      await repository.audit({ operatorId, action: 'event.create', projectId, before: null, after: { status, kind: 'event', title: body.title }, at: now });
+      return presentOne(projectId, { userId: operatorId, isOperator: true }, language, tx);
     },
 
     /** A project before creation is only for its creator and operators: 404 for anyone else. */
@@ -371,19 +422,22 @@ export function createProjectsService({
       });
     },
 
-    /** The creation flow's thumbnail: re-encoded to 1200 × 900, EXIF stripped (lib/images). */
+    /**
+     * The thumbnail, re-encoded to 1200 × 900 with EXIF stripped (lib/images): a fan's project
+     * while approved (the creation flow), an operator's event until its funding closes.
+     */
     async replaceThumbnail(userId: string, projectId: number, bytes: Buffer, language: Language): Promise<Project> {
-      // Refuse before the costly decode when the project is not the user's or not approved.
+      // Refuse before the costly decode when the project is not the user's or not open to a new thumbnail.
       const current = await createProjectsRepository({ db }).findRecord(projectId);
       if (!current || current.creatorId !== userId) throw projectNotFound();
-      if (current.status !== 'approved') throw notApproved(current.status);
+      refuseThumbnailChange(current);
       const image = await reencodeImageAsWebp(bytes, thumbnailSize);
       const key = await files.save('project-thumbnails', 'webp', image);
       let previous: string | null = null;
       try {
         await db.transaction(async (tx) => {
           const row = await lockOwn(tx, userId, projectId);
-          if (row.status !== 'approved') throw notApproved(row.status);
+          refuseThumbnailChange(row);
           previous = row.thumbnailPath;
           await createProjectsRepository({ db: tx }).update(projectId, { thumbnailPath: key, updatedAt: clock.now() });
         });
@@ -392,7 +446,7 @@ export function createProjectsService({
         throw error;
       }
       if (previous) await files.remove(previous).catch(() => undefined);
-      return presentOne(projectId, { userId, isOperator: false }, language);
+      return presentOne(projectId, { userId, isOperator: current.kind === 'event' }, language);
     },
 
     /**

@@ -47,7 +47,7 @@ export const projects = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The operator's reason when a succeeded project is cancelled (docs/product.md#cancellation). */
     cancellationReason: text('cancellation_reason'),
-    /** The project's Orange escrow account, opened at creation. */
+    /** The project's escrow account (Orange, or Berry for an event), opened at creation. */
     escrowAccountId: bigint('escrow_account_id', { mode: 'number' }),
     deposit: integer('deposit'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -63,11 +63,13 @@ export const projects = pgTable(
     check('projects_goal_check', sql`${table.goal} > 0`),
     check('projects_minimum_unit_check', sql`${table.minimumUnit} is null or ${table.minimumUnit} between 10 and 1000`),
     check('projects_dates_check', sql`${table.fundingStartDate} <= ${table.fundingEndDate} and ${table.fundingEndDate} < ${table.adStartDate}`),
-    // Created means paid: a project past creation always has its deposit and escrow.
+    // Created means funded: a project past creation always has its escrow, and a fan's project its
+    // deposit (an operator's event has none: docs/product.md#events).
     check(
-      'projects_created_has_deposit',
-      sql`${table.createdAt} is null or (${table.deposit} is not null and ${table.escrowAccountId} is not null)`,
+      'projects_created_has_escrow',
+      sql`${table.createdAt} is null or (${table.escrowAccountId} is not null and (${table.deposit} is not null or ${table.kind} = 'event'))`,
     ),
+    check('projects_event_without_deposit', sql`${table.kind} = 'project' or ${table.deposit} is null`),
     // The operator's queue, oldest first.
     index('projects_requested_idx').on(table.requestedAt, table.id).where(sql`${table.status} = 'requested'`),
     // The sweeps' work lists: approved past their deadline, created reaching their start day.

@@ -1,0 +1,3 @@
+ALTER TABLE "projects" DROP CONSTRAINT "projects_created_has_deposit";--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_created_has_escrow" CHECK ("projects"."created_at" is null or ("projects"."escrow_account_id" is not null and ("projects"."deposit" is not null or "projects"."kind" = 'event')));--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_event_without_deposit" CHECK ("projects"."kind" = 'project' or "projects"."deposit" is null);
