@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jaDetail from '../src/locales/ja/projectDetail.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
-import { captureScreen, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, uniqueSubject } from './support.ts';
+import { api, captureScreen, chargeThroughSandbox, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, uniqueSubject } from './support.ts';
 
 /**
  * Issue 13 end to end, against the real API with TEST_CLOCK=on: a creator opens an ongoing project
@@ -13,27 +13,6 @@ import { captureScreen, expectAccessible, expectNoHorizontalScroll, newPerson, p
 
 function kstDatePlus(days: number): string {
   return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A JSON write from inside the page, so the browser sends the app's Origin and the session cookie. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body, headers }) => {
-      const response = await fetch(path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, body: await response.text() };
-    },
-    { method, path, body, headers },
-  );
-  expect(answer.status, `${method} ${path}: ${answer.body}`).toBeLessThan(300);
-  return JSON.parse(answer.body) as T;
-}
-
-async function chargeThroughSandbox(page: Page, packageId: string) {
-  const { checkoutUrl } = await api<{ checkoutUrl: string }>(page, 'POST', '/api/points/charges', { packageId, method: 'card' }, { 'Idempotency-Key': crypto.randomUUID() });
-  await page.goto(checkoutUrl);
-  // The sandbox speaks the language of the account's server-side setting.
-  await page.getByRole('button', { name: /^Approve |결제 승인$/ }).click();
-  await page.waitForURL(/\/my-page\/completed-charge\//);
 }
 
 type Medium = { id: number; durations: number[]; price: number };

@@ -116,3 +116,30 @@ export async function pngFromCanvas(page: Page): Promise<Buffer> {
   });
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
+
+/** A JSON write from inside the page, so the browser sends the app's Origin and the session cookie. */
+export async function api<T>(page: Page, method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, route, body, headers }) => {
+      const response = await fetch(route, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.text() };
+    },
+    { method, route, body, headers },
+  );
+  expect(answer.status, `${method} ${route}: ${answer.body}`).toBeLessThan(300);
+  return JSON.parse(answer.body) as T;
+}
+
+export async function chargeThroughSandbox(page: Page, packageId: string) {
+  const { checkoutUrl } = await api<{ checkoutUrl: string }>(page, 'POST', '/api/points/charges', { packageId, method: 'card' }, { 'Idempotency-Key': crypto.randomUUID() });
+  await page.goto(checkoutUrl);
+  // The sandbox speaks the language of the account's server-side setting.
+  await page.getByRole('button', { name: /^Approve |결제 승인$/ }).click();
+  await page.waitForURL(/\/my-page\/completed-charge\//);
+}
+
+/** The KST calendar date `days` after the server's today: the test clock may have been moved by an earlier journey. */
+export async function serverKstDate(operator: Page, days = 0): Promise<string> {
+  const { now } = await api<{ now: string }>(operator, 'GET', '/api/operator/test-clock');
+  return new Date(Date.parse(now) + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -17,63 +17,13 @@ import { useUploadThumbnail } from '../api/upload-thumbnail.ts';
 import { useCreationDraftStore, type CreationDraft } from '../stores/creation-draft.ts';
 import { creationProblem, creationSteps, isEmailValid, numberedCreationSteps, parseWholeNumber, titleMaxLength, introductionMaxLength } from './creation-steps.ts';
 import { DeadlineCountdown } from './deadline-countdown.tsx';
-import { FlowActions, FlowProgress, SummaryList } from './flow-parts.tsx';
+import { FlowActions, FlowProgress, SummaryList, TextField } from './flow-parts.tsx';
 import { projectLink } from './project-links.ts';
 import { resumeAfterChargeKey } from './resume-after-charge.ts';
 import { checkImageFile, cropToThumbnail, type PixelArea } from './thumbnail-image.ts';
 
 const ThumbnailCropper = lazy(() => import('./thumbnail-cropper.tsx'));
 
-
-function TextField({
-  label,
-  value,
-  onChange,
-  type = 'text',
-  inputMode,
-  maxLength,
-  multiline = false,
-  message,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  type?: 'text' | 'email' | 'url';
-  inputMode?: 'numeric' | 'email' | 'url';
-  maxLength?: number;
-  multiline?: boolean;
-  message?: { tone: 'ok' | 'error'; text: string } | null;
-}) {
-  const id = useId();
-  const messageId = useId();
-  return (
-    <div className="stack stack--tight">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea id={id} className="text-field introduction-field" value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} aria-describedby={message ? messageId : undefined} />
-      ) : (
-        <input
-          id={id}
-          className="text-field"
-          type={type}
-          inputMode={inputMode}
-          value={value}
-          maxLength={maxLength}
-          onChange={(event) => onChange(event.target.value)}
-          aria-describedby={message ? messageId : undefined}
-          aria-invalid={message?.tone === 'error' ? true : undefined}
-        />
-      )}
-      {message ? (
-        <p id={messageId} className={`form-message form-message--${message.tone}`} aria-live="polite">
-          {message.text}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function HistoryStep({ project }: { project: Project }) {
   const { t } = useTranslation(['createProject', 'requestFunding', 'mediaDetail']);

@@ -1,5 +1,12 @@
+import type { AdPackage, Medium } from '@orchard/shared';
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/primitives.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Button, CheckRow } from '../../../components/ui/primitives.tsx';
+import { useDurationText, usePriceText } from '../../../lib/media-text.ts';
+import type { DraftMedium } from '../stores/request-draft.ts';
+import { durationChoices } from './request-steps.ts';
 import './projects.css';
 
 /** "Step 3 of 7" with a bar: where the user is in a multi-step flow. */
@@ -93,5 +100,123 @@ export function SummaryList({ rows }: { rows: readonly (readonly [label: string,
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A labelled text input (or textarea), with an optional message under it. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  inputMode,
+  maxLength,
+  multiline = false,
+  message,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  type?: 'text' | 'email' | 'url';
+  inputMode?: 'numeric' | 'email' | 'url';
+  maxLength?: number;
+  multiline?: boolean;
+  message?: { tone: 'ok' | 'error'; text: string } | null;
+}) {
+  const id = useId();
+  const messageId = useId();
+  return (
+    <div className="stack stack--tight">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea id={id} className="text-field introduction-field" value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} aria-describedby={message ? messageId : undefined} />
+      ) : (
+        <input
+          id={id}
+          className="text-field"
+          type={type}
+          inputMode={inputMode}
+          value={value}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={message ? messageId : undefined}
+          aria-invalid={message?.tone === 'error' ? true : undefined}
+        />
+      )}
+      {message ? (
+        <p id={messageId} className={`form-message form-message--${message.tone}`} aria-live="polite">
+          {message.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled KST calendar date. */
+export function DateField({ label, value, min, max, onChange }: { label: string; value: string | null; min: string; max?: string; onChange(value: string): void }) {
+  const id = useId();
+  return (
+    <div className="stack stack--tight">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input id={id} type="date" className="text-field" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/** A medium of the catalogue to tick, with its duration once ticked (the request and the event form). */
+export function MediumRow({
+  medium,
+  pkg,
+  selection,
+  onToggle,
+  onDuration,
+}: {
+  medium: Medium;
+  pkg: AdPackage;
+  selection: DraftMedium | undefined;
+  onToggle(): void;
+  onDuration(duration: number | null): void;
+}) {
+  const { t } = useTranslation('requestFunding');
+  const priceText = usePriceText();
+  const durationText = useDurationText();
+  const durationId = useId();
+  return (
+    <li className={`medium-row${selection ? ' medium-row--selected' : ''}`}>
+      <CheckRow checked={selection !== undefined} onChange={onToggle} label={medium.name} />
+      <div className="medium-row__body">
+        <p className="medium-row__meta">
+          {medium.subCategoryName} · {priceText(medium)}
+        </p>
+        <p className="muted medium-row__address">{medium.address}</p>
+        <Link className="text-link" to={paths.mediaDetail(medium.id)}>
+          {t('media.details')}
+        </Link>
+        {selection ? (
+          <div className="medium-row__duration">
+            <label htmlFor={durationId} className="field-label">
+              {t('media.durationFor', { name: medium.name })}
+            </label>
+            <select
+              id={durationId}
+              className="text-field"
+              value={selection.duration ?? ''}
+              onChange={(event) => onDuration(event.target.value === '' ? null : Number(event.target.value))}
+            >
+              <option value="">{t('media.chooseDuration')}</option>
+              {durationChoices(medium, pkg).map((value) => (
+                <option key={value} value={value}>
+                  {durationText(medium.priceUnit, value)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+    </li>
   );
 }

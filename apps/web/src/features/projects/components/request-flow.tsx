@@ -1,6 +1,6 @@
 import type { AdPackage, Medium, ProjectOption, ProjectPurpose } from '@orchard/shared';
 import { adEndDateFor, earliestAdStartDate, fundingEndDateFor, kstDateOf } from '@orchard/shared/project-rules';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
@@ -8,12 +8,12 @@ import { Button, CheckRow, EmptyState, Spinner } from '../../../components/ui/pr
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { formatKstCalendarDay } from '../../../lib/format.ts';
 import { useActionKey } from '../../../lib/action-key.ts';
-import { useDurationText, useOrangeText, usePriceText } from '../../../lib/media-text.ts';
+import { useDurationText, useOrangeText } from '../../../lib/media-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useRequestProject } from '../api/request-project.ts';
 import { useRequestDraftStore, type RequestDraft } from '../stores/request-draft.ts';
-import { ChoiceGroup, FlowActions, FlowProgress, SummaryList } from './flow-parts.tsx';
-import { draftGoal, durationChoices, firstStepWithProblem, requestSteps, stepProblem, type RequestContext } from './request-steps.ts';
+import { ChoiceGroup, DateField, FlowActions, FlowProgress, MediumRow, SummaryList } from './flow-parts.tsx';
+import { draftGoal, firstStepWithProblem, requestSteps, stepProblem, type RequestContext } from './request-steps.ts';
 
 const purposes = ['limited', 'ongoing'] as const satisfies readonly ProjectPurpose[];
 const options = ['image', 'video'] as const satisfies readonly ProjectOption[];
@@ -74,48 +74,11 @@ function PackageStep({ packages }: { packages: AdPackage[] }) {
   );
 }
 
-function MediumRow({ medium, pkg }: { medium: Medium; pkg: AdPackage }) {
-  const { t } = useTranslation('requestFunding');
+function DraftMediumRow({ medium, pkg }: { medium: Medium; pkg: AdPackage }) {
   const selection = useRequestDraftStore((draft) => draft.media.find((item) => item.mediaId === medium.id));
   const toggleMedium = useRequestDraftStore((draft) => draft.toggleMedium);
   const setDuration = useRequestDraftStore((draft) => draft.setDuration);
-  const priceText = usePriceText();
-  const durationText = useDurationText();
-  const durationId = useId();
-  return (
-    <li className={`medium-row${selection ? ' medium-row--selected' : ''}`}>
-      <CheckRow checked={selection !== undefined} onChange={() => toggleMedium(medium.id)} label={medium.name} />
-      <div className="medium-row__body">
-        <p className="medium-row__meta">
-          {medium.subCategoryName} · {priceText(medium)}
-        </p>
-        <p className="muted medium-row__address">{medium.address}</p>
-        <Link className="text-link" to={paths.mediaDetail(medium.id)}>
-          {t('media.details')}
-        </Link>
-        {selection ? (
-          <div className="medium-row__duration">
-            <label htmlFor={durationId} className="field-label">
-              {t('media.durationFor', { name: medium.name })}
-            </label>
-            <select
-              id={durationId}
-              className="text-field"
-              value={selection.duration ?? ''}
-              onChange={(event) => setDuration(medium.id, event.target.value === '' ? null : Number(event.target.value))}
-            >
-              <option value="">{t('media.chooseDuration')}</option>
-              {durationChoices(medium, pkg).map((value) => (
-                <option key={value} value={value}>
-                  {durationText(medium.priceUnit, value)}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-      </div>
-    </li>
-  );
+  return <MediumRow medium={medium} pkg={pkg} selection={selection} onToggle={() => toggleMedium(medium.id)} onDuration={(duration) => setDuration(medium.id, duration)} />;
 }
 
 function MediaStep({ media, pkg, findMedium, slots }: { media: Medium[]; pkg: AdPackage; findMedium: RequestContext['findMedium']; slots: RequestFlowSlots }) {
@@ -130,24 +93,12 @@ function MediaStep({ media, pkg, findMedium, slots }: { media: Medium[]; pkg: Ad
       {slots.renderMap({ places: media, selectedIds, onPlaceClick: draft.toggleMedium })}
       <ul className="medium-list" aria-label={t('media.listLabel')}>
         {media.map((medium) => (
-          <MediumRow key={medium.id} medium={medium} pkg={pkg} />
+          <DraftMediumRow key={medium.id} medium={medium} pkg={pkg} />
         ))}
       </ul>
       <p className="goal-line" aria-live="polite">
         {t('media.selected', { count: draft.media.length })} · {t('goal', { amount: orangeText(draftGoal(draft, findMedium)) })}
       </p>
-    </div>
-  );
-}
-
-function DateField({ label, value, min, max, onChange }: { label: string; value: string | null; min: string; max?: string; onChange(value: string): void }) {
-  const id = useId();
-  return (
-    <div className="stack stack--tight">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input id={id} type="date" className="text-field" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }
