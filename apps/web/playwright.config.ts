@@ -79,6 +79,9 @@ export default defineConfig({
           SEED_SAMPLE_DATA: 'true',
           // The funding journey moves the API's clock to watch a creation deadline pass (decision 050).
           TEST_CLOCK: 'on',
+          // Every journey signs people in from this one address, a dozen within a minute; the per-address
+          // limit of production (30 a minute, tested in the API's rate-limit tests) would refuse them.
+          RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
         },
       },
 });
