@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import jaDetail from '../src/locales/ja/projectDetail.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
-import { api, captureScreen, chargeThroughSandbox, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, uniqueSubject } from './support.ts';
+import enNotification from '../src/locales/en/notification.json' with { type: 'json' };
+import koOperator from '../src/locales/ko/operator.json' with { type: 'json' };
+import { api, captureScreen, chargeThroughSandbox, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, serverKstDate, uniqueSubject } from './support.ts';
 
 /**
  * Issue 13 end to end, against the real API with TEST_CLOCK=on: a creator opens an ongoing project
@@ -11,14 +13,12 @@ import { api, captureScreen, chargeThroughSandbox, expectAccessible, expectNoHor
  * and the fan's points come back, shown in the point history.
  */
 
-function kstDatePlus(days: number): string {
-  return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 type Medium = { id: number; durations: number[]; price: number };
 type Project = { id: number; goal: number; minimumUnit: number; status: string };
 
-async function openOngoingProject(creator: Page, ops: Page): Promise<Project> {
+/** A project open for funding from the server's today (through the API: funding.spec walks the request and creation screens). */
+async function openProject(creator: Page, ops: Page, input: { purpose: 'limited' | 'ongoing'; minimumUnit: number; title: string }): Promise<Project> {
+  await ops.goto('/');
   await creator.goto('/');
   const media = (await api<{ items: Medium[] }>(creator, 'GET', '/api/media?packageId=basic&limit=100')).items.filter((medium) => medium.durations.length > 0);
   const cheapest = media.sort((a, b) => a.price * a.durations[0]! - b.price * b.durations[0]!).slice(0, 1);
@@ -27,10 +27,17 @@ async function openOngoingProject(creator: Page, ops: Page): Promise<Project> {
     creator,
     'POST',
     '/api/project-requests',
-    { artistId: artists.items[0]!.id, purpose: 'ongoing', option: 'image', packageId: 'basic', media: cheapest.map((medium) => ({ mediaId: medium.id, duration: medium.durations[0] })), adStartDate: kstDatePlus(41), fundingStartDate: kstDatePlus(0) },
+    {
+      artistId: artists.items[0]!.id,
+      purpose: input.purpose,
+      option: 'image',
+      packageId: 'basic',
+      media: cheapest.map((medium) => ({ mediaId: medium.id, duration: medium.durations[0] })),
+      adStartDate: await serverKstDate(ops, 41),
+      fundingStartDate: await serverKstDate(ops, 0),
+    },
     { 'Idempotency-Key': crypto.randomUUID() },
   );
-  await ops.goto('/');
   await api(ops, 'POST', `/api/operator/projects/${requested.id}/decision`, { decision: 'approve' });
   const png = (await pngFromCanvas(creator)).toString('base64');
   const uploaded = await creator.evaluate(
@@ -44,17 +51,26 @@ async function openOngoingProject(creator: Page, ops: Page): Promise<Project> {
   );
   expect(uploaded).toBe(200);
   await chargeThroughSandbox(creator, 'orange-5000');
-  const deposit = Math.max(10, Math.ceil(requested.goal * 0.05));
   const { project } = await api<{ project: Project }>(
     creator,
     'POST',
     `/api/projects/${requested.id}/creation`,
-    { minimumUnit: 10, title: '루미나 생일 축하 광고', introduction: '강남역에서 함께 축하해요!\nLet us celebrate together.', youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', creatorXId: '@lumina_fan', creatorEmail: 'fan@example.com', deposit },
+    {
+      minimumUnit: input.minimumUnit,
+      title: input.title,
+      introduction: '강남역에서 함께 축하해요!\nLet us celebrate together.',
+      youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      creatorXId: '@lumina_fan',
+      creatorEmail: 'fan@example.com',
+      deposit: depositFor(requested.goal, input.minimumUnit),
+    },
     { 'Idempotency-Key': crypto.randomUUID() },
   );
   expect(project.status).toBe('funding');
   return project;
 }
+
+const depositFor = (goal: number, unit: number) => Math.max(unit, Math.ceil(goal * 0.05));
 
 test('project page: a fan joins from the fundraise sheet; at the close the project fails and every point comes back', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -62,12 +78,15 @@ test('project page: a fan joins from the fundraise sheet; at the close the proje
   const ops = await newPerson(browser, 'en', 'operator', false);
   const fanKo = await newPerson(browser, 'ko', uniqueSubject('fan-ko'));
   const fanJa = await newPerson(browser, 'ja', uniqueSubject('fan-ja'));
-  const project = await openOngoingProject(creator, ops);
+  const project = await openProject(creator, ops, { purpose: 'ongoing', minimumUnit: 10, title: '루미나 생일 축하 광고' });
 
   // Signed in but without points: the sheet offers to charge and comes back to the project.
   await fanKo.goto(`/project/${project.id}`);
   await expect(fanKo.getByRole('heading', { name: '루미나 생일 축하 광고' })).toBeVisible();
-  await expect(fanKo.getByTestId('project-dday')).toHaveText('D-1');
+  // The funding ends tomorrow by the server's clock; the page counts days on the device's clock, which
+  // an earlier journey's move of the test clock leaves behind.
+  const clockAhead = Math.round((Date.parse(await serverKstDate(ops)) - Date.parse(new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10))) / 86_400_000);
+  await expect(fanKo.getByTestId('project-dday')).toHaveText(`D-${1 + clockAhead}`);
   await captureScreen(fanKo, 'project-funding-ko');
   await expectAccessible(fanKo, 'project page (ko)');
   await expectNoHorizontalScroll(fanKo);
@@ -125,4 +144,54 @@ test('project page: a fan joins from the fundraise sheet; at the close the proje
   await fanKo.goto('/my-page/project-list?tab=participate');
   await expect(fanKo.getByRole('link', { name: /루미나 생일 축하 광고/ })).toBeVisible();
   await captureScreen(fanKo, 'my-projects-participate-ko');
+});
+
+test("a limited project is capped at its goal, runs from its ad start, and is awarded with the operator's photos", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const creator = await newPerson(browser, 'en', uniqueSubject('creator'));
+  const ops = await newPerson(browser, 'ko', 'operator', false);
+  const fanEn = await newPerson(browser, 'en', uniqueSubject('fan-en'));
+  const fanJa = await newPerson(browser, 'ja', uniqueSubject('fan-ja'));
+  const title = `Lumina subway ad ${Date.now() % 100_000}`;
+  const project = await openProject(creator, ops, { purpose: 'limited', minimumUnit: 100, title });
+
+  // One fan puts in half the goal; what is left is less than the next fan's choice, so it is capped.
+  await chargeThroughSandbox(fanEn, 'orange-5000');
+  const half = Math.floor(project.goal / 2);
+  await api(fanEn, 'POST', `/api/projects/${project.id}/participations`, { amount: half }, { 'Idempotency-Key': crypto.randomUUID() });
+  const remaining = project.goal - depositFor(project.goal, 100) - half;
+  await chargeThroughSandbox(fanJa, 'orange-1000');
+  await fanJa.goto(`/project/${project.id}`);
+  await fanJa.getByRole('button', { name: jaDetail.fundraise.open }).click();
+  const sheet = fanJa.getByRole('dialog', { name: jaDetail.fundraise.title });
+  for (let amount = 100; amount <= remaining; amount += 100) await sheet.getByRole('button', { name: jaDetail.fundraise.more }).click();
+  await expect(sheet.locator('.notice')).toBeVisible();
+  await captureScreen(fanJa, 'project-fundraise-capped-ja');
+  const answer = fanJa.waitForResponse((response) => response.url().endsWith(`/api/projects/${project.id}/participations`) && response.request().method() === 'POST');
+  await sheet.getByRole('button', { name: /で参加する$/ }).click();
+  const joined = (await (await answer).json()) as { participation: { amount: number }; project: { status: string; raised: number } };
+  expect(joined.participation.amount).toBe(remaining);
+  expect(joined.project).toMatchObject({ status: 'succeeded', raised: project.goal });
+  await expect(sheet).toBeHidden();
+  await expect(fanJa.getByText(/目標を達成/)).toBeVisible();
+  await captureScreen(fanJa, 'project-succeeded-ja');
+
+  // At the ad start the project runs; the operator posts a photo in the console and it is awarded.
+  await api(ops, 'POST', '/api/operator/test-clock', { days: 41 });
+  await ops.goto('/ops');
+  const card = ops.locator('.request-card', { has: ops.getByRole('link', { name: title }) });
+  await expect(card).toBeVisible();
+  await card.getByLabel(koOperator.outcomes.photos.replace('{{max}}', '10')).setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: await pngFromCanvas(ops) });
+  await expect(card.getByRole('img', { name: koOperator.outcomes.photoPreview.replace('{{number}}', '1') })).toBeVisible();
+  await captureScreen(ops, 'ops-outcomes-photos-ko');
+  await card.getByRole('button', { name: koOperator.outcomes.postPhotos_other.replace('{{count}}', '1') }).click();
+  await expect(card).toBeHidden();
+
+  await fanJa.goto(`/project/${project.id}`);
+  await expect(fanJa.getByRole('img', { name: jaDetail.photoAlt.replace('{{number}}', '1') })).toBeVisible();
+  await captureScreen(fanJa, 'project-awarded-ja');
+  await expectAccessible(fanJa, 'awarded project (ja)');
+  await fanEn.goto('/notification');
+  await expect(fanEn.getByRole('main')).toContainText(enNotification.kinds.awarded.title);
+  await captureScreen(fanEn, 'notifications-awarded-en');
 });

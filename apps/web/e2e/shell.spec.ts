@@ -35,8 +35,8 @@ test.describe('app shell, logged out', () => {
       ['/project/999999', 'project-detail', /Project/],
       ['/media-detail/1', 'media-detail', /Media details/],
       ['/media-list/999999', 'media-list', /There is no media to show yet/],
-      ['/comment-list/999999', 'comment-list', /No comments yet/],
-      ['/funding-list/999999', 'funding-list', /No one has joined yet/],
+      ['/comment-list/999999', 'comment-list', /We couldn't find this project/],
+      ['/funding-list/999999', 'funding-list', /We couldn't find this project/],
       ['/no-such-page', 'not-found', /Page not found/],
     ];
     for (const [path, name, text] of screens) {

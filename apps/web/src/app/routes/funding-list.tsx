@@ -7,6 +7,7 @@ import { useParticipants, type ParticipantSort } from '../../features/projects/a
 import { usePointsText } from '../../features/projects/components/points-text.ts';
 import '../../features/projects/components/project-page.css';
 import { formatKstDate } from '../../lib/format.ts';
+import { apiErrorMessage } from '../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 
@@ -34,6 +35,11 @@ export default function FundingListPage() {
       </div>
       {participants.isPending && participants.fetchStatus !== 'idle' ? (
         <Spinner label={t('common:loading')} />
+      ) : participants.isError && rows.length === 0 ? (
+        // An unknown project (404) or a lost connection: say so, never "no one has joined yet".
+        <p className="notice notice--error" role="alert">
+          {apiErrorMessage(t, participants.error)}
+        </p>
       ) : rows.length === 0 ? (
         <EmptyState message={t('project:empty.participants')} />
       ) : (
