@@ -1,28 +1,39 @@
 /**
  * `npm run chaos` — docs/quality.md#r1 over HTTP: 32 clients × 500 random point operations (charge
- * through the sandbox checkout page, exchange as the spend, refund, history and balance reads),
- * skewed over 200 users, against the API on a fresh PostgreSQL database, while the API is killed
- * with SIGKILL and restarted 5 times. Clients retry a bounded number of times, writes with the same
- * Idempotency-Key. At the end every acknowledged operation must be in the ledger exactly once, no
- * balance negative, the reconciliation clean and no 5xx outside the kill windows; the exit code is
- * non-zero otherwise. Not part of `npm test`.
+ * through the sandbox checkout page, exchange, participation in one of 20 projects, refund, history
+ * and balance reads), skewed over 200 users, against the API on a fresh PostgreSQL database, while
+ * the API is killed with SIGKILL and restarted 5 times. Clients retry a bounded number of times,
+ * writes with the same Idempotency-Key. At the end every acknowledged operation must be in the
+ * ledger exactly once, no balance negative, every project's escrow as its outcome says, the
+ * reconciliation clean and no 5xx outside the kill windows; the exit code is non-zero otherwise.
+ * Not part of `npm test`.
  *
- * What HTTP cannot reach: there is no spend-into-a-project route yet (projects come later), so the
- * exchange (an Orange spend) stands in for it; expiry needs a clock two months… a year ahead, so the
- * sweep runs in this process, as the scheduler would, with a clock 400 days ahead (every bonus
- * Orange and all Berry lots are past their end then), once after each restart and once at the end.
+ * The 20 projects (written straight into the database, projects-setup.ts): 5 limited with a small
+ * goal (participations are capped and the project succeeds at once), 5 with a goal nobody reaches
+ * and 5 with a small one, all ending today, and 5 that stay open. What HTTP cannot reach is run in
+ * this process, as the scheduler would, with a clock moved ahead: the close of the funding (clock
+ * +2 days; two sweeps at once, racing the late participations still arriving) after the third
+ * restart and at the end, and the expiry of lots (clock +400 days, every bonus Orange and all Berry
+ * lots past their end) after each restart and at the end.
  *
  * Environment: CHAOS_CLIENTS (32), CHAOS_OPS (500 per client), CHAOS_USERS (200), CHAOS_KILLS (5),
  * CHAOS_SEED (random; printed, it replays each client's choice of operations, not the timing).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { createLocalFileStore } from '../../apps/api/src/lib/storage.ts';
 import { createPointsService } from '../../apps/api/src/modules/points/points.service.ts';
 import { reconcileLedger } from '../../apps/api/src/modules/points/points.reconciliation.repository.ts';
 import { chargePackages, paymentMethods } from '../../packages/shared/src/points.ts';
 import { apiEnvironment, createFreshDatabase, mintUsers, type MintedUser } from './points-setup.ts';
 import { builtApiServer, freePort, startServer, type Server } from './processes.ts';
+import { openFundingProjects } from './projects-setup.ts';
+import { buildServices } from '../../apps/api/src/services.ts';
 
 const clientCount = Number(process.env.CHAOS_CLIENTS ?? 32);
 const opsPerClient = Number(process.env.CHAOS_OPS ?? 500);
@@ -35,7 +46,7 @@ const maxAttempts = 10;
 const windowGraceMs = 1000;
 const sweepAheadMs = 400 * 24 * 3600 * 1000;
 
-type OpType = 'charge' | 'charge_declined' | 'exchange' | 'refund' | 'history' | 'balance';
+type OpType = 'charge' | 'charge_declined' | 'exchange' | 'participate' | 'refund' | 'history' | 'balance';
 
 /** mulberry32: a small seeded generator, one per client, so a seed replays each client's choices. */
 function generator(state: number) {
@@ -49,6 +60,8 @@ function generator(state: number) {
 
 type ChargeRecord = { user: number; paymentId: string; bonus: number; outcome: 'confirmed' | 'declined' | 'vanished' | 'unacked' };
 type ExchangeRecord = { user: number; key: string; orange: number; outcome: 'ok' | 'insufficient' | 'unacked'; berry?: number };
+type ParticipationRecord = { user: number; key: string; projectId: number; amount: number; outcome: 'ok' | 'refused' | 'unacked'; accepted?: number };
+type ChaosProject = { id: number; group: 'capped' | 'unreached' | 'reached' | 'open'; goal: number };
 type RefundRecord = { user: number; paymentId: string; key: string; outcome: 'ok' | 'refused' | 'unacked'; code?: string };
 
 const stats = {
@@ -63,6 +76,11 @@ const stats = {
 const charges: ChargeRecord[] = [];
 const exchanges: ExchangeRecord[] = [];
 const refunds: RefundRecord[] = [];
+const participations: ParticipationRecord[] = [];
+let projects: ChaosProject[] = [];
+/** The close of the funding ran (clock +2 days): projects ending today are closed. */
+const closeAheadMs = 2 * 24 * 3600 * 1000;
+const closeAfterKill = 3;
 /** Confirmed, not yet refunded charges per user: what a client may try to refund. */
 const refundable = new Map<number, string[]>();
 /** [killed at, ready again at] in performance.now() milliseconds. */
@@ -186,6 +204,25 @@ async function exchange(user: number, who: MintedUser, random: () => number, key
   }
 }
 
+async function participate(user: number, who: MintedUser, random: () => number, key: string) {
+  const project = projects[Math.floor(random() * projects.length)]!;
+  const amount = 10 * (1 + Math.floor(random() ** 2 * 20));
+  const record: ParticipationRecord = { user, key, projectId: project.id, amount, outcome: 'unacked' };
+  participations.push(record);
+  const answer = await request('POST', `/api/projects/${project.id}/participations`, { cookie: who.cookie, key, json: { amount } });
+  if (!answer) return;
+  const code = errorCode(answer.body);
+  if (answer.status === 201) {
+    record.outcome = 'ok';
+    record.accepted = (answer.body as { participation: { amount: number } }).participation.amount;
+    if (record.accepted > amount || (record.accepted < amount && project.group !== 'capped')) stats.unexpected.push(`participation ${key} asked ${amount}, took ${record.accepted}`);
+  } else if ((answer.status === 409 && code === 'projects.not_funding') || (answer.status === 422 && (code === 'points.insufficient' || code === 'projects.over_user_limit'))) {
+    record.outcome = 'refused';
+  } else {
+    stats.unexpected.push(`participation answered ${answer.status} ${code}`);
+  }
+}
+
 async function refund(user: number, who: MintedUser, random: () => number, key: string) {
   const candidates = refundable.get(user) ?? [];
   if (candidates.length === 0) return false;
@@ -221,9 +258,10 @@ function pick(random: () => number): OpType {
   const r = random();
   if (r < 0.22) return 'charge';
   if (r < 0.27) return 'charge_declined';
-  if (r < 0.57) return 'exchange';
-  if (r < 0.7) return 'refund';
-  if (r < 0.85) return 'history';
+  if (r < 0.42) return 'exchange';
+  if (r < 0.62) return 'participate';
+  if (r < 0.72) return 'refund';
+  if (r < 0.86) return 'history';
   return 'balance';
 }
 
@@ -238,6 +276,7 @@ async function runClient(index: number, users: MintedUser[]) {
     if (type === 'refund' && !(await refund(user, who, random, key))) type = 'balance';
     if (type === 'charge' || type === 'charge_declined') await charge(user, who, random, type === 'charge_declined', key);
     else if (type === 'exchange') await exchange(user, who, random, key);
+    else if (type === 'participate') await participate(user, who, random, key);
     if (type === 'history' || type === 'balance') await read(who, random, type);
     stats.perType[type] = (stats.perType[type] ?? 0) + 1;
     stats.operations += 1;
@@ -259,6 +298,14 @@ async function main() {
   let expiredLots = 0;
   const sweeps: Promise<void>[] = [];
   const sweep = () => sweeps.push(sweeper.sweepExpiredLots().then(({ expired }) => void (expiredLots += expired)));
+  projects = await openChaosProjects(databaseUrl, users);
+  // The scheduler's close of the funding, two at once, with a clock past 00:00 KST after today.
+  const closer = closingServices(database.db);
+  const closes: { succeeded: number; failed: number }[] = [];
+  const close = () =>
+    sweeps.push(
+      Promise.all([closer.closeFundingDue(), closer.closeFundingDue()]).then((outcomes) => void closes.push(...outcomes.map(({ succeeded, failed }) => ({ succeeded, failed })))),
+    );
 
   const total = clientCount * opsPerClient;
   let killing = true;
@@ -275,6 +322,7 @@ async function main() {
       killWindows.push([killedAt, readyAt]);
       console.log(`  kill ${kill} at ${stats.operations} operations: down ${Math.round(readyAt - killedAt)} ms`);
       sweep();
+      if (kill === closeAfterKill) close();
     }
   })();
 
@@ -282,6 +330,7 @@ async function main() {
   killing = false;
   await killer;
   sweep();
+  close();
   await Promise.all(sweeps);
   const duration = (performance.now() - started) / 1000;
   const rssMb = api.rssMb();
@@ -297,7 +346,7 @@ async function main() {
 
   const count = <T extends { outcome: string }>(records: T[], outcome: T['outcome']) => records.filter((record) => record.outcome === outcome).length;
   const acknowledged =
-    count(charges, 'confirmed') + count(charges, 'declined') + count(exchanges, 'ok') + count(exchanges, 'insufficient') + count(refunds, 'ok') + count(refunds, 'refused');
+    count(charges, 'confirmed') + count(charges, 'declined') + count(exchanges, 'ok') + count(exchanges, 'insufficient') + count(refunds, 'ok') + count(refunds, 'refused') + count(participations, 'ok') + count(participations, 'refused');
   console.log(`\noperations ${stats.operations} (${JSON.stringify(stats.perType)}) in ${duration.toFixed(1)} s, ${stats.requests} HTTP requests`);
   console.log(`acknowledged writes ${acknowledged}; retried requests ${stats.retried}; connection errors ${stats.networkErrors}; 5xx ${stats.fiveHundreds.length} (${outside.length} outside kill windows)`);
   console.log(
@@ -309,7 +358,11 @@ async function main() {
   if (refunds.some((record) => record.code === 'points.refund_failed')) {
     console.log('  (points.refund_failed: the charge was confirmed before a restart, so the in-memory sandbox no longer knows it and refuses the cancel; the ledger reversed the refund)');
   }
-  console.log(`expiry sweeps (clock +400 d): ${sweeps.length}, lots expired ${expiredLots}`);
+  console.log(
+    `participations: ${count(participations, 'ok')} ok, ${count(participations, 'refused')} refused, ${count(participations, 'unacked')} unanswered; ` +
+      `closes (clock +2 d, two at once): ${closes.map(({ succeeded, failed }) => `${succeeded} succeeded / ${failed} failed`).join(', ')}`,
+  );
+  console.log(`expiry sweeps (clock +400 d) and closes: ${sweeps.length}, lots expired ${expiredLots}`);
   console.log(`kill windows (ms): ${killWindows.map(([from, to]) => Math.round(to - from)).join(', ')}; API RSS at the end ${rssMb} MB`);
   console.log(`reconciliation: ${reconciliation.ok ? 'clean' : `${reconciliation.violations.length} violations`}`);
   console.log(`violations: ${violations.length}`);
@@ -388,6 +441,8 @@ async function verify(databaseUrl: string, users: MintedUser[]): Promise<string[
       }
     }
 
+    violations.push(...(await verifyProjects(client, users)));
+
     const negative = await client.query<{ what: string }>(
       `select 'wallet ' || user_id as what from point_wallets where least(orange_purchased, orange_bonus, berry_purchased, berry_bonus) < 0
        union all select 'lot ' || id from point_lots where remaining < 0
@@ -412,6 +467,79 @@ async function verify(databaseUrl: string, users: MintedUser[]): Promise<string[
     if (stuck.rows[0]!.n > 0) console.log(`note: ${stuck.rows[0]!.n} refunds left 'refunding' by a kill (the scheduler's repair finishes them after 60 s)`);
   } finally {
     await client.end();
+  }
+  return violations;
+}
+
+/** The 20 projects, one group of 5 per outcome the run exercises (see the header). */
+async function openChaosProjects(databaseUrl: string, users: MintedUser[]): Promise<ChaosProject[]> {
+  const creator = users[users.length - 1]!.id;
+  const groups = [
+    { group: 'capped', options: { purpose: 'limited', goal: 3_000, minimumUnit: 10, fundingEndsInDays: 0 } },
+    { group: 'unreached', options: { purpose: 'ongoing', goal: 100_000_000, minimumUnit: 10, fundingEndsInDays: 0 } },
+    { group: 'reached', options: { purpose: 'ongoing', goal: 2_000, minimumUnit: 10, fundingEndsInDays: 0 } },
+    { group: 'open', options: { purpose: 'ongoing', goal: 100_000_000, minimumUnit: 10, fundingEndsInDays: 30 } },
+  ] as const;
+  const made: ChaosProject[] = [];
+  for (const { group, options } of groups) {
+    for (const id of await openFundingProjects(databaseUrl, creator, 5, options)) made.push({ id, group, goal: options.goal });
+  }
+  return made;
+}
+
+/** The funding close as the API's scheduler runs it, with a clock 2 days ahead. */
+function closingServices(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-chaos-')), PUBLIC_URL: apiOrigin, LOG_LEVEL: 'silent' });
+  const clock = { now: () => new Date(Date.now() + closeAheadMs) };
+  return buildServices(config, { db, clock, files: createLocalFileStore(config.dataDir) }).participations;
+}
+
+/**
+ * Participations: an acknowledged one is one spend of what the answer said, a refused one is
+ * nothing. Projects: a failed one returned each participation exactly once and holds nothing; any
+ * other holds its participations; a limited one never passes its goal; the groups end as designed.
+ */
+async function verifyProjects(client: pg.Client, users: MintedUser[]): Promise<string[]> {
+  const violations: string[] = [];
+  const spent = await client.query<{ key: string; spends: number; amount: number; project_id: number | null }>(
+    `select k.key, count(t.id)::int as spends, coalesce(-sum(t.amount), 0)::int as amount, max(t.project_id) as project_id
+     from unnest($1::text[], $2::uuid[]) as k(key, user_id)
+     left join point_transactions t on t.user_id = k.user_id and t.type = 'spend' and t.idempotency_key = 'participation:' || k.key
+     group by k.key`,
+    [participations.map((record) => record.key), participations.map((record) => users[record.user]!.id)],
+  );
+  const byKey = new Map(spent.rows.map((row) => [row.key, row]));
+  for (const record of participations) {
+    const row = byKey.get(record.key)!;
+    if (row.spends > 1) violations.push(`participation ${record.key} spent ${row.spends} times`);
+    if (record.outcome === 'ok' && (row.spends !== 1 || row.amount !== record.accepted || row.project_id !== record.projectId)) {
+      violations.push(`acknowledged participation ${record.key}: ${row.spends} spends of ${row.amount} into project ${row.project_id}`);
+    }
+    if (record.outcome === 'refused' && row.spends !== 0) violations.push(`refused participation ${record.key} is in the ledger`);
+  }
+
+  const outcomes = await client.query<{ id: number; status: string; raised: number; escrow: number; participations: number; returns: number; returned_twice: number }>(
+    `select p.id, p.status,
+       coalesce((select sum(amount) from project_participations pp where pp.project_id = p.id), 0)::int as raised,
+       coalesce((select sum(amount) from point_postings pg where pg.escrow_account_id = p.escrow_account_id), 0)::int as escrow,
+       (select count(*) from project_participations pp where pp.project_id = p.id)::int as participations,
+       (select count(*) from project_participations pp join point_transactions r on r.related_transaction_id = pp.spend_transaction_id and r.type = 'return' where pp.project_id = p.id)::int as returns,
+       (select count(*) from (select r.related_transaction_id from project_participations pp join point_transactions r on r.related_transaction_id = pp.spend_transaction_id and r.type = 'return'
+          where pp.project_id = p.id group by r.related_transaction_id having count(*) > 1) twice)::int as returned_twice
+     from projects p where p.id = any($1::int[])`,
+    [projects.map((project) => project.id)],
+  );
+  const expected = { capped: ['succeeded', 'failed'], unreached: ['failed'], reached: ['succeeded', 'failed'], open: ['funding'] };
+  for (const project of projects) {
+    const row = outcomes.rows.find((outcome) => outcome.id === project.id)!;
+    const what = `project ${project.id} (${project.group}, ${row.status}, raised ${row.raised}, escrow ${row.escrow})`;
+    if (!expected[project.group].includes(row.status)) violations.push(`${what}: unexpected status`);
+    if (row.status === 'succeeded' && row.raised < project.goal) violations.push(`${what}: succeeded short of its goal ${project.goal}`);
+    if (row.status === 'failed' && row.raised >= project.goal) violations.push(`${what}: failed at its goal ${project.goal}`);
+    if (project.group === 'capped' && row.raised > project.goal) violations.push(`${what}: a limited project passed its goal ${project.goal}`);
+    if (row.returned_twice > 0) violations.push(`${what}: ${row.returned_twice} participations returned twice`);
+    if (row.status === 'failed' && (row.escrow !== 0 || row.returns !== row.participations)) violations.push(`${what}: ${row.returns} of ${row.participations} participations returned`);
+    if (row.status !== 'failed' && (row.escrow !== row.raised || row.returns !== 0)) violations.push(`${what}: ${row.returns} returns`);
   }
   return violations;
 }

@@ -32,7 +32,7 @@ test('events: an operator creates one in the console; a fan joins it in Berry', 
   await medium.getByRole('combobox').selectOption({ index: 1 });
   await form.getByLabel(koRequest.adStart.label).fill(await serverKstDate(ops, 45));
   await form.getByLabel(koRequest.fundingDates.startLabel).fill(await serverKstDate(ops, 0));
-  await form.getByLabel(koCreate.depositUnit.label).fill('10');
+  await form.getByLabel(koOperator.event.unitLabel).fill('10');
   const title = `베리 생일 이벤트 ${Date.now() % 100_000}`;
   await form.getByLabel(koCreate.titleStep.label).fill(title);
   await form.getByLabel(koCreate.introduction.label).fill('베리로 함께 축하해요!');

@@ -167,7 +167,7 @@ test("a limited project is capped at its goal, runs from its ad start, and is aw
   for (let amount = 100; amount <= remaining; amount += 100) await sheet.getByRole('button', { name: jaDetail.fundraise.more }).click();
   await expect(sheet.locator('.notice')).toBeVisible();
   await captureScreen(fanJa, 'project-fundraise-capped-ja');
-  const answer = fanJa.waitForResponse((response) => response.url().endsWith(`/api/projects/${project.id}/participations`) && response.request().method() === 'POST');
+  const answer = fanJa.waitForResponse((response) => new URL(response.url()).pathname === `/api/projects/${project.id}/participations` && response.request().method() === 'POST');
   await sheet.getByRole('button', { name: /で参加する$/ }).click();
   const joined = (await (await answer).json()) as { participation: { amount: number }; project: { status: string; raised: number } };
   expect(joined.participation.amount).toBe(remaining);

@@ -93,6 +93,7 @@ export function EventForm({ catalogue, slots, onPackageChange }: { catalogue: Ev
   const [image, setImage] = useState<Blob | null>(null);
   const [made, setMade] = useState<Project | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const artistLabelId = useId();
   const update = (change: Partial<EventDraft>) => setDraft((current) => ({ ...current, ...change }));
   const today = kstDateOf(new Date());
   const pkg = catalogue.packages?.find((item) => item.id === draft.packageId);
@@ -148,10 +149,13 @@ export function EventForm({ catalogue, slots, onPackageChange }: { catalogue: Ev
           </Link>
         </p>
       ) : null}
-      <fieldset className="stack stack--tight">
-        <legend className="choice-group__legend">{t('requestFunding:summary.artist')}</legend>
+      {/* A group, not a fieldset: a fieldset is as wide as its widest content, and the artist grid is wide. */}
+      <div className="stack stack--tight" role="group" aria-labelledby={artistLabelId}>
+        <p id={artistLabelId} className="choice-group__legend">
+          {t('requestFunding:summary.artist')}
+        </p>
         {slots.renderArtistPicker({ isSelected: (id) => id === draft.artistId, onToggle: (id, selected) => update({ artistId: selected ? id : null }) })}
-      </fieldset>
+      </div>
       <ChoiceGroup
         legend={t('requestFunding:purpose.legend')}
         value={draft.purpose}
@@ -204,7 +208,7 @@ export function EventForm({ catalogue, slots, onPackageChange }: { catalogue: Ev
         max={fundingEnd}
         onChange={(fundingStartDate) => update({ fundingStartDate })}
       />
-      <TextField label={t('createProject:depositUnit.label')} inputMode="numeric" value={draft.minimumUnit} onChange={(minimumUnit) => update({ minimumUnit })} />
+      <TextField label={t('operator:event.unitLabel')} inputMode="numeric" value={draft.minimumUnit} onChange={(minimumUnit) => update({ minimumUnit })} />
       <TextField label={t('createProject:titleStep.label')} value={draft.title} maxLength={titleMaxLength} onChange={(title) => update({ title })} />
       <TextField label={t('createProject:introduction.label')} multiline maxLength={introductionMaxLength} value={draft.introduction} onChange={(introduction) => update({ introduction })} />
       <TextField label={t('createProject:introduction.youtube')} type="url" inputMode="url" value={draft.youtubeUrl} onChange={(youtubeUrl) => update({ youtubeUrl })} />
