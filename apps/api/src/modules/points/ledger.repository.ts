@@ -373,6 +373,31 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       return Number(rows[0]!.balance);
     },
 
+    /**
+     * Empties an escrow into the consumed account (decision 055): a settlement row and its two legs,
+     * escrow out and consumed in, in one statement. Once per escrow (a second call settles nothing);
+     * an empty escrow is not settled. Answers the amount settled now.
+     */
+    async settleEscrow(input: { escrowAccountId: number; projectId: number; currency: PointCurrency; now: Date }): Promise<number> {
+      const { rows } = await db.execute<{ settled: unknown }>(sql`
+        with balance as (
+          select coalesce(sum(amount), 0)::int as amount from point_postings where escrow_account_id = ${input.escrowAccountId}
+        ),
+        settlement as (
+          insert into point_escrow_settlements (escrow_account_id, project_id, currency, amount, created_at)
+          select ${input.escrowAccountId}, ${input.projectId}, ${input.currency}, amount, ${input.now.toISOString()}::timestamptz from balance where amount > 0
+          on conflict (escrow_account_id) do nothing
+          returning id, amount
+        ),
+        legs as (
+          insert into point_postings (settlement_id, currency, escrow_account_id, system_account, amount)
+          select id, ${input.currency}, ${input.escrowAccountId}::bigint, null::text, -amount from settlement
+          union all select id, ${input.currency}, null::bigint, 'consumed', amount from settlement
+        )
+        select coalesce((select amount from settlement), 0) as settled`);
+      return Number(rows[0]!.settled);
+    },
+
     async createEscrowAccount(currency: PointCurrency, projectId: number | null) {
       const { rows } = await db.execute<{ id: unknown }>(
         sql`insert into point_escrow_accounts (project_id, currency) values (${projectId}, ${currency}) returning id`,

@@ -10,7 +10,16 @@ import type { DbOrTx } from '../../db/client.ts';
 const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
   {
     name: 'postings of every transaction sum to zero per currency',
-    query: sql`select transaction_id::text as subject, 'sum ' || sum(amount) as detail from point_postings group by transaction_id, currency having sum(amount) <> 0`,
+    query: sql`select transaction_id::text as subject, 'sum ' || sum(amount) as detail from point_postings where transaction_id is not null group by transaction_id, currency having sum(amount) <> 0`,
+  },
+  {
+    name: 'an escrow settlement moves its amount from the escrow to the consumed account, in its currency',
+    query: sql`select s.id::text as subject, 'amount ' || s.amount || ', escrow legs ' || coalesce(sum(p.amount) filter (where p.escrow_account_id = s.escrow_account_id), 0) ||
+        ', consumed legs ' || coalesce(sum(p.amount) filter (where p.system_account = 'consumed'), 0) as detail
+      from point_escrow_settlements s left join point_postings p on p.settlement_id = s.id
+      group by s.id having coalesce(sum(p.amount) filter (where p.escrow_account_id = s.escrow_account_id), 0) <> -s.amount
+        or coalesce(sum(p.amount) filter (where p.system_account = 'consumed'), 0) <> s.amount
+        or count(p.id) <> 2 or bool_or(p.currency <> s.currency)`,
   },
   {
     name: 'every transaction has postings in its own currency only',
@@ -50,9 +59,11 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
       select l.user_id::text, 'lots without a wallet' from point_lots l left join point_wallets w on w.user_id = l.user_id where w.user_id is null group by l.user_id`,
   },
   {
-    // decision 011: an escrow's balance is the sum of its postings; it must equal its live participations.
-    name: 'escrow of a project (the sum of its postings) equals the sum of its live participations and is never negative',
-    query: sql`select e.id::text as subject, 'postings ' || coalesce(p.total, 0) || ', live participations ' || coalesce(live.total, 0) as detail
+    // decisions 011 and 055: an escrow's balance is the sum of its postings; it equals its live
+    // participations until its ad runs, when the settlement moves all of them to the consumed account.
+    name: 'escrow of a project (the sum of its postings) equals its live participations less what was settled, and is never negative',
+    query: sql`select e.id::text as subject,
+        'postings ' || coalesce(p.total, 0) || ', live participations ' || coalesce(live.total, 0) || ', settled ' || coalesce(settled.amount, 0) as detail
       from point_escrow_accounts e
       left join (select escrow_account_id, sum(amount) as total from point_postings where escrow_account_id is not null group by escrow_account_id) p on p.escrow_account_id = e.id
       left join (
@@ -60,7 +71,9 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
         where s.type = 'spend' and s.escrow_account_id is not null
           and not exists (select 1 from point_transactions r where r.type = 'return' and r.related_transaction_id = s.id)
         group by s.escrow_account_id) live on live.escrow_account_id = e.id
-      where coalesce(p.total, 0) <> coalesce(live.total, 0) or coalesce(p.total, 0) < 0`,
+      left join point_escrow_settlements settled on settled.escrow_account_id = e.id
+      where coalesce(p.total, 0) <> coalesce(live.total, 0) - coalesce(settled.amount, 0) or coalesce(p.total, 0) < 0
+        or (settled.id is not null and coalesce(p.total, 0) <> 0)`,
   },
   {
     name: 'no idempotency key is applied twice',

@@ -383,7 +383,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
     },
 
     /** Every invariant of the ledger, checked now (docs/quality.md#r6). */
-    reconcile: (): Promise<Reconciliation> => reconcileLedger(db, clock.now()),
+    reconcile: (source: DbOrTx = db): Promise<Reconciliation> => reconcileLedger(source, clock.now()),
 
     /**
      * Who holds points ending within the next 30 KST days (through the end of the 30th), a page of
@@ -399,6 +399,14 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
 
     /** What a project's escrow holds: the sum of its postings (decision 011). */
     escrowBalance: (escrowAccountId: number) => createLedgerRepository({ db }).escrowBalance(escrowAccountId),
+
+    /**
+     * The project's ad runs: its escrow goes to the consumed account (decision 055), inside the
+     * caller's transaction that holds the project row (no participation or return can touch the
+     * escrow then). Once per escrow; answers the amount settled now.
+     */
+    settleEscrowWithin: (tx: Tx, input: { escrowAccountId: number; projectId: number; currency: PointCurrency }) =>
+      createLedgerRepository({ db: tx }).settleEscrow({ ...input, now: clock.now() }),
 
     /** A project's escrow account in one currency (Funding opens one per project). */
     createEscrowAccount: (currency: PointCurrency, projectId: number | null = null) =>

@@ -91,6 +91,30 @@ export const pointEscrowAccounts = pgTable(
   ],
 );
 
+/**
+ * An escrow emptied into the consumed account once its project's ad runs (decision 055): the points
+ * are spent on the ad. Not a user's transaction (nobody's balance moves, no history entry); its two
+ * legs are postings like any other. At most one per escrow.
+ */
+export const pointEscrowSettlements = pgTable(
+  'point_escrow_settlements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    escrowAccountId: bigint('escrow_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => pointEscrowAccounts.id),
+    projectId: integer('project_id'),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('point_escrow_settlements_escrow_unique').on(table.escrowAccountId),
+    check('point_escrow_settlements_currency_check', sql`${table.currency} in ('orange', 'berry')`),
+    check('point_escrow_settlements_amount_check', sql`${table.amount} > 0`),
+  ],
+);
+
 /** One user-visible history entry (docs/product.md#points). `amount` is signed: credits positive, debits negative. */
 export const pointTransactions = pgTable(
   'point_transactions',
@@ -136,24 +160,27 @@ export const pointPostings = pgTable(
   'point_postings',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    transactionId: bigint('transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => pointTransactions.id),
+    /** The user's transaction the leg belongs to; null for a leg of an escrow's settlement. */
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => pointTransactions.id),
+    /** The escrow settlement the leg belongs to (point_escrow_settlements), when it is not a user's transaction. */
+    settlementId: bigint('settlement_id', { mode: 'number' }).references(() => pointEscrowSettlements.id),
     currency: text('currency').notNull(),
     lotId: bigint('lot_id', { mode: 'number' }).references(() => pointLots.id),
     escrowAccountId: bigint('escrow_account_id', { mode: 'number' }).references(() => pointEscrowAccounts.id),
-    /** sales, bonus_expense, expired, exchange, refunds, forfeited, returns. */
+    /** sales, bonus_expense, expired, exchange, refunds, forfeited, returns, consumed. */
     systemAccount: text('system_account'),
     amount: integer('amount').notNull(),
   },
   (table) => [
     check('point_postings_one_account', sql`num_nonnulls(${table.lotId}, ${table.escrowAccountId}, ${table.systemAccount}) = 1`),
+    check('point_postings_one_owner', sql`num_nonnulls(${table.transactionId}, ${table.settlementId}) = 1`),
     check('point_postings_non_zero', sql`${table.amount} <> 0`),
     check(
       'point_postings_system_account_check',
-      sql`${table.systemAccount} is null or ${table.systemAccount} in ('sales', 'bonus_expense', 'expired', 'exchange', 'refunds', 'forfeited', 'returns')`,
+      sql`${table.systemAccount} is null or ${table.systemAccount} in ('sales', 'bonus_expense', 'expired', 'exchange', 'refunds', 'forfeited', 'returns', 'consumed')`,
     ),
     index('point_postings_transaction_idx').on(table.transactionId),
+    index('point_postings_settlement_idx').on(table.settlementId).where(sql`${table.settlementId} is not null`),
     index('point_postings_lot_idx').on(table.lotId).where(sql`${table.lotId} is not null`),
     index('point_postings_escrow_idx').on(table.escrowAccountId).where(sql`${table.escrowAccountId} is not null`),
   ],

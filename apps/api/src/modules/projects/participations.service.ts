@@ -57,7 +57,7 @@ export function createParticipationsService({
   db: Db;
   clock: Clock;
   files: FileStore;
-  points: Pick<PointsService, 'spendWithin' | 'lockWalletWithin' | 'returnParticipationWithin'>;
+  points: Pick<PointsService, 'spendWithin' | 'lockWalletWithin' | 'returnParticipationWithin' | 'settleEscrowWithin'>;
   notifications: Pick<NotificationsService, 'notifyWithin'>;
   idempotency: Idempotency;
   projects: Pick<ProjectsService, 'presentOne'>;
@@ -194,6 +194,8 @@ export function createParticipationsService({
           const now = clock.now();
           if (!row || row.status !== 'succeeded' || row.adStartDate > kstDateOf(now)) return false;
           await repository.update(projectId, { status: 'running', updatedAt: now });
+          // The points are spent on the ad now; before this a cancellation could still return them.
+          if (row.escrowAccountId !== null) await points.settleEscrowWithin(tx, { escrowAccountId: row.escrowAccountId, projectId, currency: currencyOf(row) });
           return true;
         });
         if (done) started += 1;

@@ -1,9 +1,10 @@
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Participant, Project } from '@orchard/shared';
+import type { Participant, Project, Reconciliation } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { creditOrange, fundingProject, notificationKindsOf, todayOf, validRequestBody, type RequestBody } from '../../../test/projects-kit.ts';
+import { creditOrange, fundingProject, notificationKindsOf, projectRow, todayOf, validRequestBody, type RequestBody } from '../../../test/projects-kit.ts';
 
 type Balances = { orange: { total: number }; berry: { total: number } };
 
@@ -172,6 +173,33 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     t.clock.set(startOfKstDay(p.adStartDate));
     await t.services.participations.startAdsDue();
     expect((await project(p.id)).status).toBe('running');
+    // The ad runs: the escrow went to the consumed account, once (decision 055).
+    const raised = p.deposit! + 2 * Math.floor(p.goal / 2);
+    const escrowAccountId = Number((await projectRow(t, p.id)).escrow_account_id);
+    expect(await t.services.points.escrowBalance(escrowAccountId)).toBe(0);
+    const settlements = async () =>
+      (await t.database.db.execute<{ amount: number; consumed: number }>(sql`
+        select s.amount, (select sum(amount) from point_postings where settlement_id = s.id and system_account = 'consumed')::int as consumed
+        from point_escrow_settlements s where s.escrow_account_id = ${escrowAccountId}`)).rows.map((row) => ({ amount: Number(row.amount), consumed: Number(row.consumed) }));
+    expect(await settlements()).toEqual([{ amount: raised, consumed: raised }]);
+    await t.database.db.transaction((tx) => t.services.points.settleEscrowWithin(tx, { escrowAccountId, projectId: p.id, currency: 'orange' }));
+    expect(await settlements()).toEqual([{ amount: raised, consumed: raised }]);
+    // The project's page and the participants' balances do not change.
+    expect((await project(p.id)).raised).toBe(raised);
+    // A settlement that does not match its legs, or an escrow that still holds points, is reported.
+    let tampered: Reconciliation | undefined;
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update point_escrow_settlements set amount = amount + 1 where escrow_account_id = ${escrowAccountId}`);
+        tampered = await t.services.points.reconcile(tx);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(tampered!.violations.map((violation) => violation.invariant)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^an escrow settlement moves/), expect.stringMatching(/less what was settled/)]),
+    );
   });
 
   it('an operator cancels a succeeded project 31 days before its ad start, not 29, with full returns', async () => {
