@@ -94,9 +94,13 @@ export async function runPointsBenchmark() {
     const totals = await participationTotals(databaseUrl, [hotProject!, ...spread]);
     const raised = totals.reduce((sum, project) => sum + project.raised, 0);
     const disagreeing = totals.filter((project) => project.raised !== project.escrow);
-    const consistent = disagreeing.length === 0 && raised === acknowledged * participationAmount;
+    // autocannon stops at the end of a run with up to one request per connection in flight: those
+    // are applied but never acknowledged. Anything beyond that, or less than acknowledged, is wrong.
+    const inFlightAtStops = (2 * participationRuns + 1) * connections * participationAmount;
+    const acknowledgedOrange = acknowledged * participationAmount;
+    const consistent = disagreeing.length === 0 && raised >= acknowledgedOrange && raised <= acknowledgedOrange + inFlightAtStops;
     console.log(
-      `participations: ${acknowledged} acknowledged (${acknowledged * participationAmount} Orange); projects raised ${raised}; ` +
+      `participations: ${acknowledged} acknowledged (${acknowledgedOrange} Orange); projects raised ${raised} (at most ${inFlightAtStops} more may have been in flight when a run stopped); ` +
         `${disagreeing.length} projects whose escrow differs from their raised amount (${consistent ? 'no lost update' : 'LOST OR EXTRA UPDATES'})`,
     );
     if (!consistent) process.exitCode = 1;

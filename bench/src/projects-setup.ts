@@ -28,7 +28,7 @@ export async function openFundingProjects(databaseUrl: string, creatorId: string
       `with today as (select (now() at time zone 'Asia/Seoul')::date as d)
        insert into projects (status, kind, creator_id, artist_id, purpose, option, package_id, goal, ad_start_date, ad_end_date,
          funding_start_date, funding_end_date, minimum_unit, title, introduction, requested_at, approved_at, updated_at)
-       select 'funding', 'project', $1, $2, $3, 'image', 'basic', $4, d + $6 + 40, d + $6 + 46, d, d + $6, $5,
+       select 'funding', 'project', $1, $2, $3, 'image', 'basic', $4, d + $6::int + 40, d + $6::int + 46, d, d + $6::int, $5,
          'Bench project ' || n, 'Participations under load.', now(), now(), now()
        from today, generate_series(1, $7::int) n order by n
        returning id`,
