@@ -11,10 +11,10 @@
  * The 20 projects (written straight into the database, projects-setup.ts): 5 limited with a small
  * goal (participations are capped and the project succeeds at once), 5 with a goal nobody reaches
  * and 5 with a small one, all ending today, and 5 that stay open. What HTTP cannot reach is run in
- * this process, as the scheduler would, with a clock moved ahead: the close of the funding (clock
- * +2 days; two sweeps at once, racing the late participations still arriving) after the third
- * restart and at the end, and the expiry of lots (clock +400 days, every bonus Orange and all Berry
- * lots past their end) after each restart and at the end.
+ * this process, as the scheduler would, with one clock 400 days ahead (every bonus Orange and all
+ * Berry lots are past their end then, and every return is re-credited for 30 days): the expiry of
+ * lots after each restart and at the end, and the close of the funding (two sweeps at once, racing
+ * the late participations still arriving) after the third restart and at the end.
  *
  * Environment: CHAOS_CLIENTS (32), CHAOS_OPS (500 per client), CHAOS_USERS (200), CHAOS_KILLS (5),
  * CHAOS_SEED (random; printed, it replays each client's choice of operations, not the timing).
@@ -78,8 +78,6 @@ const exchanges: ExchangeRecord[] = [];
 const refunds: RefundRecord[] = [];
 const participations: ParticipationRecord[] = [];
 let projects: ChaosProject[] = [];
-/** The close of the funding ran (clock +2 days): projects ending today are closed. */
-const closeAheadMs = 2 * 24 * 3600 * 1000;
 const closeAfterKill = 3;
 /** Confirmed, not yet refunded charges per user: what a client may try to refund. */
 const refundable = new Map<number, string[]>();
@@ -360,7 +358,7 @@ async function main() {
   }
   console.log(
     `participations: ${count(participations, 'ok')} ok, ${count(participations, 'refused')} refused, ${count(participations, 'unacked')} unanswered; ` +
-      `closes (clock +2 d, two at once): ${closes.map(({ succeeded, failed }) => `${succeeded} succeeded / ${failed} failed`).join(', ')}`,
+      `closes (clock +400 d, two at once): ${closes.map(({ succeeded, failed }) => `${succeeded} succeeded / ${failed} failed`).join(', ')}`,
   );
   console.log(`expiry sweeps (clock +400 d) and closes: ${sweeps.length}, lots expired ${expiredLots}`);
   console.log(`kill windows (ms): ${killWindows.map(([from, to]) => Math.round(to - from)).join(', ')}; API RSS at the end ${rssMb} MB`);
@@ -478,7 +476,8 @@ async function openChaosProjects(databaseUrl: string, users: MintedUser[]): Prom
     { group: 'capped', options: { purpose: 'limited', goal: 3_000, minimumUnit: 10, fundingEndsInDays: 0 } },
     { group: 'unreached', options: { purpose: 'ongoing', goal: 100_000_000, minimumUnit: 10, fundingEndsInDays: 0 } },
     { group: 'reached', options: { purpose: 'ongoing', goal: 2_000, minimumUnit: 10, fundingEndsInDays: 0 } },
-    { group: 'open', options: { purpose: 'ongoing', goal: 100_000_000, minimumUnit: 10, fundingEndsInDays: 30 } },
+    // Open past the sweeps' clock, 400 days ahead.
+    { group: 'open', options: { purpose: 'ongoing', goal: 100_000_000, minimumUnit: 10, fundingEndsInDays: 500 } },
   ] as const;
   const made: ChaosProject[] = [];
   for (const { group, options } of groups) {
@@ -487,10 +486,13 @@ async function openChaosProjects(databaseUrl: string, users: MintedUser[]): Prom
   return made;
 }
 
-/** The funding close as the API's scheduler runs it, with a clock 2 days ahead. */
+/** The funding close as the API's scheduler runs it, with the expiry sweep's clock (400 days ahead). */
 function closingServices(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-chaos-')), PUBLIC_URL: apiOrigin, LOG_LEVEL: 'silent' });
-  const clock = { now: () => new Date(Date.now() + closeAheadMs) };
+  // The expiry sweep's clock: business time only moves forward. With a close 2 days ahead after an
+  // expiry 400 days ahead, a return would credit a lot the expiry had already emptied, a timeline
+  // no server lives through.
+  const clock = { now: () => new Date(Date.now() + sweepAheadMs) };
   return buildServices(config, { db, clock, files: createLocalFileStore(config.dataDir) }).participations;
 }
 

@@ -181,7 +181,7 @@ test("a limited project is capped at its goal, runs from its ad start, and is aw
   await ops.goto('/ops');
   const card = ops.locator('.request-card', { has: ops.getByRole('link', { name: title }) });
   await expect(card).toBeVisible();
-  await card.getByLabel(koOperator.outcomes.photos.replace('{{max}}', '10')).setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: await pngFromCanvas(ops) });
+  await card.getByLabel(koOperator.outcomes.choosePhotos).setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: await pngFromCanvas(ops) });
   await expect(card.getByRole('img', { name: koOperator.outcomes.photoPreview.replace('{{number}}', '1') })).toBeVisible();
   await captureScreen(ops, 'ops-outcomes-photos-ko');
   await card.getByRole('button', { name: koOperator.outcomes.postPhotos_other.replace('{{count}}', '1') }).click();

@@ -44,10 +44,11 @@ function PhotosForm({ project }: { project: Project }) {
   const tooMany = files.length > photosMax;
   return (
     <div className="stack stack--tight">
-      <label htmlFor={inputId} className="field-label">
-        {t('outcomes.photos', { max: photosMax })}
+      <p className="field-label">{t('outcomes.photos', { max: photosMax })}</p>
+      <label htmlFor={inputId} className="button button--secondary button--block file-button">
+        {files.length > 0 ? t('outcomes.choosePhotosAgain') : t('outcomes.choosePhotos')}
+        <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
       </label>
-      <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
       {previews.length > 0 ? (
         <div className="project-photos">
           {previews.map((url, index) => (
