@@ -175,8 +175,9 @@ async function charge(user: number, who: MintedUser, random: () => number, decli
     if (decline) stats.unexpected.push(`a declined checkout was credited: ${pending.id}`);
     record.outcome = 'confirmed';
     refundable.set(user, [...(refundable.get(user) ?? []), pending.id]);
-  } else if (status === 'declined' && failure?.code === 'NOT_FOUND_PAYMENT') {
-    // Approved, then the API restarted before its confirm reached the (in-memory) sandbox.
+  } else if (status === 'declined' && !decline && failure?.code === 'PAYMENT_FAILED') {
+    // Approved, then the API restarted before its confirm reached the (in-memory) sandbox, which
+    // answers NOT_FOUND_PAYMENT; the app stores a gateway code it does not list as PAYMENT_FAILED.
     record.outcome = 'vanished';
   } else if (status === 'declined') {
     if (!decline) stats.unexpected.push(`an approved checkout ended declined (${failure?.code}): ${pending.id}`);
@@ -229,7 +230,12 @@ async function refund(user: number, who: MintedUser, random: () => number, key: 
   refunds.push(record);
   const answer = await request('POST', `/api/points/charges/${paymentId}/refund`, { cookie: who.cookie, key });
   if (!answer) return true;
-  if (answer.status === 200) {
+  if (answer.status === 200 && (answer.body as { status: string }).status === 'confirmed') {
+    // A retry after a kill, of a refund the gateway had refused (a restarted sandbox forgets the
+    // payment) and the ledger had reversed: the charge is answered as it stands, not refunded.
+    record.outcome = 'refused';
+    record.code = 'answered_confirmed';
+  } else if (answer.status === 200) {
     record.outcome = 'ok';
     const status = (answer.body as { status: string }).status;
     if (status !== 'refunded') stats.unexpected.push(`refund of ${paymentId} acknowledged as ${status}`);
