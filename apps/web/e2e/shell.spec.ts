@@ -216,7 +216,7 @@ test.describe('the browser at 375 × 812: network, history and the shell', () =>
     await captureScreen(page, 'artist-follow-signed-out');
   });
 
-  test('the create pages have no floating create button; a tab strip that overflows shows that it scrolls', async ({ page }) => {
+  test('the create pages and a project page have no floating create button; a tab strip that overflows shows that it scrolls', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'es', currency: 'KRW' }, version: 0 })));
     await page.goto('/');
     await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
@@ -227,6 +227,10 @@ test.describe('the browser at 375 × 812: network, history and the shell', () =>
     await expect(page.getByRole('tablist')).toHaveAttribute('data-more-before', 'true');
     await expect(page.getByRole('tablist')).toHaveAttribute('data-more-after', 'false');
     await page.goto('/create-film');
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('button', { name: /menú de creación/i })).toHaveCount(0);
+    // A project's page keeps the corner for its own fundraise button.
+    await page.goto('/project/999999');
     await expect(page.getByRole('main')).toBeVisible();
     await expect(page.getByRole('button', { name: /menú de creación/i })).toHaveCount(0);
   });

@@ -33,7 +33,10 @@ export function redirectDialogDeclineTarget(pathname: string): string | null {
   return null;
 }
 
-/** The create pages, where the floating create button would only offer the page the user is on. */
-export function isCreatePage(pathname: string): boolean {
-  return pathname === paths.requestProject || pathname === paths.createFilm || pathname.startsWith(paths.createProject(''));
+/**
+ * Where the floating create button stays away: the create pages (it would only offer the page the
+ * user is on) and a project's page, whose own main action (fundraise) sits where the button would.
+ */
+export function hidesFloatingMenu(pathname: string): boolean {
+  return pathname === paths.requestProject || pathname === paths.createFilm || pathname.startsWith(paths.createProject('')) || pathname.startsWith(paths.project(''));
 }

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/primitives.tsx';
 import { useShellStore } from '../../lib/stores/shell.ts';
-import { isCreatePage } from '../tabs.ts';
+import { hidesFloatingMenu } from '../tabs.ts';
 import { FloatingMenu } from './floating-menu.tsx';
 import { AppHeader } from './header.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -23,7 +23,7 @@ export function PageLoading() {
   );
 }
 
-/** Header, the page, the bottom tab bar and the floating plus button (not on the create pages it leads to). */
+/** Header, the page, the bottom tab bar and the floating plus button (not on the create pages it leads to, nor on a project's page). */
 export function AppShell() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
@@ -44,7 +44,7 @@ export function AppShell() {
       </main>
       {isBottomBarVisible ? (
         <>
-          {isCreatePage(pathname) ? null : <FloatingMenu />}
+          {hidesFloatingMenu(pathname) ? null : <FloatingMenu />}
           <TabBar />
         </>
       ) : null}
