@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
 import { formatKstCalendarDay } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useOrangeText } from '../../../lib/media-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useMyProjects } from '../api/get-my-projects.ts';
 import { percentFunded } from './fundraise-rules.ts';
+import { usePointsText } from './points-text.ts';
 import { projectLink } from './project-links.ts';
 import './project-page.css';
 import './projects.css';
@@ -25,7 +25,8 @@ export function isListedTab(tab: ProjectListTab): tab is ProjectListTab & MyProj
 function ProjectCard({ project }: { project: Project }) {
   const { t } = useTranslation(['myPage', 'mediaDetail', 'projectDetail']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
-  const orangeText = useOrangeText();
+  // An event's goal is in Berry.
+  const pointsText = usePointsText(project.currency);
   const percent = percentFunded(project.raised, project.goal);
   const artist = project.artistNames[language] || project.artistNames.en;
   return (
@@ -33,7 +34,7 @@ function ProjectCard({ project }: { project: Project }) {
       <span className={`status-badge status-badge--${project.status}`}>{t(`myPage:projectStatuses.${project.status}`)}</span>
       <span className="project-card__title">{project.title ?? t('myPage:projects.requestTitle', { artist, package: t(`mediaDetail:packages.${project.packageId}`) })}</span>
       <span className="project-card__meta">
-        {t('myPage:projects.meta', { artist, goal: orangeText(project.goal), date: formatKstCalendarDay(project.adStartDate, language) })}
+        {t('myPage:projects.meta', { artist, goal: pointsText(project.goal), date: formatKstCalendarDay(project.adStartDate, language) })}
       </span>
       {project.createdAt ? (
         <>
