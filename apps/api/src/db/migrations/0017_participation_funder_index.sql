@@ -1,0 +1,1 @@
+CREATE INDEX "project_participations_funder_idx" ON "project_participations" USING btree ("project_id","user_id","amount");
