@@ -69,6 +69,13 @@ export function createLedgerBatching({ db, clock }: { db: Db; clock: Clock }) {
     spendWithin: (tx: Tx, currency: PointCurrency, request: SpendRequest) =>
       untilSettled(`spend ${request.idempotencyKey}`, async () => (await spendRunner(tx, currency)([request]))[0]!, spendSettled),
 
+    /**
+     * Several users' spends as one statement inside the caller's transaction, which already holds
+     * every one of their wallets: no concurrent request can commit one of their keys meanwhile, so
+     * every row comes back settled.
+     */
+    spendManyWithin: (tx: Tx, currency: PointCurrency, requests: SpendRequest[]) => spendRunner(tx, currency)(requests),
+
     /** Autocommit, batched with other users' exchanges. */
     exchange: (request: ExchangeRequest) => untilSettled(`exchange ${request.clientKey}`, () => exchangeBatcher.submit(request), exchangeSettled),
 

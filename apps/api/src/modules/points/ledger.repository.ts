@@ -133,6 +133,13 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
      * The first lock of every movement (docs/architecture.md#locking). Returns, in the same round trip, the
      * transaction already applied with `idempotencyKey`, so a replay is recognised under the lock.
      */
+    /** Several wallets, locked in user-id order so that two such calls queue instead of deadlocking. */
+    async lockWallets(userIds: string[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db.execute(sql`
+        select user_id from point_wallets where user_id = any(${sql.param([...userIds].sort())}::uuid[]) order by user_id for update`);
+    },
+
     async lockWallet(userId: string, idempotencyKey: string | null = null): Promise<WalletRow | null> {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select w.user_id, w.orange_purchased, w.orange_bonus, w.berry_purchased, w.berry_bonus,

@@ -13,18 +13,18 @@ export function createIdempotencyRepository({ db }: { db: DbOrTx }) {
   return {
     /**
      * Inserts the key's row (with `answer`, or a placeholder the write fills in) unless the key
-     * was used before, here or as the ledger key `exchangeKey`. Returns null when inserted; the
-     * stored answer with its request hash when the key has a row; 'applied-on-ledger' when an
-     * exchange applied the key on its ledger row.
+     * was used before, here or as one of the ledger keys `ledgerKeys`. Returns null when inserted;
+     * the stored answer with its request hash when the key has a row; 'applied-on-ledger' when an
+     * exchange or a participation applied the key on its ledger row.
      */
     async claim(
-      scope: { userId: string; key: string; hash: string; exchangeKey: string; now: Date },
+      scope: { userId: string; key: string; hash: string; ledgerKeys: string[]; now: Date },
       answer: StoredAnswer | null,
     ): Promise<null | 'applied-on-ledger' | (StoredAnswer & { requestHash: string })> {
       const inserted = await db.execute(sql`
         insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
         select ${scope.userId}, ${scope.key}, ${scope.hash}, ${answer?.statusCode ?? 0}, ${JSON.stringify(answer?.body ?? null)}::jsonb, ${scope.now.toISOString()}::timestamptz
-        where not exists (select 1 from point_transactions where user_id = ${scope.userId} and idempotency_key = ${scope.exchangeKey})
+        where not exists (select 1 from point_transactions where user_id = ${scope.userId} and idempotency_key = any(${sql.param(scope.ledgerKeys)}::text[]))
         on conflict (user_id, key) do nothing returning key`);
       if (inserted.rows.length > 0) return null;
       const { rows } = await db.execute<{ request_hash: string; status_code: number; response: unknown }>(

@@ -17,25 +17,27 @@ import { idempotencyKeyReused } from './points.errors.ts';
  *      is inserted in the same transaction as the write; a concurrent request with the key waits
  *      on that insert, then reads the stored first answer. A refusal (4xx) is stored too, in its
  *      own transaction, so a retry is refused alike.
- *   2. Ledger unique keys (`onLedgerKey`, used by the exchange: one autocommit statement, decision
- *      011). The key lives on the exchange's own ledger row, `point_transactions(user_id,
- *      idempotency_key)` unique, with the request's hash beside it; no `idempotency_keys` row is
- *      written for an applied exchange. Only a refusal, which writes no ledger row, is stored as
- *      in mechanism 1.
+ *   2. Ledger unique keys (`onLedgerKey`, used by the exchange, one autocommit statement, decision
+ *      011, and by participations, batched: decision 056). The key lives on the write's own ledger
+ *      row, `point_transactions(user_id, idempotency_key)` unique, with the request's hash beside
+ *      it; no `idempotency_keys` row is written for an applied write. Only a refusal, which writes
+ *      no ledger row, is stored as in mechanism 1.
  *
  *            POST /charges, /refund                       POST /exchange
  *                     │                                         │
  *                     ▼                                         ▼
- *        ┌─ run: claim the key ───────────┐        ┌─ onLedgerKey: the exchange statement ─┐
+ *        ┌─ run: claim the key ───────────┐        ┌─ onLedgerKey: the write's statement ──┐
  *        │ insert idempotency_keys row    │        │ existing:  point_transactions with    │
- *        │   unless point_transactions    │◀──(a)──│            key `exchange:<key>`       │
- *        │   has `exchange:<key>`         │        │ earlier:   idempotency_keys row ──(b)─┼─▶
- *        │ write + stored answer, one tx  │        │ else spend, credit Berry, one stmt    │
+ *        │   unless point_transactions    │◀──(a)──│   key `exchange:<key>` (or            │
+ *        │   has the key's ledger keys    │        │   `participation:<key>`)              │
+ *        │                                │        │ earlier:   idempotency_keys row ──(b)─┼─▶
+ *        │ write + stored answer, one tx  │        │ else the write (spend, credit, …)     │
  *        └────────────────────────────────┘        └───────────────────────────────────────┘
  *
- *   (a) A claim refuses a key an exchange applied (its ledger row exists): key reused.
- *   (b) The exchange statement reads a stored row under the client key: a refusal stored for the
- *       same body is replayed; anything else stored there (a charge, a refund) is key reused.
+ *   (a) A claim refuses a key an exchange or a participation applied (its ledger row exists): key
+ *       reused.
+ *   (b) The write reads a stored row under the client key: a refusal stored for the same body is
+ *       replayed; anything else stored there (a charge, a refund) is key reused.
  *
  * Should a refusal race an applied exchange with the same key, the applied exchange is what later
  * replays get: the statement looks at the ledger row first.
@@ -62,6 +64,9 @@ export function requestHash(method: string, route: string, body: unknown): strin
 /** The ledger key of an exchange sent with the Idempotency-Key `key` (mechanism 2 above). */
 export const exchangeSpendKey = (key: string) => `exchange:${key}`;
 
+/** The ledger key of a participation's spend sent with the Idempotency-Key `key` (mechanism 2 above). */
+export const participationSpendKey = (key: string) => `participation:${key}`;
+
 const isStorableRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && error.statusCode < 500 && error.code !== 'idempotency.key_reused';
 
@@ -80,7 +85,7 @@ function replay<T>(answer: StoredAnswer): T {
 
 export function createIdempotency({ db, clock }: { db: Db; clock: Clock }) {
   const claim = (tx: Tx, scope: KeyScope, answer: StoredAnswer | null) =>
-    createIdempotencyRepository({ db: tx }).claim({ ...scope, exchangeKey: exchangeSpendKey(scope.key), now: clock.now() }, answer);
+    createIdempotencyRepository({ db: tx }).claim({ ...scope, ledgerKeys: [exchangeSpendKey(scope.key), participationSpendKey(scope.key)], now: clock.now() }, answer);
 
   /** The stored answer of `scope.key` if it was for this request; a 409 if it was for another. */
   function sameRequest(stored: (StoredAnswer & { requestHash: string }) | 'applied-on-ledger', scope: KeyScope): StoredAnswer {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HistoryTab, PointTransactionType, Reconciliation } from '@orchard/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { addKstDays, endOfKstDay, kstDateOf } from '../../lib/kst.ts';
 import { assertPositivePoints, lotExpiresAt, planReturn, type Allocation, type LotKind, type PointCurrency } from '../../lib/points/rules.ts';
 import { createLedgerBatching } from './ledger-batching.ts';
@@ -14,7 +14,7 @@ import { reconcileLedger } from './points.reconciliation.repository.ts';
 import { createPointsSweeps } from './points.sweeps.ts';
 
 /** Other modules' writes keep their Idempotency-Keys the same way (docs/architecture.md#idempotency). */
-export { createIdempotency, requestHash, type Idempotency, type KeyScope } from './points.idempotency.ts';
+export { createIdempotency, participationSpendKey, requestHash, type Idempotency, type KeyedOutcome, type KeyScope, type LedgerKeyOutcome } from './points.idempotency.ts';
 
 export type SpendReason = 'project_participation' | 'event_participation';
 export type ReturnReason = 'project_not_achieved' | 'event_not_achieved';
@@ -187,6 +187,33 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
      * through the 30th KST day. The escrow account pays it back. Idempotent per participation.
      */
     returnParticipationWithin,
+
+    /**
+     * Spends of several users (one each) inside the caller's transaction, as one statement per
+     * currency: what a batch of participations calls after locking the projects and then every
+     * one of these users' wallets (lockWalletsWithin), so the statement only adds the lots' locks.
+     * One result per input, in order: the spend, or the refusal it met (not enough points).
+     */
+    async spendManyWithin(tx: Tx, inputs: SpendInput[]): Promise<(SpendResult | AppError)[]> {
+      const results: (SpendResult | AppError)[] = new Array(inputs.length);
+      for (const currency of ['orange', 'berry'] as const) {
+        const indexes = inputs.flatMap((input, index) => (input.currency === currency ? [index] : []));
+        if (indexes.length === 0) continue;
+        const rows = await batching.spendManyWithin(tx, currency, indexes.map((index) => spendRequestOf(inputs[index]!)));
+        for (const [position, index] of indexes.entries()) {
+          try {
+            results[index] = await spendResultOf(rows[position]!, inputs[index]!, tx);
+          } catch (refusal) {
+            if (!(refusal instanceof AppError)) throw refusal;
+            results[index] = refusal;
+          }
+        }
+      }
+      return results;
+    },
+
+    /** Locks these users' wallets in user-id order (docs/architecture.md#locking), inside the caller's transaction. */
+    lockWalletsWithin: (tx: Tx, userIds: string[]) => createLedgerRepository({ db: tx }).lockWallets(userIds),
 
     /** returnParticipationWithin in a transaction of its own. */
     returnParticipation: (input: { spendTransactionId: number; reason: ReturnReason }) => db.transaction((tx) => returnParticipationWithin(tx, input)),

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonValue, nullableNumber, nullableString } from '../../db/rows.ts';
 import { users } from '../users/users.table.ts';
 import { projectParticipations, projects } from './projects.table.ts';
 
@@ -16,8 +17,82 @@ export type ParticipantRow = {
 /** Keyset position in the participants list: by total (amount) or by latest participation. */
 export type ParticipantsCursor = { sort: 'amount'; amount: number; id: number } | { sort: 'latest'; latestMs: number; id: number };
 
+/**
+ * What a participation's Idempotency-Key already names: the ledger row of its spend (a replay),
+ * or a refusal stored under the client's key (docs/architecture.md#idempotency).
+ */
+export type ParticipationKeyState = {
+  existing: { participationId: number; amount: number; requestHash: string | null } | null;
+  /** A stored answer under the client key: its request, and the refusal's code and details if it was one. */
+  earlier: { requestHash: string; refusal: { code: string; details: unknown } | null } | null;
+};
+
 export function createParticipationsRepository({ db }: { db: DbOrTx }) {
   return {
+    /** Each project's purpose (it never changes after the request), to choose its lock. */
+    async purposesOf(projectIds: number[]): Promise<Map<number, string>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await db.select({ id: projects.id, purpose: projects.purpose }).from(projects).where(inArray(projects.id, projectIds));
+      return new Map(rows.map((row) => [row.id, row.purpose]));
+    },
+
+    /** Several project rows, locked in id order (docs/architecture.md#locking). */
+    async lockMany(projectIds: number[], strength: 'update' | 'share') {
+      if (projectIds.length === 0) return [];
+      return db.select().from(projects).where(inArray(projects.id, projectIds)).orderBy(asc(projects.id)).for(strength);
+    },
+
+    /** For each (user, ledger key, client key), in order: the participation its key applied, or a stored answer. */
+    async keyStatesOf(keys: { userId: string; ledgerKey: string; clientKey: string }[]): Promise<ParticipationKeyState[]> {
+      if (keys.length === 0) return [];
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        select pp.id as participation_id, pp.amount, t.request_hash, k.request_hash as earlier_hash, k.status_code as earlier_status,
+          k.response -> 'error' ->> 'code' as earlier_code, k.response -> 'error' -> 'details' as earlier_details
+        from unnest(${sql.param(keys.map((key) => key.userId))}::uuid[], ${sql.param(keys.map((key) => key.ledgerKey))}::text[],
+          ${sql.param(keys.map((key) => key.clientKey))}::text[]) with ordinality as r(user_id, ledger_key, client_key, n)
+        left join point_transactions t on t.user_id = r.user_id and t.idempotency_key = r.ledger_key
+        left join project_participations pp on pp.spend_transaction_id = t.id
+        left join idempotency_keys k on k.user_id = r.user_id and k.key = r.client_key
+        order by r.n`);
+      return rows.map((row) => {
+        const participationId = nullableNumber(row.participation_id);
+        const earlierHash = nullableString(row.earlier_hash);
+        const earlierCode = Number(row.earlier_status) >= 400 ? nullableString(row.earlier_code) : null;
+        return {
+          existing: participationId === null ? null : { participationId, amount: Number(row.amount), requestHash: nullableString(row.request_hash) },
+          earlier: earlierHash === null ? null : { requestHash: earlierHash, refusal: earlierCode === null ? null : { code: earlierCode, details: row.earlier_details === null ? undefined : jsonValue(row.earlier_details) } },
+        };
+      });
+    },
+
+    /** Each (project, user)'s total so far, keyed `${projectId}:${userId}`; absent pairs have put in nothing. */
+    async totalsOf(pairs: { projectId: number; userId: string }[]): Promise<Map<string, number>> {
+      if (pairs.length === 0) return new Map();
+      const { rows } = await db.execute<{ project_id: unknown; user_id: string; total: unknown }>(sql`
+        select pp.project_id, pp.user_id, sum(pp.amount) as total
+        from unnest(${sql.param(pairs.map((pair) => pair.projectId))}::int[], ${sql.param(pairs.map((pair) => pair.userId))}::uuid[]) as r(project_id, user_id)
+        join project_participations pp on pp.project_id = r.project_id and pp.user_id = r.user_id
+        group by pp.project_id, pp.user_id`);
+      return new Map(rows.map((row) => [`${Number(row.project_id)}:${row.user_id}`, Number(row.total)]));
+    },
+
+    /** Several projects' raised sums. */
+    async raisedOfMany(projectIds: number[]): Promise<Map<number, number>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await db
+        .select({ projectId: projectParticipations.projectId, total: sql<number>`sum(${projectParticipations.amount})` })
+        .from(projectParticipations)
+        .where(inArray(projectParticipations.projectId, projectIds))
+        .groupBy(projectParticipations.projectId);
+      return new Map(rows.map((row) => [row.projectId, Number(row.total)]));
+    },
+
+    async insertMany(values: (typeof projectParticipations.$inferInsert)[]): Promise<number[]> {
+      if (values.length === 0) return [];
+      const rows = await db.insert(projectParticipations).values(values).returning({ id: projectParticipations.id });
+      return rows.map((row) => row.id);
+    },
+
     /** The project row for a participation: `update` serializes a limited project's cap, `share` lets an ongoing project's participations run side by side. */
     async lockForParticipation(projectId: number, strength: 'update' | 'share') {
       const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).for(strength);

@@ -1,13 +1,14 @@
 import type { Language, ParticipantSort, Project } from '@orchard/shared';
-import { fundingClosesAt, kstDateOf, perUserLimitOf } from '@orchard/shared/project-rules';
+import { fundingClosesAt, kstDateOf } from '@orchard/shared/project-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addKstMonths } from '../../lib/kst.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
+import { createParticipationBatcher, participationCurrencyOf } from './participations.batch.ts';
 import { createParticipationsRepository, type ParticipantsCursor } from './participations.repository.ts';
-import { belowMinimumUnit, cursorInvalid, notCancellable, notFunding, overUserLimit, projectNotFound } from './projects.errors.ts';
+import { cursorInvalid, notCancellable, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository } from './projects.repository.ts';
 import type { ProjectsService, Viewer } from './projects.service.ts';
 import type { ProjectRow } from './projects.table.ts';
@@ -17,7 +18,6 @@ const sweepBatch = 200;
 
 export type ParticipationOutcome = { participation: { id: number; amount: number }; project: Project };
 
-const currencyOf = (row: Pick<ProjectRow, 'kind'>) => (row.kind === 'event' ? 'berry' : 'orange');
 
 function encodeCursor(cursor: ParticipantsCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -57,7 +57,7 @@ export function createParticipationsService({
   db: Db;
   clock: Clock;
   files: FileStore;
-  points: Pick<PointsService, 'spendWithin' | 'lockWalletWithin' | 'returnParticipationWithin' | 'settleEscrowWithin'>;
+  points: Pick<PointsService, 'spendManyWithin' | 'lockWalletsWithin' | 'returnParticipationWithin' | 'settleEscrowWithin'>;
   notifications: Pick<NotificationsService, 'notifyWithin'>;
   idempotency: Idempotency;
   projects: Pick<ProjectsService, 'presentOne'>;
@@ -80,7 +80,7 @@ export function createParticipationsService({
       });
       returnedTo.set(participation.userId, (returnedTo.get(participation.userId) ?? 0) + participation.amount);
     }
-    const currency = currencyOf(row);
+    const currency = participationCurrencyOf(row);
     for (const userId of new Set([row.creatorId, ...returnedTo.keys()])) {
       if (outcome === 'failed') await notifications.notifyWithin(tx, { userId, kind: 'failed', projectId: row.id, params: {} });
       else await notifications.notifyWithin(tx, { userId, kind: 'cancelled', projectId: row.id, params: reason ? { reason } : {} });
@@ -89,50 +89,21 @@ export function createParticipationsService({
     }
   }
 
-  async function participateWithin(tx: Tx, key: KeyScope, projectId: number, requested: number, language: Language): Promise<ParticipationOutcome> {
-    const repository = createParticipationsRepository({ db: tx });
-    // The purpose never changes after the request, so it is read before choosing the lock.
-    const purpose = await repository.purposeOf(projectId);
-    if (purpose === null) throw projectNotFound();
-    const row = (await repository.lockForParticipation(projectId, purpose === 'limited' ? 'update' : 'share'))!;
-    if (row.createdAt === null) throw projectNotFound();
-    const now = clock.now();
-    // The close sweep may run a little after 00:00 KST: the clock decides, not the sweep.
-    if (row.status !== 'funding' || now >= fundingClosesAt(row.fundingEndDate) || row.escrowAccountId === null) throw notFunding(row.status);
-    if (requested < (row.minimumUnit ?? 1)) throw belowMinimumUnit(row.minimumUnit ?? 1);
-    // The wallet lock makes the same user's participations take turns, so their total is current.
-    await points.lockWalletWithin(tx, key.userId);
-    const remaining = perUserLimitOf(row.goal) - (await repository.totalOf(projectId, key.userId));
-    if (requested > remaining) throw overUserLimit(Math.max(0, remaining));
-    let amount = requested;
-    let reachesGoal = false;
-    if (row.purpose === 'limited') {
-      const toGoal = row.goal - (await repository.raisedOf(projectId));
-      if (toGoal <= 0) throw notFunding(row.status);
-      amount = Math.min(requested, toGoal);
-      reachesGoal = amount === toGoal;
-    }
-    const spend = await points.spendWithin(tx, {
-      userId: key.userId,
-      currency: currencyOf(row),
-      amount,
-      escrowAccountId: row.escrowAccountId,
-      projectId,
-      reason: row.kind === 'event' ? 'event_participation' : 'project_participation',
-      idempotencyKey: `participation:${key.key}`,
-    });
-    const id = await repository.insert({ projectId, userId: key.userId, kind: 'participation', amount, spendTransactionId: spend.transactionId, createdAt: now });
-    if (reachesGoal) {
-      await createProjectsRepository({ db: tx }).update(projectId, { status: 'succeeded', updatedAt: now });
-      await notifySucceeded(tx, row);
-    }
-    return { participation: { id, amount }, project: await projects.presentOne(projectId, { userId: key.userId, isOperator: false }, language, tx) };
-  }
+  const batcher = createParticipationBatcher({ db, clock, points, onGoalReached: notifySucceeded });
 
   return {
-    /** A participation under its Idempotency-Key: a retry gets the first answer (or refusal) again. */
+    /**
+     * A participation under its Idempotency-Key (docs/product.md#participation), decided in a batch
+     * with the others that arrive together (participations.batch.ts). A retry gets the same
+     * participation again, or the same refusal; the project in the answer is as it stands now.
+     */
     async participate(key: KeyScope, projectId: number, amount: number, language: Language): Promise<ParticipationOutcome> {
-      return (await idempotency.run(key, (tx) => participateWithin(tx, key, projectId, amount, language))).value;
+      const { value: participation } = await idempotency.onLedgerKey(key, async () => {
+        const decision = await batcher.submit({ userId: key.userId, key: key.key, requestHash: key.hash, projectId, amount });
+        if (decision.kind === 'refused') throw decision.refusal;
+        return decision.kind === 'applied' ? { kind: 'applied', value: decision.participation } : decision.kind === 'replayed' ? { ...decision, value: decision.participation } : decision;
+      });
+      return { participation, project: await projects.presentOne(projectId, { userId: key.userId, isOperator: false }, language) };
     },
 
     /** Funders of a created project, one row per user with their total. */
@@ -195,7 +166,7 @@ export function createParticipationsService({
           if (!row || row.status !== 'succeeded' || row.adStartDate > kstDateOf(now)) return false;
           await repository.update(projectId, { status: 'running', updatedAt: now });
           // The points are spent on the ad now; before this a cancellation could still return them.
-          if (row.escrowAccountId !== null) await points.settleEscrowWithin(tx, { escrowAccountId: row.escrowAccountId, projectId, currency: currencyOf(row) });
+          if (row.escrowAccountId !== null) await points.settleEscrowWithin(tx, { escrowAccountId: row.escrowAccountId, projectId, currency: participationCurrencyOf(row) });
           return true;
         });
         if (done) started += 1;
