@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { artists } from '../artists/artists.table.ts';
+import { projectLikes } from '../community/community.table.ts';
 import { users } from '../users/users.table.ts';
 import { operatorAuditLog, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
 
@@ -58,6 +59,25 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
     async findRecord(projectId: number): Promise<ProjectRecord | null> {
       const [row] = await selectRecords().where(eq(projects.id, projectId));
       return row ? toRecord(row) : null;
+    },
+
+    async findRecords(projectIds: number[]): Promise<ProjectRecord[]> {
+      if (projectIds.length === 0) return [];
+      return (await selectRecords().where(inArray(projects.id, projectIds))).map(toRecord);
+    },
+
+    /**
+     * What each (project, user) pair shows as the viewer's own: their total in the project and
+     * whether they like it, keyed `${projectId}:${userId}`; absent pairs have neither.
+     */
+    async viewerFieldsOf(pairs: { projectId: number; userId: string }[]): Promise<Map<string, { contribution: number; liked: boolean }>> {
+      if (pairs.length === 0) return new Map();
+      const { rows } = await db.execute<{ project_id: unknown; user_id: string; contribution: unknown; liked: unknown }>(sql`
+        select r.project_id, r.user_id,
+          (select coalesce(sum(pp.amount), 0) from project_participations pp where pp.project_id = r.project_id and pp.user_id = r.user_id) as contribution,
+          exists (select 1 from ${projectLikes} l where l.project_id = r.project_id and l.user_id = r.user_id) as liked
+        from unnest(${sql.param(pairs.map((pair) => pair.projectId))}::int[], ${sql.param(pairs.map((pair) => pair.userId))}::uuid[]) as r(project_id, user_id)`);
+      return new Map(rows.map((row) => [`${Number(row.project_id)}:${row.user_id}`, { contribution: Number(row.contribution), liked: row.liked === true || row.liked === 't' }]));
     },
 
     async listRecords(where: SQL | undefined, order: SQL[], limit: number): Promise<ProjectRecord[]> {

@@ -279,6 +279,27 @@ export function createProjectsService({
     presentOne,
 
     /**
+     * The answers of several fans' participations at once, one per item in order: each project is
+     * read once for all of them as anyone sees it, then each fan's own figures (their total, their
+     * like) come from one query. A creator gets their own view, read for them alone.
+     */
+    async presentToParticipants(items: { projectId: number; userId: string }[], language: Language): Promise<Project[]> {
+      const repository = createProjectsRepository({ db });
+      const records = new Map((await repository.findRecords([...new Set(items.map((item) => item.projectId))])).map((record) => [record.id, record]));
+      const asAnyone = new Map((await present([...records.values()], null, language)).map((project) => [project.id, project]));
+      const own = await repository.viewerFieldsOf(items);
+      return Promise.all(
+        items.map(async ({ projectId, userId }) => {
+          const record = records.get(projectId);
+          if (!record) throw projectNotFound();
+          if (record.creatorId === userId) return (await present([record], { userId, isOperator: false }, language))[0]!;
+          const fields = own.get(`${projectId}:${userId}`);
+          return { ...asAnyone.get(projectId)!, viewerContribution: fields?.contribution ?? 0, viewerLiked: fields?.liked ?? false };
+        }),
+      );
+    },
+
+    /**
      * What a request needs of the catalogue, read before its transaction: reference data, and on
      * the embedded database (one connection) nothing may read beside an open transaction.
      */
