@@ -69,7 +69,16 @@ export type SpendRequest = {
   reason: string;
 };
 
-export type ExchangeRequest = { userId: string; orange: number; spendKey: string; creditKey: string; clientKey: string; requestHash: string | null };
+export type ExchangeRequest = {
+  userId: string;
+  orange: number;
+  spendKey: string;
+  creditKey: string;
+  clientKey: string;
+  requestHash: string | null;
+  /** The ledger key another kind of write gives the client key: applied, the key is that write's. */
+  otherWriteKey: string;
+};
 
 /** One array per field, in the order given: the `unnest($1, $2, …)` parameters of a batch statement. */
 function columnsOf<T>(requests: T[], fields: (keyof T)[]): unknown[][] {
@@ -301,6 +310,7 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
         batch.berryPerOrange,
         batch.berryExpiresAt.purchased.toISOString(),
         batch.berryExpiresAt.bonus.toISOString(),
+        requests.map((request) => request.otherWriteKey),
       ]);
       return rows.map((row) => {
         const existingId = nullableNumber(row.existing_id);

@@ -131,15 +131,18 @@ export const spendStatement: NamedStatement = {
  * Orange → Berry for a batch of requests of different users: each request's Orange spend (system
  * account exchange) and its Berry credit, one lot per kind. Per request (arrays): $1 user, $2
  * Orange, $3 the spend's key, $4 the credit's key, $5 the client's Idempotency-Key (a refusal
- * stored under it earlier: see points.idempotency.ts), $6 request hash; then $7 now, $8 Berry per
- * Orange, $9 and $10 the purchased and bonus Berry lots' end. One row per request, in order.
+ * stored under it earlier: see points.idempotency.ts), $6 request hash, $11 the ledger key another
+ * kind of write gives the same client key (a participation's: found applied, the key is that
+ * write's, and the row answers as an earlier answer with an empty request hash); then $7 now, $8
+ * Berry per Orange, $9 and $10 the purchased and bonus Berry lots' end. One row per request, in
+ * order.
  */
 export const exchangeStatement: NamedStatement = {
-  name: 'ledger_exchange_batch_v1',
+  name: 'ledger_exchange_batch_v2',
   text: `
   with req as (
-    select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
-      with ordinality as r(user_id, amount, spend_key, credit_key, client_key, request_hash, n)
+    select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $11::text[])
+      with ordinality as r(user_id, amount, spend_key, credit_key, client_key, request_hash, other_key, n)
   ),
   existing as (
     select r.n, s.id, s.request_hash, b.id as exchange_id, b.amount as berry
@@ -147,7 +150,12 @@ export const exchangeStatement: NamedStatement = {
     left join point_transactions b on b.user_id = r.user_id and b.idempotency_key = r.credit_key
   ),
   earlier_answer as (
-    select r.n, k.request_hash, k.status_code, k.response from req r join idempotency_keys k on k.user_id = r.user_id and k.key = r.client_key
+    select distinct on (n) n, request_hash, response from (
+      select r.n, '' as request_hash, null::jsonb as response, 0 as rank
+      from req r join point_transactions o on o.user_id = r.user_id and o.idempotency_key = r.other_key
+      union all
+      select r.n, k.request_hash, k.response, 1 from req r join idempotency_keys k on k.user_id = r.user_id and k.key = r.client_key
+    ) answers order by n, rank
   ),
   wallet as (
     select user_id, orange_purchased, orange_bonus, berry_purchased, berry_bonus from point_wallets
@@ -200,7 +208,7 @@ export const exchangeStatement: NamedStatement = {
     where w.user_id = locked.user_id
   )
   select x.id as existing_id, x.request_hash as existing_request_hash, x.exchange_id as existing_exchange_id, x.berry as existing_berry,
-    ea.request_hash as earlier_request_hash, ea.status_code as earlier_status_code, ea.response as earlier_response,
+    ea.request_hash as earlier_request_hash, ea.response as earlier_response,
     coalesce(a.points, 0) as available, coalesce(a.enough, false) as enough,
     s.id as spend_id, e.id as exchange_id, e.amount as berry
   from req r left join existing x on x.n = r.n left join earlier_answer ea on ea.n = r.n left join available a on a.n = r.n

@@ -9,12 +9,12 @@ import { createLedgerBatching } from './ledger-batching.ts';
 import { createLedgerRepository, type ExchangeRequest, type LockedLot, type OneStatementExchange, type OneStatementSpend, type SpendRequest } from './ledger.repository.ts';
 import { escrowCurrencyMismatch, exchangeRefusedBefore, idempotencyKeyReused, insufficientPoints, transactionNotFound } from './points.errors.ts';
 import { createHistoryRepository, decodeHistoryCursor } from './points.history.repository.ts';
-import { createIdempotency, exchangeSpendKey, type Idempotency, type KeyedOutcome, type LedgerKeyOutcome } from './points.idempotency.ts';
+import { createIdempotency, exchangeSpendKey, participationSpendKey, type Idempotency, type KeyedOutcome, type LedgerKeyOutcome } from './points.idempotency.ts';
 import { reconcileLedger } from './points.reconciliation.repository.ts';
 import { createPointsSweeps } from './points.sweeps.ts';
 
 /** Other modules' writes keep their Idempotency-Keys the same way (docs/architecture.md#idempotency). */
-export { createIdempotency, participationSpendKey, requestHash, type Idempotency, type KeyedOutcome, type KeyScope, type LedgerKeyOutcome } from './points.idempotency.ts';
+export { createIdempotency, exchangeSpendKey, participationSpendKey, requestHash, type Idempotency, type KeyedOutcome, type KeyScope, type LedgerKeyOutcome } from './points.idempotency.ts';
 
 export type SpendReason = 'project_participation' | 'event_participation';
 export type ReturnReason = 'project_not_achieved' | 'event_not_achieved';
@@ -108,6 +108,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       creditKey: `exchange-berry:${input.key}`,
       clientKey: input.key,
       requestHash: input.requestHash,
+      otherWriteKey: participationSpendKey(input.key),
     };
   };
 

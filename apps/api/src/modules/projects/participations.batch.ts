@@ -3,7 +3,7 @@ import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppError } from '../../lib/errors.ts';
-import { participationSpendKey, type PointsService } from '../points/points.service.ts';
+import { exchangeSpendKey, participationSpendKey, type PointsService } from '../points/points.service.ts';
 import { createParticipationsRepository, type ParticipationKeyState } from './participations.repository.ts';
 import { belowMinimumUnit, notFunding, overUserLimit, participationRefusedBefore, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository } from './projects.repository.ts';
@@ -65,7 +65,12 @@ export function createParticipationBatcher({
     await points.lockWalletsWithin(tx, requests.map((request) => request.userId));
 
     const states = await repository.keyStatesOf(
-      requests.map((request) => ({ userId: request.userId, ledgerKey: participationSpendKey(request.key), clientKey: request.key })),
+      requests.map((request) => ({
+        userId: request.userId,
+        ledgerKey: participationSpendKey(request.key),
+        clientKey: request.key,
+        otherWriteKey: exchangeSpendKey(request.key),
+      })),
     );
     const totals = await repository.totalsOf(requests);
     const raised = await repository.raisedOfMany(idsOf('limited'));

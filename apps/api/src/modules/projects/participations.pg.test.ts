@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import type { AppError } from '../../lib/errors.ts';
+import { buildServices } from '../../services.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { creditOrange, fundingProject, validRequestBody } from '../../../test/projects-kit.ts';
 
@@ -62,6 +64,47 @@ describe('participation races (PostgreSQL)', () => {
     const after = await raisedOf(project.id);
     expect(after).toMatchObject({ status: 'succeeded', raised: project.goal });
     expect(await escrowOf(project.id)).toBe(project.goal);
+  }, 120_000);
+
+  it("one fan's participations sent at once through 8 API instances never pass half the goal", async () => {
+    const creator = await t.createUser();
+    const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+    const [user] = await fans(1, project.perUserLimit * 2);
+    const unit = project.minimumUnit!;
+    const rounds = 5;
+    // Each round leaves room for exactly one more participation of `unit` below the limit.
+    const instances = Array.from({ length: 8 }, () => buildServices(t.config, { db: t.database.db, clock: t.clock, files: t.files }).participations);
+    const before = project.perUserLimit - rounds * unit;
+    expect((await participate(user!, project.id, before)).statusCode).toBe(201);
+    let accepted = 0;
+    for (let round = 0; round < rounds; round++) {
+      const outcomes = await Promise.allSettled(
+        instances.map((instance) => instance.participate({ userId: user!.id, key: idempotencyKey(), hash: `round-${round}` }, project.id, unit, 'en')),
+      );
+      const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as AppError).code] : []));
+      expect(refusals.every((code) => code === 'projects.over_user_limit'), refusals.join(', ')).toBe(true);
+      accepted += outcomes.length - refusals.length;
+    }
+    expect(accepted).toBe(rounds);
+    expect((await t.request({ url: `/api/projects/${project.id}`, cookie: user!.cookie })).json()).toMatchObject({ project: { viewerContribution: project.perUserLimit } });
+    await expectLedgerClean(t);
+  }, 120_000);
+
+  it('participations of many fans that arrive together share transactions, and each fan gets their own answer', async () => {
+    const creator = await t.createUser();
+    const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+    const users = await fans(24, 1_000);
+    const unit = project.minimumUnit!;
+    const answers = await Promise.all(users.map((user, index) => participate(user, project.id, unit * (1 + (index % 3)))));
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect((answer.json() as { project: Project }).project.viewerContribution).toBe(unit * (1 + (index % 3)));
+    }
+    const { rows } = await t.database.db.execute<{ transactions: string }>(
+      sql`select count(distinct xmin::text) as transactions from project_participations where project_id = ${project.id} and kind = 'participation'`,
+    );
+    expect(Number(rows[0]!.transactions)).toBeLessThan(users.length);
+    await expectLedgerClean(t);
   }, 120_000);
 
   it('a failing close racing late participations and a second close returns every point exactly once', async () => {

@@ -42,22 +42,29 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
       return db.select().from(projects).where(inArray(projects.id, projectIds)).orderBy(asc(projects.id)).for(strength);
     },
 
-    /** For each (user, ledger key, client key), in order: the participation its key applied, or a stored answer. */
-    async keyStatesOf(keys: { userId: string; ledgerKey: string; clientKey: string }[]): Promise<ParticipationKeyState[]> {
+    /**
+     * For each (user, ledger key, client key), in order: the participation its key applied, or a
+     * stored answer; an exchange applied under the client key (`otherWriteKey`, its ledger key)
+     * answers as a stored answer of another request (an empty request hash).
+     */
+    async keyStatesOf(keys: { userId: string; ledgerKey: string; clientKey: string; otherWriteKey: string }[]): Promise<ParticipationKeyState[]> {
       if (keys.length === 0) return [];
       const { rows } = await db.execute<Record<string, unknown>>(sql`
-        select pp.id as participation_id, pp.amount, t.request_hash, k.request_hash as earlier_hash, k.status_code as earlier_status,
+        select pp.id as participation_id, pp.amount, t.request_hash,
+          case when o.id is not null then '' else k.request_hash end as earlier_hash, k.status_code as earlier_status,
           k.response -> 'error' ->> 'code' as earlier_code, k.response -> 'error' -> 'details' as earlier_details
         from unnest(${sql.param(keys.map((key) => key.userId))}::uuid[], ${sql.param(keys.map((key) => key.ledgerKey))}::text[],
-          ${sql.param(keys.map((key) => key.clientKey))}::text[]) with ordinality as r(user_id, ledger_key, client_key, n)
+          ${sql.param(keys.map((key) => key.clientKey))}::text[], ${sql.param(keys.map((key) => key.otherWriteKey))}::text[])
+          with ordinality as r(user_id, ledger_key, client_key, other_key, n)
         left join point_transactions t on t.user_id = r.user_id and t.idempotency_key = r.ledger_key
         left join project_participations pp on pp.spend_transaction_id = t.id
+        left join point_transactions o on o.user_id = r.user_id and o.idempotency_key = r.other_key
         left join idempotency_keys k on k.user_id = r.user_id and k.key = r.client_key
         order by r.n`);
       return rows.map((row) => {
         const participationId = nullableNumber(row.participation_id);
         const earlierHash = nullableString(row.earlier_hash);
-        const earlierCode = Number(row.earlier_status) >= 400 ? nullableString(row.earlier_code) : null;
+        const earlierCode = earlierHash !== '' && Number(row.earlier_status) >= 400 ? nullableString(row.earlier_code) : null;
         return {
           existing: participationId === null ? null : { participationId, amount: Number(row.amount), requestHash: nullableString(row.request_hash) },
           earlier: earlierHash === null ? null : { requestHash: earlierHash, refusal: earlierCode === null ? null : { code: earlierCode, details: row.earlier_details === null ? undefined : jsonValue(row.earlier_details) } },

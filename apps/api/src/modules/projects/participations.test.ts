@@ -68,6 +68,28 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     expect(otherBody.statusCode).toBe(409);
   });
 
+  it('replays a refusal under its key even once the fan could pay, and keeps one key to one request across routes', async () => {
+    const { project: p } = await open({ purpose: 'ongoing' });
+    const unit = p.minimumUnit!;
+    const poor = await fan(0);
+    const key = idempotencyKey();
+    const refused = await participate(poor, p.id, unit, key);
+    expect(errorCode(refused)).toBe('points.insufficient');
+    await creditOrange(t, poor.id, 1_000);
+    const replay = await participate(poor, p.id, unit, key);
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json()).toEqual(refused.json());
+    expect((await participate(poor, p.id, unit)).statusCode).toBe(201);
+    // A key a participation applied is not free for an exchange, nor an exchange's for a participation.
+    const shared = idempotencyKey();
+    expect((await participate(poor, p.id, unit, shared)).statusCode).toBe(201);
+    const exchange = await t.request({ method: 'POST', url: '/api/points/exchange', cookie: poor.cookie, headers: { 'idempotency-key': shared }, payload: { orange: 1 } });
+    expect(errorCode(exchange)).toBe('idempotency.key_reused');
+    const exchanged = idempotencyKey();
+    expect((await t.request({ method: 'POST', url: '/api/points/exchange', cookie: poor.cookie, headers: { 'idempotency-key': exchanged }, payload: { orange: 1 } })).statusCode).toBe(200);
+    expect(errorCode(await participate(poor, p.id, unit, exchanged))).toBe('idempotency.key_reused');
+  });
+
   it('refuses below the unit, over half the goal with the deposit counted, and without enough points', async () => {
     const { creator, project: p } = await open({ purpose: 'ongoing' }, { minimumUnit: 20 });
     const user = await fan(p.goal);
