@@ -66,6 +66,16 @@ export type SpendableLot = { id: number; kind: LotKind; remaining: number; expir
 export type Allocation = { lotId: number; kind: LotKind; amount: number };
 export type SpendPlan = { ok: true; allocations: Allocation[] } | { ok: false; available: number };
 
+/** Points are positive safe integers, everywhere. */
+export function assertPositivePoints(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`points must be a positive integer, got ${amount}`);
+}
+
+/** A lot is usable through its expiry instant, and expired after it (docs/product.md#validity). */
+export function isExpired(lot: { expiresAt: Date }, now: Date): boolean {
+  return now.getTime() > lot.expiresAt.getTime();
+}
+
 /** Spending order (docs/product.md#spending-order): bonus before purchased; within each, the soonest expiry first; then the oldest lot. */
 export function compareSpendingOrder(a: SpendableLot, b: SpendableLot): number {
   if (a.kind !== b.kind) return a.kind === 'bonus' ? -1 : 1;
@@ -74,8 +84,8 @@ export function compareSpendingOrder(a: SpendableLot, b: SpendableLot): number {
 
 /** All or nothing: which lots give how much for a spend, never touching an expired lot. */
 export function allocateSpend(lots: readonly SpendableLot[], amount: number, now: Date): SpendPlan {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`points must be a positive integer, got ${amount}`);
-  const usable = lots.filter((lot) => lot.remaining > 0 && now.getTime() <= lot.expiresAt.getTime()).sort(compareSpendingOrder);
+  assertPositivePoints(amount);
+  const usable = lots.filter((lot) => lot.remaining > 0 && !isExpired(lot, now)).sort(compareSpendingOrder);
   const available = usable.reduce((sum, lot) => sum + lot.remaining, 0);
   if (available < amount) return { ok: false, available };
   const allocations: Allocation[] = [];
@@ -94,10 +104,17 @@ export const refundWindowMs = 7 * 24 * 3_600_000;
 
 export type RefundRefusal = 'already_refunded' | 'in_progress' | 'not_paid' | 'window_passed' | 'points_used';
 
+/** Whether any point of a charge was used: its purchased or its bonus lot no longer holds all it was given. */
+export function chargePointsUsed(lots: readonly { original: number; remaining: number }[]): boolean {
+  return lots.some((lot) => lot.remaining !== lot.original);
+}
+
 /**
  * Why a charge cannot be refunded, or null when it can (docs/product.md#refunds): only a paid
  * charge, only within 7 × 24 h of payment, only while neither its purchased nor its bonus lot has
- * been touched, and the bonus always with its parent (so a used bonus blocks the whole charge).
+ * been touched (chargePointsUsed), and the bonus always with its parent (so a used bonus blocks the
+ * whole charge). The first reason that applies is named. The API decides with the charge's lots;
+ * the web, which cannot see them, only names why the API's `refundable` is false.
  */
 export function refundRefusal(charge: { status: ChargeStatus; paidAt: Date | null; pointsUsed: boolean }, now: Date): RefundRefusal | null {
   if (charge.status === 'refunded') return 'already_refunded';

@@ -15,6 +15,9 @@ import { sql, type SQL } from 'drizzle-orm';
 /** The column as milliseconds since the epoch, a float8 both drivers answer as a JS number. */
 export const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
+/** `epochMs` in the text of a named statement (`queryNamed`), where the column is written as SQL text. */
+export const epochMsText = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+
 /** A value selected with `epochMs`, as a Date. */
 export const asDate = (value: unknown) => new Date(Number(value));
 

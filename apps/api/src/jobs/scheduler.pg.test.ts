@@ -14,7 +14,7 @@ import { createSweeps, type Sweep } from './sweeps.ts';
  * Two instances of the API on one PostgreSQL database: each its own connection pool, so only
  * pg_try_advisory_lock (not the in-process guard) decides who sweeps (this file runs on PostgreSQL only).
  */
-const rounds = Number(process.env.ORCHARD_R3_ROUNDS ?? 20);
+const rounds = Number(process.env.ORCHARD_RACE_ROUNDS ?? 20);
 const day = 86_400_000;
 const silent = { info: () => {}, error: () => {} };
 

@@ -3,15 +3,15 @@ import { badRequest } from './errors.ts';
 /**
  * Keyset cursors (docs/architecture.md#api-conventions: lists page by key, never by OFFSET). A
  * cursor is opaque to clients: the key of the last item of a page, wrapped in base64url JSON so
- * it can change shape later. Every list refuses a cursor it did not make with the same answer:
- * 400 `validation.invalid` pointing at the `cursor` query parameter.
+ * it can change shape later. A list refuses a cursor it did not make with a 400 pointing at the
+ * `cursor` query parameter: `validation.invalid` unless the list names its own code.
  */
 export function encodeCursor(field: string, key: number): string {
   return Buffer.from(JSON.stringify({ [field]: key })).toString('base64url');
 }
 
-/** The key `encodeCursor(field, key)` wrapped, if it is an integer in [min, max]; otherwise a 400. */
-export function decodeCursor(cursor: string, field: string, range: { min: number; max: number }): number {
+/** The key `encodeCursor(field, key)` wrapped, if it is an integer in [min, max]; otherwise `invalid()`, a 400. */
+export function decodeCursor(cursor: string, field: string, range: { min: number; max: number }, invalid: () => Error = invalidCursor): number {
   try {
     const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     // Own property only: a `__proto__` key must not answer through the prototype.
@@ -20,7 +20,7 @@ export function decodeCursor(cursor: string, field: string, range: { min: number
   } catch {
     // refused below
   }
-  throw invalidCursor();
+  throw invalid();
 }
 
 export const invalidCursor = () => badRequest('validation.invalid', 'The cursor is not valid.', [{ in: 'querystring', path: '/cursor' }]);

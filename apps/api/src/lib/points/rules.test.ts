@@ -4,6 +4,7 @@ import { endOfKstDay } from '../kst.ts';
 import {
   allocateSpend,
   berryFromExchange,
+  chargePointsUsed,
   compareSpendingOrder,
   lotExpiresAt,
   planReturn,
@@ -80,8 +81,9 @@ describe(`points rules (seed ${seed})`, () => {
   it('accepts a refund at 7 days − 1 s and refuses it at 7 days + 1 s', () => {
     const paidAt = new Date('2026-11-22T03:00:00Z');
     const lots = [{ original: 1000, remaining: 1000 }, { original: 50, remaining: 50 }];
-    expect(refundRefusal({ paidAt, refunded: false, lots }, new Date(paidAt.getTime() + refundWindowMs - 1000))).toBeNull();
-    expect(refundRefusal({ paidAt, refunded: false, lots }, new Date(paidAt.getTime() + refundWindowMs + 1000))).toBe('window_passed');
+    const charge = { status: 'confirmed' as const, paidAt, pointsUsed: chargePointsUsed(lots) };
+    expect(refundRefusal(charge, new Date(paidAt.getTime() + refundWindowMs - 1000))).toBeNull();
+    expect(refundRefusal(charge, new Date(paidAt.getTime() + refundWindowMs + 1000))).toBe('window_passed');
   });
 
   it('refuses a refund once any point of the charge or its bonus was used', () => {
@@ -92,7 +94,7 @@ describe(`points rules (seed ${seed})`, () => {
           { original: bonus, remaining: usedBonus && bonus > 0 ? bonus - 1 : bonus },
         ];
         const touched = lots.some((lot) => lot.remaining !== lot.original);
-        const refusal = refundRefusal({ paidAt: now, refunded: false, lots }, now);
+        const refusal = refundRefusal({ status: 'confirmed', paidAt: now, pointsUsed: chargePointsUsed(lots) }, now);
         expect(refusal).toBe(touched ? 'points_used' : null);
       }),
       { seed },

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { isSafeReturnPath, roles as knownRoles, type ErrorCode, type Me, type ProviderId, type Role } from '@orchard/shared';
+import { spaPaths } from '@orchard/shared/spa-paths';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -14,9 +15,9 @@ import type { SessionService } from './session.service.ts';
 
 /** How long a started sign-in may take before its state is refused. */
 export const signInFlowLifetimeMs = 10 * 60_000;
-const defaultReturnPath = '/';
-const defaultLinkReturnPath = '/my-page/user-profile';
-const joinPath = '/join';
+const defaultReturnPath = spaPaths.home;
+const defaultLinkReturnPath = spaPaths.userProfile;
+const joinPath = spaPaths.join;
 
 /** Where the browser goes next, and what to set on the way. */
 export type CallbackOutcome =
@@ -48,7 +49,7 @@ const loginFailure = (code: ErrorCode, cause?: unknown): CallbackOutcome => ({
   kind: 'failed',
   code,
   cause,
-  redirectTo: withErrorCode('/login', code),
+  redirectTo: withErrorCode(spaPaths.login, code),
 });
 
 /** A browser binding value we issued: 256 random bits, base64url. */

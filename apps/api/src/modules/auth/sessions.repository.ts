@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { ProviderId } from '@orchard/shared';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
+import { asDate, epochMsText } from '../../db/rows.ts';
 import { sessions } from './auth.table.ts';
 
 /** A stored session with what every request needs of its user. */
@@ -54,7 +55,7 @@ const sessionLookupStatement: NamedStatement = {
   name: 'session_lookup_batch_v2',
   text: `
   select s.token_hash, s.user_id, s.provider, u.join_state, u.roles,
-    (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms, (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms
+    ${epochMsText('s.last_seen_at')} as last_seen_ms, ${epochMsText('s.expires_at')} as expires_ms
   from sessions s
   cross join lateral (select join_state, roles from users where id = s.user_id and deleted_at is null limit 1) u
   where s.token_hash = any($1::text[]) and s.revoked_at is null`,
@@ -64,8 +65,8 @@ function toSessionRow(row: Record<string, unknown>): SessionRow {
   return {
     userId: String(row.user_id),
     provider: String(row.provider) as ProviderId,
-    lastSeenAt: new Date(Number(row.last_seen_ms)),
-    expiresAt: new Date(Number(row.expires_ms)),
+    lastSeenAt: asDate(row.last_seen_ms),
+    expiresAt: asDate(row.expires_ms),
     joinState: String(row.join_state),
     roles: row.roles as string[],
   };

@@ -6,7 +6,6 @@ import {
   commentResponseSchema,
   commentsQuerySchema,
   commentsResponseSchema,
-  errorResponseSchema,
   likeResponseSchema,
   operatorReportsQuerySchema,
   operatorReportsResponseSchema,
@@ -17,19 +16,13 @@ import {
   reportIdParamsSchema,
   reportResponseSchema,
 } from '@orchard/shared';
+import { errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { Viewer } from '../projects/projects.service.ts';
 import type { CommunityService } from './community.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 const viewerOf = (request: FastifyRequest): Viewer =>
   request.session?.joined ? { userId: request.session.userId, isOperator: request.session.roles.includes('operator') } : null;

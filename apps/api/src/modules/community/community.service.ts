@@ -2,6 +2,7 @@ import { and } from 'drizzle-orm';
 import type { Comment, OperatorReport, ReportBody, ReportDecisionAction } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { projectNotFound } from '../projects/projects.errors.ts';
 import { alreadyReported, commentNotFound, commentsCursorInvalid, reportNotFound, reportsCursorInvalid, reportTargetNotFound } from './community.errors.ts';
@@ -15,16 +16,9 @@ type Viewer = { userId: string; isOperator: boolean } | null;
 const defaultPageSize = 20;
 const reportPageSize = 20;
 
-/** Keyset cursors are the last id of the page, base64url of its decimal digits. */
-const encodeCursor = (id: number) => Buffer.from(String(id)).toString('base64url');
-function decodeCursor(cursor: string, invalid: () => Error): number {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^[1-9][0-9]{0,15}$/.test(text)) throw invalid();
-  const id = Number(text);
-  if (!Number.isSafeInteger(id)) throw invalid();
-  return id;
-}
-
+/** The comments' and reports' keyset cursors: the last id of a page (lib/cursor.ts), refused with the list's own code. */
+const encodeIdCursor = (id: number) => encodeCursor('before', id);
+const decodeIdCursor = (cursor: string, invalid: () => Error) => decodeCursor(cursor, 'before', { min: 1, max: Number.MAX_SAFE_INTEGER }, invalid);
 
 /** The community fields of the Project payload (docs/product.md#comments), for a batch of projects. */
 export async function communityFieldsFor(source: DbOrTx, projectIds: number[], viewer: { userId: string } | null) {
@@ -84,12 +78,12 @@ export function createCommunityService({
     async listComments(projectId: number, viewer: Viewer, query: { cursor?: string; limit?: number }) {
       await requireProject(projectId);
       const limit = query.limit ?? defaultPageSize;
-      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, commentsCursorInvalid);
+      const before = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor, commentsCursorInvalid);
       const records = await repository.listComments(projectId, before, limit + 1);
       const page = records.slice(0, limit);
       return {
         items: page.map((record) => presentComment(record, viewer)),
-        nextCursor: records.length > limit ? encodeCursor(page.at(-1)!.id) : null,
+        nextCursor: records.length > limit ? encodeIdCursor(page.at(-1)!.id) : null,
       };
     },
 
@@ -139,13 +133,13 @@ export function createCommunityService({
     },
 
     async reportQueue(query: { status: 'open' | 'handled'; cursor?: string }) {
-      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, reportsCursorInvalid);
+      const before = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor, reportsCursorInvalid);
       const rows = await repository.listReports(
         and(reportFilters.status(query.status), before === undefined ? undefined : reportFilters.idBelow(before)),
         reportPageSize + 1,
       );
       const page = rows.slice(0, reportPageSize);
-      return { items: page.map(presentReport), nextCursor: rows.length > reportPageSize ? encodeCursor(page.at(-1)!.report.id) : null };
+      return { items: page.map(presentReport), nextCursor: rows.length > reportPageSize ? encodeIdCursor(page.at(-1)!.report.id) : null };
     },
 
     /**

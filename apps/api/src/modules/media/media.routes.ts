@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
   adPackageListResponseSchema,
-  errorResponseSchema,
   mediaLanguageQuerySchema,
   mediaListQuerySchema,
   mediaListResponseSchema,
@@ -9,10 +8,11 @@ import {
   mediumParamsSchema,
   type Language,
 } from '@orchard/shared';
+import { errorResponses } from '../../lib/schemas.ts';
 import type { App } from '../../types.ts';
 import type { MediaService } from './media.service.ts';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 404);
 
 export function registerMediaRoutes(app: App, { media }: { media: MediaService }) {
   const languageOf = (request: FastifyRequest, lang: Language | undefined) =>

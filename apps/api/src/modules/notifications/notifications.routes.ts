@@ -1,16 +1,15 @@
 import {
-  errorResponseSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
   notificationParamsSchema,
   notificationReadResponseSchema,
 } from '@orchard/shared';
-import { emptyBodySchema } from '../../lib/schemas.ts';
+import { emptyBodySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export function registerNotificationsRoutes(app: App, { notifications }: { notifications: NotificationsService }) {
   app.get(

@@ -5,7 +5,6 @@ import {
   chargeSchema,
   createChargeBodySchema,
   createChargeResponseSchema,
-  errorResponseSchema,
   idempotencyKeyHeaderSchema,
   paymentFailQuerySchema,
   paymentSuccessQuerySchema,
@@ -13,7 +12,7 @@ import {
 } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import { AppError } from '../../lib/errors.ts';
-import { emptyBodySchema, emptyQuerySchema } from '../../lib/schemas.ts';
+import { emptyBodySchema, emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { requestHash } from '../points/points.service.ts';
@@ -23,16 +22,7 @@ import { WebhookIgnoredError, WebhookVerificationError, type WebhookRefusal } fr
 import type { PaymentsService } from './payments.service.ts';
 import { registerSandboxCheckoutRoutes } from './sandbox-checkout/sandbox-checkout.routes.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-  502: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429, 502);
 
 /**
  * The payments routes: charges and refunds (under /api/points, where the web has always called

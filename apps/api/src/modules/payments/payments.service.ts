@@ -4,7 +4,7 @@ import { isLanguage } from '@orchard/shared/locale-codes';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { refundRefusal } from '../../lib/points/rules.ts';
+import { chargePointsUsed, refundRefusal } from '../../lib/points/rules.ts';
 import { createIdempotency, type Idempotency, type KeyScope } from '../points/points.service.ts';
 import type { PointsService } from '../points/points.service.ts';
 import { RETRIABLE_FAILURE_CODE, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
@@ -57,9 +57,10 @@ export function createPaymentsService({
 
   async function present(row: PaymentRow, source: DbOrTx = db): Promise<Charge> {
     let refundable = false;
+    // Only a paid charge has lots to read; any other is refused by its status alone.
     if (row.status === 'confirmed' && row.paidAt) {
       const lots = await points.chargeLotsOf(row.id, source);
-      refundable = refundRefusal({ paidAt: row.paidAt, refunded: false, lots }, clock.now()) === null;
+      refundable = refundRefusal({ status: 'confirmed', paidAt: row.paidAt, pointsUsed: chargePointsUsed(lots) }, clock.now()) === null;
     }
     return {
       id: row.id,
@@ -174,12 +175,12 @@ export function createPaymentsService({
     await points.lockWalletWithin(tx, userId);
     const payment = await repository(tx).lock(chargeId);
     if (!payment || payment.userId !== userId) throw chargeNotFound();
-    if (payment.status === 'refunding') return present(payment, tx);
-    if (payment.status === 'refunded') throw refundRefusals.already_refunded();
-    if (payment.status !== 'confirmed' || !payment.paidAt) throw refundRefusals.not_paid();
-    const lots = await points.lockChargeLotsWithin(tx, userId, payment.id);
+    // Only a paid charge has lots to lock; any other is refused by its status alone.
+    const lots = payment.status === 'confirmed' && payment.paidAt ? await points.lockChargeLotsWithin(tx, userId, payment.id) : [];
     const now = clock.now();
-    const refusal = refundRefusal({ paidAt: payment.paidAt, refunded: false, lots }, now);
+    const refusal = refundRefusal({ status: payment.status as ChargeStatus, paidAt: payment.paidAt, pointsUsed: chargePointsUsed(lots) }, now);
+    // A refund under way (a retry, or a racing request) answers with the charge as it stands.
+    if (refusal === 'in_progress') return present(payment, tx);
     if (refusal) throw refundRefusals[refusal]();
     // Under the wallet and payment locks: no other refund of this charge can count at the same time.
     await points.debitRefundWithin(tx, payment, lots, now, (await points.refundAttemptsOf(tx, payment.id)) + 1);

@@ -11,11 +11,11 @@ import { createPointsService, type PointsService } from './points.service.ts';
  * docs/quality.md#r2, docs/quality.md#r3 and docs/quality.md#r4 against real PostgreSQL (this file runs in the api-postgres project only). Each race is
  * run for many rounds; the reconciliation must be clean afterwards (docs/quality.md#r6).
  */
-const r2Rounds = Number(process.env.ORCHARD_R2_ROUNDS ?? 100);
+const doubleSpendRounds = Number(process.env.ORCHARD_DOUBLE_SPEND_ROUNDS ?? 100);
 // docs/quality.md#r3 asks 200 rounds per pair; each pair takes 7–15 s at 200 on a shared 2-core machine.
-const raceRounds = Number(process.env.ORCHARD_R3_ROUNDS ?? 200);
+const raceRounds = Number(process.env.ORCHARD_RACE_ROUNDS ?? 200);
 // A check-then-insert without the unique key duplicated the exchange in only 2 of 5 one-round runs.
-const r4Rounds = Number(process.env.ORCHARD_R4_ROUNDS ?? 20);
+const sharedKeyRounds = Number(process.env.ORCHARD_SHARED_KEY_ROUNDS ?? 20);
 
 const codeOf = (result: PromiseSettledResult<unknown>) =>
   result.status === 'fulfilled' ? 'ok' : result.reason instanceof AppError ? result.reason.code : `crash: ${String(result.reason)}`;
@@ -47,22 +47,22 @@ describe('points under concurrency (PostgreSQL)', () => {
     await t.close();
   });
 
-  it(`${r2Rounds} rounds × 50 concurrent spends of the full balance: exactly one per round succeeds (docs/quality.md#r2)`, async () => {
+  it(`${doubleSpendRounds} rounds × 50 concurrent spends of the full balance: exactly one per round succeeds (docs/quality.md#r2)`, async () => {
     const user = await t.createUser();
     let succeeded = 0;
     let insufficient = 0;
     const started = Date.now();
     const services = instances(50);
-    for (let round = 0; round < r2Rounds; round++) {
+    for (let round = 0; round < doubleSpendRounds; round++) {
       await credit(user.id, 100);
       const results = await Promise.allSettled(services.map((service) => spend(user.id, 100, service)));
       const codes = results.map(codeOf);
       succeeded += codes.filter((code) => code === 'ok').length;
       insufficient += codes.filter((code) => code === 'points.insufficient').length;
     }
-    console.log(`docs/quality.md#r2: ${r2Rounds} rounds × 50 spends in ${Date.now() - started} ms: ${succeeded} succeeded, ${insufficient} insufficient`);
-    expect(succeeded).toBe(r2Rounds);
-    expect(insufficient).toBe(r2Rounds * 49);
+    console.log(`docs/quality.md#r2: ${doubleSpendRounds} rounds × 50 spends in ${Date.now() - started} ms: ${succeeded} succeeded, ${insufficient} insufficient`);
+    expect(succeeded).toBe(doubleSpendRounds);
+    expect(insufficient).toBe(doubleSpendRounds * 49);
     expect((await points.balances(user.id)).orange.total).toBe(0);
     await expectLedgerClean(t);
   }, 300_000);
@@ -189,9 +189,9 @@ describe('points under concurrency (PostgreSQL)', () => {
     await expectLedgerClean(t);
   }, 180_000);
 
-  it(`one key sent to 8 API processes at once (8 services, each batching), ${r4Rounds} rounds: the exchange executes once and all answer alike (docs/quality.md#r4)`, async () => {
+  it(`one key sent to 8 API processes at once (8 services, each batching), ${sharedKeyRounds} rounds: the exchange executes once and all answer alike (docs/quality.md#r4)`, async () => {
     const services = instances(8);
-    for (let round = 0; round < r4Rounds; round++) await oneKeyAcrossProcesses(services);
+    for (let round = 0; round < sharedKeyRounds; round++) await oneKeyAcrossProcesses(services);
     await expectLedgerClean(t);
   });
 

@@ -1,7 +1,6 @@
 import {
   chargePackages,
   chargePackagesResponseSchema,
-  errorResponseSchema,
   exchangeBodySchema,
   exchangeResponseSchema,
   historyDetailResponseSchema,
@@ -13,20 +12,13 @@ import {
   reconciliationResponseSchema,
   transactionIdParamsSchema,
 } from '@orchard/shared';
-import { emptyQuerySchema } from '../../lib/schemas.ts';
+import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { requestHash } from './points.idempotency.ts';
 import type { PointsService } from './points.service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 /**
  * The points routes (docs/architecture.md#api-conventions): each handler is one call to the points

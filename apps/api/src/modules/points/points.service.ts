@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryTab, PointTransactionType, Reconciliation } from '@orchard/shared';
+import { historyTabsOf, type HistoryTabOf } from '@orchard/shared/points-rules';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -45,10 +46,12 @@ export type Balances = Record<PointCurrency, { total: number; purchased: number;
 export const expiryNoticeDays = 30;
 
 /**
- * Which entry types each history tab shows (docs/product.md#points). A return gives a spend back,
- * so it sits with the spends; Berry has no refund tab (Berry is never refunded).
+ * Which entry types each history tab shows (docs/decisions/009-points-history-tabs.md). A return
+ * gives a spend back, so it sits with the spends; Berry is acquired by exchange, so its charge tab
+ * lists exchanges. Which tabs a currency has is the shared rule (`historyTabsOf`: Berry has no
+ * refund tab), and each currency's row names exactly those tabs.
  */
-const tabTypes: Record<PointCurrency, Partial<Record<HistoryTab, PointTransactionType[]>>> = {
+const tabTypes: { [Currency in PointCurrency]: Record<HistoryTabOf<Currency>, PointTransactionType[]> } = {
   orange: {
     all: ['charge', 'bonus', 'spend', 'refund', 'return', 'exchange'],
     charge: ['charge', 'bonus'],
@@ -57,6 +60,13 @@ const tabTypes: Record<PointCurrency, Partial<Record<HistoryTab, PointTransactio
   },
   berry: { all: ['charge', 'bonus', 'spend', 'refund', 'return', 'exchange'], charge: ['exchange', 'charge', 'bonus'], spend: ['spend', 'return'] },
 };
+
+/** The entry types of one tab of one currency's history, or null when that currency has no such tab. */
+function typesOfTab(currency: PointCurrency, tab: HistoryTab): PointTransactionType[] | null {
+  const tabs: readonly HistoryTab[] = historyTabsOf[currency];
+  if (!tabs.includes(tab)) return null;
+  return (tabTypes[currency] as Partial<Record<HistoryTab, PointTransactionType[]>>)[tab] ?? null;
+}
 
 const walletDeltaLots = (lots: LockedLot[]) =>
   lots.filter((lot) => lot.remaining > 0).map((lot) => ({ lotId: lot.id, kind: lot.kind, amount: lot.remaining }));
@@ -173,10 +183,12 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
     /**
      * A spend inside the caller's transaction, never batched: what Funding calls for a
      * participation (`reason: 'project_participation'`, the project's `escrowAccountId` and
-     * `projectId`), in the transaction that also writes the participation and holds the project
-     * row `FOR SHARE` after this wallet lock (decision 011: closing a funding excludes late
-     * participations on the project row). Locks the wallet, then the lots; all or nothing; a retry
-     * with the same `idempotencyKey` returns the first spend (`replayed: true`).
+     * `projectId`), in the transaction that also writes the participation. The caller has already
+     * locked the project row, before this wallet lock (`FOR UPDATE` for a limited project, `FOR
+     * SHARE` for an ongoing one), so a close, which takes the row first too, excludes late
+     * participations without a lock cycle (docs/architecture.md#locking, decision 054). Locks the
+     * wallet, then the lots; all or nothing; a retry with the same `idempotencyKey` returns the
+     * first spend (`replayed: true`).
      */
     spendWithin: async (tx: Tx, input: SpendInput) => spendResultOf(await batching.spendWithin(tx, input.currency, spendRequestOf(input)), input, tx),
 
@@ -397,8 +409,9 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
 
     /** A page of the history screen, newest first (docs/product.md#points: the tabs). */
     async history(userId: string, query: { currency: PointCurrency; tab: HistoryTab; cursor?: string; limit: number }) {
-      const types = tabTypes[query.currency][query.tab];
-      if (!types) throw badRequest('validation.invalid', 'Berry has no refund tab.');
+      const types = typesOfTab(query.currency, query.tab);
+      // A tab the currency lacks is a 400, not an empty list, so a client bug shows (decision 009).
+      if (!types) throw badRequest('validation.invalid', `${query.currency === 'berry' ? 'Berry' : 'Orange'} has no ${query.tab} tab.`);
       const before = query.cursor === undefined ? null : decodeHistoryCursor(query.cursor);
       return createHistoryRepository({ db }).page(userId, { currency: query.currency, types, before, limit: query.limit });
     },

@@ -49,6 +49,12 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
   });
 
   return {
+    /** Whether the artist a request names exists (the artists table, read here: docs/architecture.md#boundaries). */
+    async artistExists(artistId: number): Promise<boolean> {
+      const [row] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId));
+      return row !== undefined;
+    },
+
     async insertRequest(values: typeof projects.$inferInsert, media: Omit<ProjectMediaRow, 'projectId'>[]): Promise<number> {
       const [row] = await db.insert(projects).values(values).returning({ id: projects.id });
       const projectId = row!.id;

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
   creationBodySchema,
-  errorResponseSchema,
   eventBodySchema,
   idempotencyKeyHeaderSchema,
   myProjectsQuerySchema,
@@ -18,21 +17,13 @@ import {
   type Language,
 } from '@orchard/shared';
 import { languageFromAcceptLanguage } from '../../lib/accept-language.ts';
+import { errorResponses } from '../../lib/schemas.ts';
 import { acceptSingleFileUploads, readSingleFile } from '../../lib/uploads.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { requestHash, type ProjectsService, type Viewer } from './projects.service.ts';
 
-export const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  422: errorResponseSchema,
-};
+export const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 
 /** `lang` when given, else the first supported language of Accept-Language, else Korean. */
 export function languageOf(request: FastifyRequest, lang: Language | undefined): Language {

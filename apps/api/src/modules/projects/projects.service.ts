@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, or, type SQL } from 'drizzle-orm';
 import type { CreationBody, EventBody, Language, MyProjectTab, Project, ProjectDecisionBody, ProjectKind, ProjectRequestBody, ProjectStatus, PublicProjectsQuery } from '@orchard/shared';
 import {
   checkCreation,
@@ -16,7 +16,6 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
-import { artists } from '../artists/artists.table.ts';
 import { communityFieldsFor, likedByFilter } from '../community/community.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
@@ -236,8 +235,8 @@ export function createProjectsService({
     { pkg, media }: RequestCatalogue,
     values: Omit<typeof projects.$inferInsert, 'artistId' | 'purpose' | 'option' | 'packageId' | 'goal' | 'adStartDate' | 'adEndDate' | 'fundingStartDate' | 'fundingEndDate'>,
   ): Promise<number> {
-    const [artist] = await tx.select({ id: artists.id }).from(artists).where(eq(artists.id, body.artistId));
-    if (!artist) throw artistUnknown();
+    const repository = createProjectsRepository({ db: tx });
+    if (!(await repository.artistExists(body.artistId))) throw artistUnknown();
     if (!pkg) throw packageUnknown();
     // A withdrawn medium stays on the projects that booked it but cannot be requested again.
     const mediumById = new Map(media.filter((medium) => medium.offered).map((medium) => [medium.id, medium]));
@@ -251,7 +250,7 @@ export function createProjectsService({
     });
     if (!checked.ok) throw requestRefused(checked.violations);
     const { plan } = checked;
-    return createProjectsRepository({ db: tx }).insertRequest(
+    return repository.insertRequest(
       {
         ...values,
         artistId: body.artistId,

@@ -1,13 +1,13 @@
-import { errorResponseSchema, testClockBodySchema, testClockResponseSchema } from '@orchard/shared';
+import { testClockBodySchema, testClockResponseSchema } from '@orchard/shared';
 import type { Database } from '../../db/client.ts';
 import { withAdvisoryLock } from '../../jobs/advisory-lock.ts';
 import type { Sweep } from '../../jobs/sweeps.ts';
 import type { TestClock } from '../../lib/test-clock.ts';
-import { emptyQuerySchema } from '../../lib/schemas.ts';
+import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 422);
 
 /** A sweep the scheduler is running right now is waited for, so the move's effects are visible when it answers. */
 const lockAttempts = 100;
