@@ -5,7 +5,7 @@ const moduleSurface = /^[^/]+\.(service|table|errors)\.ts$/;
 
 /**
  * The layers point one way (docs/architecture.md#boundaries): shared ← api, shared ← web; the web
- * app never imports the API; features never import each other; components/ui imports no feature;
+ * app never imports the API, nor the nickname key (server side only); features never import each other; components/ui imports no feature;
  * an API module reaches another only through its service, tables and errors, never its repository.
  * Option `allowModuleImports: [{ from, to }]` lets one module import any file of another while a
  * move between them is under way.
@@ -39,6 +39,10 @@ const importBoundaries = {
       }
       if (file.includes('/apps/web/') && (resolved.includes('/apps/api/') || source === '@orchard/api')) {
         fail('the web app never imports the API');
+      }
+      // Unicode's confusables table rides with it; the server decides (docs/decisions/032-nickname-keys-with-confusable-skeletons.md).
+      if (file.includes('/apps/web/') && source === '@orchard/shared/nickname-key') {
+        fail('nickname keys are the server\'s: the web app asks /api/users/nickname-availability');
       }
       if (file.includes('/apps/api/') && (resolved.includes('/apps/web/') || source === '@orchard/web')) {
         fail('the API never imports the web app');

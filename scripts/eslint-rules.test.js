@@ -55,6 +55,20 @@ ruleTester.run('orchard/import-boundaries: API modules', orchardPlugin.rules['im
   ],
 });
 
+ruleTester.run('orchard/import-boundaries: web', orchardPlugin.rules['import-boundaries'], {
+  valid: [
+    { filename: '/repo/apps/web/src/features/users/components/nickname-field.tsx', code: "import { nicknameMaxLength } from '@orchard/shared/input-limits';" },
+    { filename: '/repo/apps/api/src/modules/users/users.service.ts', code: "import { nicknameKey } from '@orchard/shared/nickname-key';" },
+  ],
+  invalid: [
+    {
+      filename: '/repo/apps/web/src/features/users/components/nickname-field.tsx',
+      code: "import { nicknameKey } from '@orchard/shared/nickname-key';",
+      errors: [{ message: /nickname keys are the server's/ }],
+    },
+  ],
+});
+
 ruleTester.run('orchard/filename-case', orchardPlugin.rules['filename-case'], {
   valid: [
     { filename: '/repo/apps/api/src/modules/points/points.service.ts', code: 'export {};' },

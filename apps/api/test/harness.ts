@@ -17,7 +17,8 @@ import { enabledProviderIds } from '../src/modules/auth/session.service.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { userIdentities } from '../src/modules/auth/auth.table.ts';
 import { artistFollows, artists } from '../src/modules/artists/artists.table.ts';
-import { artistSearchKey, nicknameKey } from '@orchard/shared';
+import { artistSearchKey } from '@orchard/shared';
+import { nicknameKey } from '@orchard/shared/nickname-key';
 import { withDatabase } from './global-setup.ts';
 import type { App } from '../src/types.ts';
 

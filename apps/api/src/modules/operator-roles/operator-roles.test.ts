@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nicknameKey } from '@orchard/shared';
+import { nicknameKey } from '@orchard/shared/nickname-key';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { browse, newBrowser, signIn } from '../../../test/sign-in-browser.ts';
 import { openEmbedded, openPostgres, type Database } from '../../db/client.ts';

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { currentTermsVersion, nicknameKey, requiredAgreements } from '@orchard/shared';
+import { currentTermsVersion, requiredAgreements } from '@orchard/shared';
+import { nicknameKey } from '@orchard/shared/nickname-key';
 import type { DbOrTx } from '../../db/client.ts';
 import { artistFollows, artists } from '../artists/artists.table.ts';
 import { userIdentities } from '../auth/auth.table.ts';

@@ -1,11 +1,12 @@
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import { nicknameKey } from '@orchard/shared';
+import { nicknameKey, nicknameKeyVersion } from '@orchard/shared/nickname-key';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { starterNickname } from './users.service.ts';
 import { users } from './users.table.ts';
 
-export const currentNicknameKeyVersion = 2;
+/** The version of the key nicknameKey() makes now; older keys are recomputed at start. */
+export const currentNicknameKeyVersion = nicknameKeyVersion;
 
 /**
  * Recomputes nickname keys made by an older nicknameKey() (decision 032). Accounts are visited in

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  isReservedNickname,
-  nicknameKey,
   nicknameProblem,
   normalizeNickname,
   profilePictureSize,
@@ -14,6 +12,7 @@ import {
   type UpdateUserProfile,
   type UserProfile,
 } from '@orchard/shared';
+import { isReservedNickname, nicknameKey } from '@orchard/shared/nickname-key';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';

@@ -8,8 +8,8 @@ export const users = pgTable(
     nickname: text('nickname'),
     /** NFKC + case fold + confusable skeleton (shared nicknameKey): one key per look-alike name. */
     nicknameKey: text('nickname_key'),
-    /** Which nicknameKey() made nickname_key: 1 (NFC + lower case) is recomputed at start (decision 032). */
-    nicknameKeyVersion: smallint('nickname_key_version').notNull().default(2),
+    /** Which nicknameKey() made nickname_key (shared nicknameKeyVersion); older ones are recomputed at start (decision 032). */
+    nicknameKeyVersion: smallint('nickname_key_version').notNull().default(3),
     email: text('email'),
     country: text('country'),
     profileImagePath: text('profile_image_path'),

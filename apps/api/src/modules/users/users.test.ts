@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentTermsVersion, nicknameKey } from '@orchard/shared';
+import { currentTermsVersion } from '@orchard/shared';
+import { nicknameKey } from '@orchard/shared/nickname-key';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { artistFollows, artists } from '../artists/artists.table.ts';
 import { createArtistsService } from '../artists/artists.service.ts';
