@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { api, apiError, sentRequest } from '../../../test/handlers/api.ts';
+import { translateInto } from '../../../test/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
 import { LanguageAndCurrencySheet } from './language-and-currency-sheet.tsx';
@@ -68,6 +69,15 @@ describe('language and currency sheet (docs/product.md#screens)', () => {
     await userEvent.click(screen.getByRole('button', { name: /^USD/ }));
     expect(screen.getByTestId('orange-price').textContent).toContain('$0.07');
     expect(screen.getByTestId('orange-price').textContent).toContain('November 1, 2026');
+  });
+
+  it('writes the price in Korean with KRW the Korean way: 100원, not ₩100', async () => {
+    await translateInto('ko');
+    useLanguageAndCurrencyStore.setState({ language: 'ko', currency: 'KRW' });
+    renderWithProviders(<LanguageAndCurrencySheet />);
+    const price = await screen.findByTestId('orange-price');
+    expect(price.textContent).toContain('1 오렌지 = 100원');
+    expect(price.textContent).not.toContain('₩');
   });
 
   it('only logs a failed update: the local choice stays and no message appears', async () => {
