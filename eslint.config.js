@@ -62,4 +62,17 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // Web tests answer requests with MSW (apps/web/src/test/), whose unhandled-request guard a fetch stub would bypass.
+    files: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(spyOn|stubGlobal)$/] > Literal[value='fetch']",
+          message: 'Answer requests with MSW handlers (apps/web/src/test/handlers/), not a fetch stub.',
+        },
+      ],
+    },
+  },
 );

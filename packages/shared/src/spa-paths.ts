@@ -1,4 +1,29 @@
 /**
+ * The route patterns of the web app's paths that carry parameters (`:name`), as its router
+ * declares them. Each path builder below fills its own pattern, so the two never drift apart.
+ */
+export const spaRoutePatterns = {
+  artist: '/artist/:type/:id',
+  createProject: '/create-project/:id',
+  project: '/project/:id',
+  mediaList: '/media-list/:id',
+  mediaDetail: '/media-detail/:id',
+  commentList: '/comment-list/:id',
+  fundingList: '/funding-list/:id',
+  projectInfoDetail: '/my-page/project-info-detail/:status/:id',
+  completedCharge: '/my-page/completed-charge/:id',
+  pointHistory: '/my-page/point-history/:type',
+  terms: '/terms/:doc',
+  /** Every path no other route matches: the not-found page. */
+  notFound: '*',
+} as const;
+
+/** A pattern with each `:name` replaced by its value, encoded. */
+function fill(pattern: string, values: Record<string, number | string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}
+
+/**
  * Every path of the web app, in one place, for the web's links and the API's redirects alike.
  * Zod-free, so the web imports it without pulling validation code into its bundle.
  * A function builds a path with parameters; a string is a path without any.
@@ -12,28 +37,27 @@ export const spaPaths = {
   login: '/login',
   join: '/join',
   artistList: '/artist',
-  artist: (type: string, id: number | string) => `/artist/${encodeURIComponent(type)}/${encodeURIComponent(String(id))}`,
+  artist: (type: string, id: number | string) => fill(spaRoutePatterns.artist, { type, id }),
   requestProject: '/request-project',
-  createProject: (id: number | string) => `/create-project/${encodeURIComponent(String(id))}`,
-  project: (id: number | string) => `/project/${encodeURIComponent(String(id))}`,
-  mediaList: (id: number | string) => `/media-list/${encodeURIComponent(String(id))}`,
-  mediaDetail: (id: number | string) => `/media-detail/${encodeURIComponent(String(id))}`,
-  commentList: (id: number | string) => `/comment-list/${encodeURIComponent(String(id))}`,
-  fundingList: (id: number | string) => `/funding-list/${encodeURIComponent(String(id))}`,
+  createProject: (id: number | string) => fill(spaRoutePatterns.createProject, { id }),
+  project: (id: number | string) => fill(spaRoutePatterns.project, { id }),
+  mediaList: (id: number | string) => fill(spaRoutePatterns.mediaList, { id }),
+  mediaDetail: (id: number | string) => fill(spaRoutePatterns.mediaDetail, { id }),
+  commentList: (id: number | string) => fill(spaRoutePatterns.commentList, { id }),
+  fundingList: (id: number | string) => fill(spaRoutePatterns.fundingList, { id }),
   ops: '/ops',
   myPage: '/my-page',
   userProfile: '/my-page/user-profile',
   filmList: '/my-page/film-list',
   projectList: '/my-page/project-list',
-  projectInfoDetail: (status: string, id: number | string) =>
-    `/my-page/project-info-detail/${encodeURIComponent(status)}/${encodeURIComponent(String(id))}`,
+  projectInfoDetail: (status: string, id: number | string) => fill(spaRoutePatterns.projectInfoDetail, { status, id }),
   pointCharge: '/my-page/point-charge',
   payment: '/my-page/payment',
-  completedCharge: (id: number | string) => `/my-page/completed-charge/${encodeURIComponent(String(id))}`,
-  pointHistory: (type: string) => `/my-page/point-history/${encodeURIComponent(type)}`,
+  completedCharge: (id: number | string) => fill(spaRoutePatterns.completedCharge, { id }),
+  pointHistory: (type: string) => fill(spaRoutePatterns.pointHistory, { type }),
   followingArtists: '/my-page/following-artists',
   customerSupport: '/my-page/customer-support',
   inquiry: '/my-page/customer-support/inquiry',
   /** A legal document: `service` (terms of service), `privacy`, `unique-identification`. */
-  terms: (doc: string) => `/terms/${encodeURIComponent(doc)}`,
+  terms: (doc: string) => fill(spaRoutePatterns.terms, { doc }),
 } as const;

@@ -1,6 +1,6 @@
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type PageLoader } from './lazy-page.ts';
-import { paths } from './paths.ts';
+import { paths, routePatterns } from './paths.ts';
 import { AppShell } from './shell/app-shell.tsx';
 
 type LazyPage = ReturnType<typeof lazyPage>;
@@ -14,7 +14,10 @@ function page(path: string | undefined, load: PageLoader, children?: AppRoute[])
 const QueryLayer = lazyPage(() => import('./query-layer.tsx'));
 const ProtectedLayout = lazyPage(() => import('./shell/protected-layout.tsx'));
 
-/** docs/product.md#shell: every route and every /my-page child, each page its own lazy chunk. */
+/**
+ * docs/product.md#shell: every route and every /my-page child, each page its own lazy chunk. Paths and
+ * patterns come from the paths table (docs/architecture.md#web); children under /my-page use the full path.
+ */
 export const appRoutes: AppRoute[] = [
   {
     element: <AppShell />,
@@ -31,46 +34,46 @@ export const appRoutes: AppRoute[] = [
           page(paths.createFilm, () => import('./routes/create-film.tsx')),
           page(paths.login, () => import('./routes/login.tsx')),
           page(paths.artistList, () => import('./routes/artist-list.tsx')),
-          page('/artist/:type/:id', () => import('./routes/artist-detail.tsx')),
-          page('/media-list/:id', () => import('./routes/media-list.tsx')),
-          page('/project/:id', () => import('./routes/project-detail.tsx')),
-          page('/media-detail/:id', () => import('./routes/media-detail.tsx')),
-          page('/comment-list/:id', () => import('./routes/comment-list.tsx')),
-          page('/funding-list/:id', () => import('./routes/funding-list.tsx')),
-          page('/terms/:doc', () => import('./routes/terms.tsx')),
+          page(routePatterns.artist, () => import('./routes/artist-detail.tsx')),
+          page(routePatterns.mediaList, () => import('./routes/media-list.tsx')),
+          page(routePatterns.project, () => import('./routes/project-detail.tsx')),
+          page(routePatterns.mediaDetail, () => import('./routes/media-detail.tsx')),
+          page(routePatterns.commentList, () => import('./routes/comment-list.tsx')),
+          page(routePatterns.fundingList, () => import('./routes/funding-list.tsx')),
+          page(routePatterns.terms, () => import('./routes/terms.tsx')),
           {
             element: <ProtectedLayout />,
             page: ProtectedLayout,
             children: [
               page(paths.join, () => import('./routes/join.tsx')),
               page(paths.requestProject, () => import('./routes/request-project.tsx')),
-              page('/create-project/:id', () => import('./routes/create-project.tsx')),
+              page(routePatterns.createProject, () => import('./routes/create-project.tsx')),
               page(paths.ops, () => import('./routes/ops.tsx')),
               {
                 path: paths.myPage,
                 children: [
                   page(undefined, () => import('./routes/my-page/my-page-home.tsx')),
-                  page('user-profile', () => import('./routes/my-page/user-profile.tsx')),
-                  page('film-list', () => import('./routes/my-page/film-list.tsx')),
-                  page('project-list', () => import('./routes/my-page/project-list.tsx')),
-                  page('project-info-detail/:status/:id', () => import('./routes/my-page/project-info-detail.tsx')),
-                  page('point-charge', () => import('./routes/my-page/point-charge.tsx')),
-                  page('payment', () => import('./routes/my-page/payment.tsx')),
-                  page('completed-charge/:id', () => import('./routes/my-page/completed-charge.tsx')),
-                  page('point-history/:type', () => import('./routes/my-page/point-history.tsx')),
-                  page('following-artists', () => import('./routes/my-page/following-artists.tsx')),
+                  page(paths.userProfile, () => import('./routes/my-page/user-profile.tsx')),
+                  page(paths.filmList, () => import('./routes/my-page/film-list.tsx')),
+                  page(paths.projectList, () => import('./routes/my-page/project-list.tsx')),
+                  page(routePatterns.projectInfoDetail, () => import('./routes/my-page/project-info-detail.tsx')),
+                  page(paths.pointCharge, () => import('./routes/my-page/point-charge.tsx')),
+                  page(paths.payment, () => import('./routes/my-page/payment.tsx')),
+                  page(routePatterns.completedCharge, () => import('./routes/my-page/completed-charge.tsx')),
+                  page(routePatterns.pointHistory, () => import('./routes/my-page/point-history.tsx')),
+                  page(paths.followingArtists, () => import('./routes/my-page/following-artists.tsx')),
                   {
-                    path: 'customer-support',
+                    path: paths.customerSupport,
                     children: [
                       page(undefined, () => import('./routes/my-page/customer-support.tsx')),
-                      page('inquiry', () => import('./routes/my-page/inquiry.tsx')),
+                      page(paths.inquiry, () => import('./routes/my-page/inquiry.tsx')),
                     ],
                   },
                 ],
               },
             ],
           },
-          page('*', () => import('./routes/not-found.tsx')),
+          page(routePatterns.notFound, () => import('./routes/not-found.tsx')),
         ],
       },
     ],

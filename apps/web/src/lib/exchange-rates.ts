@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ExchangeRates } from '@orchard/shared';
-import { formatKrwAmount } from './format.ts';
+import { formatDisplayAmount } from './format.ts';
 import { apiRequest } from './http.ts';
 import { useLanguageAndCurrencyStore } from './stores/language-and-currency.ts';
 
@@ -16,7 +16,8 @@ export function getExchangeRatesQueryOptions() {
 
 /**
  * Formats KRW amounts in the chosen display currency (docs/product.md#currencies: payments are in KRW; USD and JPY
- * are display currencies from the API's dated rate table). Null until the table has loaded.
+ * are display currencies from the API's dated rate table; KRW is written as `formatKrw` writes it). Null until the
+ * table has loaded.
  */
 export function useDisplayAmount() {
   const language = useLanguageAndCurrencyStore((state) => state.language);
@@ -24,7 +25,7 @@ export function useDisplayAmount() {
   const rates = useQuery(getExchangeRatesQueryOptions());
   const table = rates.data;
   const format = useCallback(
-    (amountInKrw: number) => (table ? formatKrwAmount(amountInKrw, currency, language, table) : null),
+    (amountInKrw: number) => (table ? formatDisplayAmount(amountInKrw, currency, language, table) : null),
     [table, currency, language],
   );
   return { format, asOf: table?.asOf ?? null, isError: rates.isError };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatKrw, formatKrwAmount, formatKstDate } from './format.ts';
+import { formatCurrency, formatDisplayAmount, formatKrw, formatKrwAmount, formatKstDate } from './format.ts';
 
 const table = { asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } };
 
@@ -21,6 +21,14 @@ describe('currency and date formatting (docs/product.md#currencies, docs/product
     expect(formatKrw(100_000, 'en')).toBe('₩100,000');
     expect(formatKrw(100_000, 'ja')).toBe('₩100,000');
     expect(formatKrw(100_000, 'es')).toBe('100.000\u00a0₩');
+  });
+
+  it('writes a display amount in KRW as money paid is written, and converts it into the other currencies', () => {
+    expect(formatDisplayAmount(100, 'KRW', 'ko', table)).toBe('100원');
+    expect(formatDisplayAmount(100, 'KRW', 'en', table)).toBe('₩100');
+    expect(formatDisplayAmount(100, 'KRW', 'es', table)).toBe('100\u00a0₩');
+    expect(formatDisplayAmount(100, 'USD', 'ko', table)).toBe('US$0.07');
+    expect(formatDisplayAmount(10_000, 'USD', 'en', table)).toBe('$7.10');
   });
 
   it('shows dates in KST whatever the device time zone', () => {

@@ -36,7 +36,16 @@ export function formatKrw(amountInKrw: number, language: Language): string {
   );
 }
 
-/** A KRW amount shown in the chosen display currency. */
+/**
+ * A KRW amount in the chosen display currency (docs/product.md#currencies): in KRW it is the exact
+ * amount, written as money paid is (`formatKrw`: "100원" in Korean, "₩100" elsewhere); in USD or
+ * JPY it is converted with the dated rate table.
+ */
+export function formatDisplayAmount(amountInKrw: number, currency: Currency, language: Language, table: ExchangeRateTable): string {
+  return currency === 'KRW' ? formatKrw(amountInKrw, language) : formatKrwAmount(amountInKrw, currency, language, table);
+}
+
+/** A KRW amount converted to the chosen display currency, in that currency's international notation. */
 export function formatKrwAmount(amountInKrw: number, currency: Currency, language: Language, table: ExchangeRateTable): string {
   return formatCurrency(convertFromKrw(amountInKrw, currency, table), currency, language);
 }

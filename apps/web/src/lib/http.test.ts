@@ -1,17 +1,30 @@
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse } from '../test/render.tsx';
+import { api, apiError, sentRequest } from '../test/handlers/api.ts';
+import { server } from '../test/server.ts';
 import { ApiError, apiRequest, apiTimeoutMs } from './http.ts';
 
 describe('fetch wrapper (docs/product.md#retries)', () => {
   it('sends cookies and JSON to /api and returns the parsed answer', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ ok: true }));
+    const timeout = new AbortController();
+    vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timeout.signal);
+    let sent: Request | undefined;
+    server.use(
+      http.patch(api('/users/user-profile'), ({ request }) => {
+        sent = request;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
     const answer = await apiRequest<{ ok: boolean }>('/users/user-profile', { method: 'PATCH', body: { country: 'KR' } });
     expect(answer).toEqual({ ok: true });
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const { url, method, headers } = await sentRequest(sent!);
     expect(url).toBe('/api/users/user-profile');
-    expect(init).toMatchObject({ method: 'PATCH', credentials: 'include', body: '{"country":"KR"}' });
-    expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(init!.signal).toBeInstanceOf(AbortSignal);
+    expect({ method, credentials: sent!.credentials, body: await sent!.clone().text() }).toMatchObject({ method: 'PATCH', credentials: 'include', body: '{"country":"KR"}' });
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(sent!.signal).toBeInstanceOf(AbortSignal);
+    // The request carries the wrapper's time-out: aborting that aborts the request's signal.
+    timeout.abort();
+    expect(sent!.signal.aborted).toBe(true);
   });
 
   it('times out after 5000 ms through AbortSignal.timeout', async () => {
@@ -20,15 +33,20 @@ describe('fetch wrapper (docs/product.md#retries)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const controller = new AbortController();
     timeoutSpy.mockReturnValue(controller.signal);
-    vi.spyOn(globalThis, 'fetch').mockImplementation((_url, init) => new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('timed out', 'TimeoutError')))));
+    // The server has the request and never answers; the time-out fires meanwhile.
+    server.use(
+      http.get(api('/auth/me'), async () => {
+        controller.abort(new DOMException('timed out', 'TimeoutError'));
+        await delay('infinite');
+      }),
+    );
     const pending = apiRequest('/auth/me');
-    controller.abort();
     await expect(pending).rejects.toMatchObject({ code: 'timeout', status: 0 });
     expect(timeoutSpy).toHaveBeenCalledWith(5000);
   });
 
   it('turns a refusal into an ApiError with its code, logged as a warning (the screen shows it)', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(errorResponse(409, 'users.nickname_taken'));
+    server.use(http.get(api('/users/user-profile'), () => apiError(409, 'users.nickname_taken')));
     const warning = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const failure = await apiRequest('/users/user-profile').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
@@ -37,14 +55,14 @@ describe('fetch wrapper (docs/product.md#retries)', () => {
   });
 
   it('logs a server failure as an error', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(errorResponse(503, 'unavailable'));
+    server.use(http.get(api('/artists'), () => apiError(503, 'unavailable')));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(apiRequest('/artists')).rejects.toMatchObject({ status: 503 });
     expect(log).toHaveBeenCalledTimes(1);
   });
 
   it('does not log a 401: it is how the API says "not signed in", expected on every signed-out check', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(errorResponse(401, 'auth.unauthenticated'));
+    server.use(http.get(api('/auth/me'), () => apiError(401, 'auth.unauthenticated')));
     const log = vi.spyOn(console, 'error');
     const warning = vi.spyOn(console, 'warn');
     await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
@@ -57,15 +75,28 @@ describe('fetch wrapper (docs/product.md#retries)', () => {
     const controller = new AbortController();
     timeoutSpy.mockReturnValue(controller.signal);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const body = new ReadableStream({ start: (stream) => controller.signal.addEventListener('abort', () => stream.error(new DOMException('timed out', 'TimeoutError'))) });
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body, { status: 200 }));
+    // The answer starts (status and one chunk), then its body stalls until the time-out fires.
+    server.use(
+      http.get(api('/auth/me'), () => {
+        const body = new ReadableStream({
+          start(stream) {
+            stream.enqueue(new TextEncoder().encode('{"id":'));
+            controller.signal.addEventListener('abort', () => stream.error(new DOMException('timed out', 'TimeoutError')));
+          },
+        });
+        return new HttpResponse(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    // The time-out fires once the wrapper has the answer and is reading its body.
+    const reading = vi.spyOn(Response.prototype, 'text');
     const pending = apiRequest('/auth/me');
-    controller.abort();
+    await vi.waitFor(() => expect(reading).toHaveBeenCalled());
+    controller.abort(new DOMException('timed out', 'TimeoutError'));
     await expect(pending).rejects.toMatchObject({ code: 'timeout', status: 0 });
   });
 
   it('reports an unreachable server as a network error', async () => {
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    server.use(http.get(api('/artists'), () => HttpResponse.error()));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(apiRequest('/artists')).rejects.toMatchObject({ code: 'network' });
   });

@@ -1,6 +1,9 @@
 import { onlineManager, QueryObserver, MutationObserver } from '@tanstack/react-query';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMeQueryOptions } from '../features/auth/api/get-me.ts';
+import { api, apiError } from '../test/handlers/api.ts';
+import { server } from '../test/server.ts';
 import { ApiError } from './http.ts';
 import { createAppQueryClient, queryCacheLifetimeMs, retryDelayMs, shouldRetryMutation, shouldRetryQuery, whileSigningOut } from './query-client.ts';
 
@@ -151,9 +154,15 @@ describe('query client (docs/product.md#retries)', () => {
     expect(options.staleTime).toBe(0);
     expect(options.refetchOnMount).toBe('always');
     const { client } = setup('/my-page');
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: { code: 'auth.unauthenticated', message: 'x' } }), { status: 401 }));
+    let authChecks = 0;
+    server.use(
+      http.get(api('/auth/me'), () => {
+        authChecks += 1;
+        return apiError(401, 'auth.unauthenticated');
+      }),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await client.fetchQuery(options).catch(() => undefined);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(authChecks).toBe(1);
   });
 });

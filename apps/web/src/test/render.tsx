@@ -30,11 +30,3 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
 }
-
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-export function errorResponse(status: number, code: string): Response {
-  return jsonResponse({ error: { code, message: code } }, status);
-}

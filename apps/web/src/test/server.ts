@@ -1,9 +1,13 @@
 import { setupServer } from 'msw/node';
 import { artistsHandlers } from './handlers/artists.ts';
 import { authHandlers } from './handlers/auth.ts';
+import { communityHandlers } from './handlers/community.ts';
 import { joinHandlers } from './handlers/join.ts';
+import { mediaHandlers } from './handlers/media.ts';
+import { notificationsHandlers } from './handlers/notifications.ts';
 import { pointsHandlers } from './handlers/points.ts';
 import { preferencesHandlers } from './handlers/preferences.ts';
+import { projectsHandlers } from './handlers/projects.ts';
 import { usersHandlers } from './handlers/users.ts';
 
 /**
@@ -11,4 +15,15 @@ import { usersHandlers } from './handlers/users.ts';
  * `server.use(...)`. A request no handler answers fails the test, so a screen cannot quietly call
  * an endpoint its test does not know about.
  */
-export const server = setupServer(...authHandlers, ...usersHandlers, ...artistsHandlers, ...joinHandlers, ...preferencesHandlers, ...pointsHandlers);
+export const server = setupServer(
+  ...authHandlers,
+  ...usersHandlers,
+  ...artistsHandlers,
+  ...joinHandlers,
+  ...preferencesHandlers,
+  ...pointsHandlers,
+  ...projectsHandlers,
+  ...communityHandlers,
+  ...mediaHandlers,
+  ...notificationsHandlers,
+);

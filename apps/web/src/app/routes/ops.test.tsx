@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { api } from '../../test/handlers/api.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { server } from '../../test/server.ts';
 import OpsPage from './ops.tsx';
 
 const consoleModule = vi.hoisted(() => ({ loaded: false }));
@@ -13,7 +16,7 @@ vi.mock('../../features/operator/components/ops-console.tsx', () => {
 const me = (roles: string[]) => ({ id: 'u1', nickname: 'fan', joinState: 'joined', language: 'en', currency: 'KRW', hasUnreadNotification: false, roles });
 
 function answerMe(roles: string[]) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input).startsWith('/api/auth/me') ? jsonResponse(me(roles)) : errorResponse(404, 'not_found')));
+  server.use(http.get(api('/auth/me'), () => HttpResponse.json(me(roles))));
 }
 
 describe('/ops: the operator console is for operators only', () => {

@@ -6,8 +6,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-login-dialog.ts';
 import { useUserInfoStore } from '../../lib/stores/user-info.ts';
-import { api } from '../../test/handlers/api.ts';
-import { createTestQueryClient, errorResponse, jsonResponse, LocationProbe } from '../../test/render.tsx';
+import { api, apiError } from '../../test/handlers/api.ts';
+import { createTestQueryClient, LocationProbe } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import { connectionRetryDelayMs } from './connection-error.tsx';
 import ProtectedLayout from './protected-layout.tsx';
@@ -42,7 +42,7 @@ describe('protected routes (docs/product.md#shell)', () => {
   });
 
   it('shows a spinner while the auth check loads, then the page, and records the user', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(me));
+    server.use(http.get(api('/auth/me'), () => HttpResponse.json(me)));
     renderProtected('/my-page');
     expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in');
     expect(await screen.findByText('my page content')).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('protected routes (docs/product.md#shell)', () => {
   });
 
   it('opens the redirect dialog and resets userInfo when the auth check answers 401', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(errorResponse(401, 'auth.unauthenticated'));
+    server.use(http.get(api('/auth/me'), () => apiError(401, 'auth.unauthenticated')));
     renderProtected('/my-page');
     await vi.waitFor(() => expect(useRedirectToLoginDialogStore.getState().isOpen).toBe(true));
     expect(useUserInfoStore.getState()).toMatchObject({ isActive: false, id: null, hasUnreadNotification: false });
@@ -96,7 +96,7 @@ describe('protected routes (docs/product.md#shell)', () => {
   });
 
   it('sends an account that has not finished joining to /join', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ ...me, joinState: 'agreements' }));
+    server.use(http.get(api('/auth/me'), () => HttpResponse.json({ ...me, joinState: 'agreements' })));
     renderProtected('/my-page');
     expect(await screen.findByText('join content')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/join');

@@ -1,7 +1,8 @@
-import { Link, useParams } from 'react-router';
+import { Link, matchPath, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CompletedCharge } from '../../../features/points/components/completed-charge.tsx';
 import { resumeAfterChargeKey } from '../../../features/projects/components/resume-after-charge.ts';
+import { routePatterns } from '../../paths.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
 /** docs/product.md#screens (completed charge): where the gateway's return lands. */
@@ -13,7 +14,7 @@ export default function CompletedChargePage() {
   return (
     <PageFrame title={t('completedCharge.title')}>
       <CompletedCharge key={id} chargeId={id} />
-      {resumePath?.startsWith('/create-project/') ? (
+      {resumePath && matchPath(routePatterns.createProject, resumePath) ? (
         <Link className="button button--secondary button--block resume-link" to={resumePath}>
           {t('createProject:deposit.backToCreation')}
         </Link>

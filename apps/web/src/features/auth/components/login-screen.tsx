@@ -76,11 +76,16 @@ export function LoginScreen() {
             ))}
         </ul>
       )}
+      {/* docs/product.md#terms: every document the user agrees to is linked here. */}
       <p className="login__terms">
         <Trans
           t={t}
           i18nKey="auth:login.terms"
-          components={{ service: <Link to={paths.terms('service')} className="text-link" />, privacy: <Link to={paths.terms('privacy')} className="text-link" /> }}
+          components={{
+            service: <Link to={paths.terms('service')} className="text-link" />,
+            privacy: <Link to={paths.terms('privacy')} className="text-link" />,
+            identification: <Link to={paths.terms('unique-identification')} className="text-link" />,
+          }}
         />
       </p>
     </div>

@@ -8,7 +8,9 @@ import { formatKstDate } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
-import { useComments, useDeleteComment, usePostComment } from '../api/community-api.ts';
+import { useDeleteComment } from '../api/delete-comment.ts';
+import { useComments } from '../api/get-comments.ts';
+import { usePostComment } from '../api/post-comment.ts';
 import { ReportButton } from './report-button.tsx';
 import './community.css';
 

@@ -1,6 +1,6 @@
 import type { Project } from '@orchard/shared';
 import { useTranslation } from 'react-i18next';
-import { useSetLike } from '../api/community-api.ts';
+import { useSetLike } from '../api/set-like.ts';
 import './community.css';
 
 /** Like / unlike with the count (idempotent on the server); the project query refreshes after. */

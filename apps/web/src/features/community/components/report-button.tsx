@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportTarget } from '../api/community-api.ts';
+import type { ReportTarget } from '../api/create-report.ts';
 import { ReportSheet } from './report-sheet.tsx';
 import './community.css';
 

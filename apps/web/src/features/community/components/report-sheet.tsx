@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useReport, type ReportTarget } from '../api/community-api.ts';
+import { useReport, type ReportTarget } from '../api/create-report.ts';
 
 /** The report sheet (docs/product.md#reports): a reason code, and the detail for REPR006 ("other"). */
 export function ReportSheet({ target, open, onClose }: { target: ReportTarget; open: boolean; onClose(): void }) {

@@ -8,7 +8,8 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { formatKstDate } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { useDecideReport, useReportQueue } from '../api/community-api.ts';
+import { useDecideReport } from '../api/decide-report.ts';
+import { useReportQueue } from '../api/get-reports.ts';
 import './community.css';
 
 const statuses = ['open', 'handled'] as const;

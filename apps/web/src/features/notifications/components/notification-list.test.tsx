@@ -1,10 +1,13 @@
 import type { Notification } from '@orchard/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { NotificationList, notificationTarget } from './notification-list.tsx';
 
 const rejected: Notification = { id: 2, kind: 'rejected', projectId: 9, params: { reason: 'No screen that week' }, createdAt: '2026-03-02T01:00:00.000Z', readAt: null };
@@ -25,14 +28,14 @@ describe('notifications', () => {
   });
 
   it('lists newest first with the unread one marked; opening it marks it read, clears the header flag and goes to its project', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url.startsWith('/api/notifications/2/read') && init?.method === 'POST') {
-        return jsonResponse({ notification: { ...rejected, readAt: '2026-03-03T00:00:00.000Z' }, hasUnreadNotification: false });
-      }
-      if (url.startsWith('/api/notifications')) return jsonResponse({ items: [rejected, approved], nextCursor: null });
-      return errorResponse(404, 'not_found');
-    });
+    const reads: string[] = [];
+    server.use(
+      http.get(api('/notifications'), () => HttpResponse.json({ items: [rejected, approved], nextCursor: null })),
+      http.post(api('/notifications/:notificationId/read'), ({ params }) => {
+        reads.push(String(params.notificationId));
+        return HttpResponse.json({ notification: { ...rejected, readAt: '2026-03-03T00:00:00.000Z' }, hasUnreadNotification: false });
+      }),
+    );
     renderWithProviders(<NotificationList />, { path: '/notification' });
     const items = await screen.findAllByRole('button');
     expect(items[0]!.textContent).toContain('Unread:Your request was rejected');
@@ -41,6 +44,6 @@ describe('notifications', () => {
     await userEvent.click(items[0]!);
     expect(screen.getByTestId('location').textContent).toBe('/my-page/project-info-detail/rejected/9');
     await vi.waitFor(() => expect(useUserInfoStore.getState().hasUnreadNotification).toBe(false));
-    expect(fetchMock.mock.calls.filter(([, request]) => request?.method === 'POST')).toHaveLength(1);
+    expect(reads).toEqual(['2']);
   });
 });

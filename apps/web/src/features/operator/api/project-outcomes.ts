@@ -1,13 +1,14 @@
 import type { Project } from '@orchard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+import { projectsQueryKeys } from '../../../lib/projects-query-keys.ts';
 
 const projectPath = (projectId: number, rest: string) => `/operator/projects/${encodeURIComponent(String(projectId))}/${rest}`;
 
 /** Succeeded and running projects, newest first: what the operator may cancel or prove with photos. */
 export function useProjectsIn(status: 'succeeded' | 'running') {
   return useQuery({
-    queryKey: ['projects', 'public', status],
+    queryKey: projectsQueryKeys.public(status),
     queryFn: ({ signal }) => apiRequest<{ items: Project[] }>('/projects', { query: { status, limit: 50 }, signal }).then((answer) => answer.items),
   });
 }

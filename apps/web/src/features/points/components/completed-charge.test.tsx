@@ -1,14 +1,16 @@
 import type { Charge } from '@orchard/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api, apiError } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { pendingPollLimit } from '../api/get-charge.ts';
 import { CompletedCharge } from './completed-charge.tsx';
 
 const chargeId = '2b7d5a0e-7c1f-4d7a-9a55-3f0f3d1c9e10';
-const rates = { base: 'KRW', asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } };
 const charge = (overrides: Partial<Charge>): Charge => ({
   id: chargeId,
   status: 'confirmed',
@@ -25,14 +27,16 @@ const charge = (overrides: Partial<Charge>): Charge => ({
   ...overrides,
 });
 
+/** Answers the charge with each of `answers` in turn (the last one repeats); returns every charge request, in order. */
 function mockCharge(answers: Array<() => Response>) {
-  let call = 0;
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
-    if (url.startsWith('/api/exchange-rates')) return jsonResponse(rates);
-    if (url.startsWith(`/api/points/charges/${chargeId}`)) return answers[Math.min(call++, answers.length - 1)]!();
-    return errorResponse(404, 'not_found');
-  });
+  const chargeCalls: Request[] = [];
+  server.use(
+    http.get(api(`/points/charges/${chargeId}`), ({ request }) => {
+      chargeCalls.push(request);
+      return answers[Math.min(chargeCalls.length - 1, answers.length - 1)]!();
+    }),
+  );
+  return chargeCalls;
 }
 
 const render = () => renderWithProviders(<CompletedCharge chargeId={chargeId} />, { path: `/my-page/completed-charge/${chargeId}` });
@@ -41,7 +45,7 @@ describe('completed charge (docs/product.md#payments)', () => {
   beforeEach(() => useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' }));
 
   it('a confirmed charge shows the Orange, the bonus, the price and the method', async () => {
-    mockCharge([() => jsonResponse(charge({}))]);
+    mockCharge([() => HttpResponse.json(charge({}))]);
     render();
     expect(await screen.findByRole('heading', { name: 'Purchase complete' })).toBeTruthy();
     expect(screen.getByTestId('charged-amount').textContent).toBe('515 Orange');
@@ -52,7 +56,7 @@ describe('completed charge (docs/product.md#payments)', () => {
   });
 
   it('a declined charge says "Purchase failed." with the reason, and OK goes back to point charge', async () => {
-    mockCharge([() => jsonResponse(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'EXCEED_MAX_AMOUNT', reason: 'x' } }))]);
+    mockCharge([() => HttpResponse.json(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'EXCEED_MAX_AMOUNT', reason: 'x' } }))]);
     render();
     expect(await screen.findByRole('heading', { name: 'Purchase failed.' })).toBeTruthy();
     expect(screen.getByTestId('failure-reason').textContent).toBe('The card limit has been exceeded.');
@@ -62,50 +66,50 @@ describe('completed charge (docs/product.md#payments)', () => {
 
   it('a pending charge is polled until it is confirmed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = mockCharge([() => jsonResponse(charge({ status: 'pending', paidAt: null })), () => jsonResponse(charge({}))]);
+    const chargeCalls = mockCharge([() => HttpResponse.json(charge({ status: 'pending', paidAt: null })), () => HttpResponse.json(charge({}))]);
     render();
     expect(await screen.findByRole('heading', { name: 'Confirming your payment' })).toBeTruthy();
     await vi.advanceTimersByTimeAsync(2000);
     expect(await screen.findByRole('heading', { name: 'Purchase complete' })).toBeTruthy();
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/points/charges/'))).toHaveLength(2);
+    expect(chargeCalls).toHaveLength(2);
   });
 
   it('stops polling after a few tries and offers to check again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = mockCharge([() => jsonResponse(charge({ status: 'pending', paidAt: null }))]);
+    const chargeCalls = mockCharge([() => HttpResponse.json(charge({ status: 'pending', paidAt: null }))]);
     render();
     await screen.findByRole('heading', { name: 'Confirming your payment' });
     await vi.advanceTimersByTimeAsync(20_000);
     const checkAgain = await screen.findByRole('button', { name: 'Check again' });
-    const polls = fetchMock.mock.calls.filter(([url]) => String(url).includes('/points/charges/')).length;
+    const polls = chargeCalls.length;
     expect(polls).toBe(pendingPollLimit + 1);
     await userEvent.click(checkAgain);
-    await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/points/charges/')).length).toBe(polls + 1));
+    await vi.waitFor(() => expect(chargeCalls.length).toBe(polls + 1));
   });
 
   it('another user’s or an unknown charge is not found', async () => {
-    mockCharge([() => errorResponse(404, 'points.charge_not_found')]);
+    mockCharge([() => apiError(404, 'points.charge_not_found')]);
     render();
     expect(await screen.findByText("We couldn't find this charge.")).toBeTruthy();
   });
 
   it('what was paid stays in KRW with another display currency, the converted amount only a hint', async () => {
     useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'USD' });
-    mockCharge([() => jsonResponse(charge({}))]);
+    mockCharge([() => HttpResponse.json(charge({}))]);
     render();
     const paid = await screen.findByTestId('paid-amount');
     await vi.waitFor(() => expect(paid.textContent).toBe('₩50,000≈ $35.50'));
   });
 
   it('a payment the user cancelled is titled as cancelled, not as failed', async () => {
-    mockCharge([() => jsonResponse(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'PAY_PROCESS_CANCELED', reason: 'x' } }))]);
+    mockCharge([() => HttpResponse.json(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'PAY_PROCESS_CANCELED', reason: 'x' } }))]);
     render();
     expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Purchase failed.' })).toBeNull();
   });
 
   it('never shows gateway free text: an unknown code reads as an unknown reason', async () => {
-    mockCharge([() => jsonResponse(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'NEW_CODE', reason: 'Payment held. Call +82-10-0000-0000' } }))]);
+    mockCharge([() => HttpResponse.json(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'NEW_CODE', reason: 'Payment held. Call +82-10-0000-0000' } }))]);
     render();
     expect((await screen.findByTestId('failure-reason')).textContent).toBe("The payment service didn't give a reason.");
   });

@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../../components/ui/toast.tsx';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api, apiError, sentRequest, type SentRequest } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { ExchangeForm } from './exchange-form.tsx';
 
 const balance = (orange: number) => ({
@@ -11,16 +14,18 @@ const balance = (orange: number) => ({
   berry: { total: 0, purchased: 0, bonus: 0, expiringWithin30Days: 0 },
 });
 
+/** A balance of 100 Orange, and every exchange answered by `exchangeAnswer`; returns the exchange requests, in order. */
 function mockApi(exchangeAnswer: () => Response) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url.startsWith('/api/points/balances')) return jsonResponse(balance(100));
-    if (url.startsWith('/api/points/exchange') && init?.method === 'POST') return exchangeAnswer();
-    return errorResponse(404, 'not_found');
-  });
+  const exchangeCalls: SentRequest[] = [];
+  server.use(
+    http.get(api('/points/balances'), () => HttpResponse.json(balance(100))),
+    http.post(api('/points/exchange'), async ({ request }) => {
+      exchangeCalls.push(await sentRequest(request));
+      return exchangeAnswer();
+    }),
+  );
+  return exchangeCalls;
 }
-
-const exchangeCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/points/exchange'));
 
 describe('exchange tab (docs/product.md#exchange)', () => {
   beforeEach(() => {
@@ -29,7 +34,7 @@ describe('exchange tab (docs/product.md#exchange)', () => {
   });
 
   it('shows what the Orange becomes, confirms, then exchanges once with an idempotency key', async () => {
-    const fetchMock = mockApi(() => jsonResponse({ orange: 10, berry: 130, spendTransactionId: '1', exchangeTransactionId: '2' }));
+    const exchangeCalls = mockApi(() => HttpResponse.json({ orange: 10, berry: 130, spendTransactionId: '1', exchangeTransactionId: '2' }));
     const onCharge = vi.fn();
     renderWithProviders(<ExchangeForm onCharge={onCharge} />);
     expect(await screen.findByText('Orange available: 100')).toBeTruthy();
@@ -38,16 +43,16 @@ describe('exchange tab (docs/product.md#exchange)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Exchange' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Exchange Orange for Berry?' });
     expect(dialog.textContent).toContain("10 Orange will become 130 Berry. Exchanges can't be undone.");
-    expect(exchangeCalls(fetchMock)).toHaveLength(0);
+    expect(exchangeCalls).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Exchange' }));
     await vi.waitFor(() => expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual(['Exchange complete: 130 Berry added.']));
-    const [[, init]] = exchangeCalls(fetchMock) as [[string, RequestInit]];
-    expect(JSON.parse(String(init.body))).toEqual({ orange: 10 });
-    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    const [{ body, headers }] = exchangeCalls as [SentRequest];
+    expect(body).toEqual({ orange: 10 });
+    expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('more than the balance is flagged inline with the button disabled and a way to charge; nothing is sent', async () => {
-    const fetchMock = mockApi(() => errorResponse(422, 'points.insufficient'));
+    const exchangeCalls = mockApi(() => apiError(422, 'points.insufficient'));
     const onCharge = vi.fn();
     renderWithProviders(<ExchangeForm onCharge={onCharge} />);
     await screen.findByText('Orange available: 100');
@@ -57,11 +62,11 @@ describe('exchange tab (docs/product.md#exchange)', () => {
     expect((screen.getByRole('button', { name: 'Exchange' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Charge Orange' }));
     expect(onCharge).toHaveBeenCalledOnce();
-    expect(exchangeCalls(fetchMock)).toHaveLength(0);
+    expect(exchangeCalls).toHaveLength(0);
   });
 
   it('refuses what is not a whole number with a message, and keeps what was typed', async () => {
-    mockApi(() => errorResponse(422, 'points.insufficient'));
+    mockApi(() => apiError(422, 'points.insufficient'));
     renderWithProviders(<ExchangeForm onCharge={() => {}} />);
     await screen.findByText('Orange available: 100');
     const field = screen.getByLabelText('Orange to exchange') as HTMLInputElement;
@@ -83,7 +88,7 @@ describe('exchange tab (docs/product.md#exchange)', () => {
   });
 
   it('accepts full-width digits as typed on a Japanese or Chinese keyboard', async () => {
-    mockApi(() => errorResponse(422, 'points.insufficient'));
+    mockApi(() => apiError(422, 'points.insufficient'));
     renderWithProviders(<ExchangeForm onCharge={() => {}} />);
     await screen.findByText('Orange available: 100');
     await userEvent.type(screen.getByLabelText('Orange to exchange'), '\uff11\uff12');
@@ -92,13 +97,13 @@ describe('exchange tab (docs/product.md#exchange)', () => {
   });
 
   it('the server refusing for lack of Orange opens the same notice, without retrying', async () => {
-    const fetchMock = mockApi(() => errorResponse(422, 'points.insufficient'));
+    const exchangeCalls = mockApi(() => apiError(422, 'points.insufficient'));
     renderWithProviders(<ExchangeForm onCharge={() => {}} />);
     await screen.findByText('Orange available: 100');
     await userEvent.type(screen.getByLabelText('Orange to exchange'), '50');
     await userEvent.click(screen.getByRole('button', { name: 'Exchange' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Exchange' }));
     expect(await screen.findByRole('alertdialog', { name: 'Exchange failed. Please charge and try again.' })).toBeTruthy();
-    expect(exchangeCalls(fetchMock)).toHaveLength(1);
+    expect(exchangeCalls).toHaveLength(1);
   });
 });

@@ -1,25 +1,29 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api, apiError, sentRequest, type SentRequest } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { checkoutInLanguage, PaymentMethods } from './payment-methods.tsx';
 
 const packages = { krwPerOrange: 100, items: [{ id: 'orange-1000', orange: 1000, bonusOrange: 50, priceKrw: 100_000 }] };
 
+/** The packages, and each charge answered by the next of `chargeAnswers`; returns every charge request, in order. */
 function mockApi(chargeAnswers: (() => Response)[]) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url.startsWith('/api/points/packages')) return jsonResponse(packages);
-    if (url.startsWith('/api/exchange-rates')) return jsonResponse({ base: 'KRW', asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } });
-    if (url.startsWith('/api/points/charges') && init?.method === 'POST') return chargeAnswers.shift()!();
-    return errorResponse(404, 'not_found');
-  });
+  const chargeCalls: SentRequest[] = [];
+  server.use(
+    http.get(api('/points/packages'), () => HttpResponse.json(packages)),
+    http.post(api('/points/charges'), async ({ request }) => {
+      chargeCalls.push(await sentRequest(request));
+      return chargeAnswers.shift()!();
+    }),
+  );
+  return chargeCalls;
 }
 
-const chargeCalls = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith('/api/points/charges') && init?.method === 'POST') as [string, RequestInit][];
-const keyOf = ([, init]: [string, RequestInit]) => (init.headers as Record<string, string>)['Idempotency-Key'];
+const keyOf = (request: SentRequest) => request.headers.get('Idempotency-Key');
 
 describe('payment (docs/architecture.md#idempotency)', () => {
   beforeEach(() => {
@@ -29,27 +33,27 @@ describe('payment (docs/architecture.md#idempotency)', () => {
 
   it('creates the charge with an Idempotency-Key, and retries a lost answer with the same key', async () => {
     const created = { charge: { id: 'c1' }, checkoutUrl: 'http://localhost/sandbox-pay/checkout/x' };
-    const fetchMock = mockApi([() => errorResponse(502, 'payments.gateway_error'), () => jsonResponse(created)]);
+    const chargeCalls = mockApi([() => apiError(502, 'payments.gateway_error'), () => HttpResponse.json(created)]);
     renderWithProviders(<PaymentMethods />, { path: '/?package=orange-1000' });
     await userEvent.click(await screen.findByRole('radio', { name: 'KakaoPay' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /I have checked the order/ }));
     await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
-    await vi.waitFor(() => expect(chargeCalls(fetchMock)).toHaveLength(2), { timeout: 3000 });
-    const [first, second] = chargeCalls(fetchMock);
-    expect(JSON.parse(String(first![1].body))).toEqual({ packageId: 'orange-1000', method: 'kakao_pay' });
+    await vi.waitFor(() => expect(chargeCalls).toHaveLength(2), { timeout: 3000 });
+    const [first, second] = chargeCalls;
+    expect(first!.body).toEqual({ packageId: 'orange-1000', method: 'kakao_pay' });
     expect(keyOf(first!)).toMatch(/^[0-9a-f-]{36}$/);
     expect(keyOf(second!)).toBe(keyOf(first!));
   });
 
   it('a refused charge ends the action: the next tap is a new charge with a new key', async () => {
-    const fetchMock = mockApi([() => errorResponse(422, 'points.package_unknown'), () => errorResponse(422, 'points.package_unknown')]);
+    const chargeCalls = mockApi([() => apiError(422, 'points.package_unknown'), () => apiError(422, 'points.package_unknown')]);
     renderWithProviders(<PaymentMethods />, { path: '/?package=orange-1000' });
     await userEvent.click(await screen.findByRole('checkbox', { name: /I have checked the order/ }));
     await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
     await screen.findByText("This charge package isn't available. Please choose another one.");
     await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
-    await vi.waitFor(() => expect(chargeCalls(fetchMock)).toHaveLength(2));
-    const [first, second] = chargeCalls(fetchMock);
+    await vi.waitFor(() => expect(chargeCalls).toHaveLength(2));
+    const [first, second] = chargeCalls;
     expect(keyOf(second!)).not.toBe(keyOf(first!));
   });
 
@@ -69,7 +73,7 @@ describe('payment (docs/architecture.md#idempotency)', () => {
   });
 
   it('pays only after the purchase consent, and shows the refund rules', async () => {
-    const fetchMock = mockApi([]);
+    const chargeCalls = mockApi([]);
     renderWithProviders(<PaymentMethods />, { path: '/?package=orange-1000' });
     const pay = await screen.findByRole('button', { name: 'Pay ₩100,000' });
     expect((pay as HTMLButtonElement).disabled).toBe(true);
@@ -79,7 +83,7 @@ describe('payment (docs/architecture.md#idempotency)', () => {
     expect(rules.textContent).toContain('No partial refunds');
     expect(screen.getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe('/terms/service');
     await userEvent.click(pay);
-    expect(chargeCalls(fetchMock)).toHaveLength(0);
+    expect(chargeCalls).toHaveLength(0);
     await userEvent.click(screen.getByRole('checkbox', { name: /I have checked the order/ }));
     expect((pay as HTMLButtonElement).disabled).toBe(false);
   });

@@ -1,9 +1,12 @@
 import type { Charge, HistoryEntry } from '@orchard/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api, apiError } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { PointHistory } from './point-history.tsx';
 
 const chargeId = '2b7d5a0e-7c1f-4d7a-9a55-3f0f3d1c9e10';
@@ -47,27 +50,26 @@ const charge = (refundable: boolean): Charge => ({
   refundable,
 });
 
-type Handler = (url: URL, init?: RequestInit) => Response | undefined;
-function mockApi(handler: Handler) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/exchange-rates') return jsonResponse({ base: 'KRW', asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } });
-    return handler(url, init) ?? errorResponse(404, 'not_found');
-  });
+/** Answers the history with `page` and returns the address of every history request, in order. */
+function answerHistory(page: (url: URL) => Response) {
+  const historyCalls: URL[] = [];
+  server.use(
+    http.get(api('/points/history'), ({ request }) => {
+      const url = new URL(request.url);
+      historyCalls.push(url);
+      return page(url);
+    }),
+  );
+  return historyCalls;
 }
-const historyCalls = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/points/history');
+const historyPage = (items: HistoryEntry[], nextCursor: string | null = null) => HttpResponse.json({ items, nextCursor });
+const answerCharge = (answer: Charge) => server.use(http.get(api(`/points/charges/${chargeId}`), () => HttpResponse.json(answer)));
 
 describe('point history (docs/product.md#points)', () => {
   beforeEach(() => useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' }));
 
   it('pages with the keyset cursor and appends the next page', async () => {
-    const fetchMock = mockApi((url) => {
-      if (url.pathname !== '/api/points/history') return undefined;
-      return url.searchParams.get('cursor') === 'c1'
-        ? jsonResponse({ items: [entry(3), entry(2)], nextCursor: null })
-        : jsonResponse({ items: [entry(5), entry(4)], nextCursor: 'c1' });
-    });
+    const historyCalls = answerHistory((url) => (url.searchParams.get('cursor') === 'c1' ? historyPage([entry(3), entry(2)]) : historyPage([entry(5), entry(4)], 'c1')));
     renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
     const list = await screen.findByRole('list', { name: 'History entries' });
     expect(within(list).getAllByRole('button')).toHaveLength(2);
@@ -75,7 +77,7 @@ describe('point history (docs/product.md#points)', () => {
     await vi.waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(4));
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     // The refund tab's first page is read too, to mark refunded charges.
-    const calls = historyCalls(fetchMock).filter((url) => url.searchParams.get('tab') === 'all');
+    const calls = historyCalls.filter((url) => url.searchParams.get('tab') === 'all');
     expect(calls.map((url) => [url.searchParams.get('currency'), url.searchParams.get('tab'), url.searchParams.get('cursor')])).toEqual([
       ['orange', 'all', null],
       ['orange', 'all', 'c1'],
@@ -84,32 +86,33 @@ describe('point history (docs/product.md#points)', () => {
   });
 
   it('asks for the chosen tab; Berry has no refund tab', async () => {
-    const fetchMock = mockApi((url) => (url.pathname === '/api/points/history' ? jsonResponse({ items: [], nextCursor: null }) : undefined));
+    const historyCalls = answerHistory(() => historyPage([]));
     const view = renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Charge', 'Spend', 'Refund']);
     await userEvent.click(screen.getByRole('tab', { name: 'Refund' }));
     expect(await screen.findByText("There's no history yet.")).toBeTruthy();
-    expect(historyCalls(fetchMock).at(-1)!.searchParams.get('tab')).toBe('refund');
+    expect(historyCalls.at(-1)!.searchParams.get('tab')).toBe('refund');
     view.unmount();
     renderWithProviders(<PointHistory currency="berry" onCurrencyChange={() => {}} />);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Charge', 'Spend']);
     await screen.findByText("There's no history yet.");
-    expect(historyCalls(fetchMock).at(-1)!.searchParams.get('currency')).toBe('berry');
+    expect(historyCalls.at(-1)!.searchParams.get('currency')).toBe('berry');
   });
 
   it('an entry opens its detail; a refundable charge is refunded with one idempotency key kept across a retry', async () => {
     let refundCalls = 0;
     // The first refund answers 503, which the http client logs as an error: expected here.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const fetchMock = mockApi((url, init) => {
-      if (url.pathname === '/api/points/history') return jsonResponse({ items: [chargeEntry], nextCursor: null });
-      if (url.pathname === `/api/points/charges/${chargeId}`) return jsonResponse(charge(true));
-      if (url.pathname === `/api/points/charges/${chargeId}/refund` && init?.method === 'POST') {
+    const keys: (string | null)[] = [];
+    answerHistory(() => historyPage([chargeEntry]));
+    answerCharge(charge(true));
+    server.use(
+      http.post(api(`/points/charges/${chargeId}/refund`), ({ request }) => {
         refundCalls += 1;
-        return refundCalls === 1 ? errorResponse(503, 'unavailable') : jsonResponse({ ...charge(false), status: 'refunded' });
-      }
-      return undefined;
-    });
+        keys.push(request.headers.get('Idempotency-Key'));
+        return refundCalls === 1 ? apiError(503, 'unavailable') : HttpResponse.json({ ...charge(false), status: 'refunded' });
+      }),
+    );
     renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: /Point charge/ }));
     const sheet = screen.getByRole('dialog', { name: 'History details' });
@@ -121,19 +124,13 @@ describe('point history (docs/product.md#points)', () => {
     await userEvent.click(await within(sheet).findByRole('button', { name: 'Refund this charge' }));
     await userEvent.click(within(sheet).getByRole('button', { name: 'Refund' }));
     await vi.waitFor(() => expect(refundCalls).toBe(2), { timeout: 4000 });
-    const keys = fetchMock.mock.calls
-      .filter(([input]) => String(input).endsWith('/refund'))
-      .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
   });
 
   it('a used charge shows why it cannot be refunded', async () => {
-    mockApi((url) => {
-      if (url.pathname === '/api/points/history') return jsonResponse({ items: [chargeEntry], nextCursor: null });
-      if (url.pathname === `/api/points/charges/${chargeId}`) return jsonResponse(charge(false));
-      return undefined;
-    });
+    answerHistory(() => historyPage([chargeEntry]));
+    answerCharge(charge(false));
     renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: /Point charge/ }));
     expect((await screen.findByTestId('refund-refusal')).textContent).toBe("Points from this charge (or its bonus) have been used, so it can't be refunded.");
@@ -141,7 +138,7 @@ describe('point history (docs/product.md#points)', () => {
   });
 
   it('an exchange’s detail lists what it has, not rows of "none"', async () => {
-    mockApi((url) => (url.pathname === '/api/points/history' ? jsonResponse({ items: [entry(9)], nextCursor: null }) : undefined));
+    answerHistory(() => historyPage([entry(9)]));
     renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: /Exchange/ }));
     const sheet = screen.getByRole('dialog', { name: 'History details' });
@@ -154,12 +151,7 @@ describe('point history (docs/product.md#points)', () => {
     const bonusEntry = entry(8, { type: 'bonus', reason: 'bonus_from_charge', content: 'bonus_from_charge', amount: 15, payment: chargeEntry.payment });
     const refundEntry = entry(10, { type: 'refund', reason: 'refund_of_charge', content: 'refund_of_charge', amount: -515, payment: chargeEntry.payment });
     const other = entry(6, { type: 'charge', reason: 'point_charge', content: 'point_charge', amount: 100, payment: { chargeId: '3c8e6b1f-8d2a-4e8b-8b66-4a1a4e2d0f21', amountKrw: 10_000, method: 'card' } });
-    mockApi((url) => {
-      if (url.pathname !== '/api/points/history') return undefined;
-      const tab = url.searchParams.get('tab');
-      if (tab === 'refund') return jsonResponse({ items: [refundEntry], nextCursor: null });
-      return jsonResponse({ items: [bonusEntry, chargeEntry, other], nextCursor: null });
-    });
+    answerHistory((url) => (url.searchParams.get('tab') === 'refund' ? historyPage([refundEntry]) : historyPage([bonusEntry, chargeEntry, other])));
     renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Charge' }));
     const list = await screen.findByRole('list', { name: 'History entries' });

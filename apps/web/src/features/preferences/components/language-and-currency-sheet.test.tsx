@@ -1,24 +1,26 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api, apiError, sentRequest } from '../../../test/handlers/api.ts';
+import { translateInto } from '../../../test/i18n.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { LanguageAndCurrencySheet } from './language-and-currency-sheet.tsx';
 
-const rates = { base: 'KRW', asOf: '2026-11-01', rates: { KRW: 1, USD: 0.00071, JPY: 0.1082 } };
-
-function mockApi(patchAnswer: () => Response = () => jsonResponse({ ok: true })) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url.startsWith('/api/exchange-rates')) return jsonResponse(rates);
-    if (url.startsWith('/api/users/user-profile/currency-and-language') && init?.method === 'PATCH') return patchAnswer();
-    return errorResponse(404, 'not_found');
-  });
+/** Every update of the setting answered by `patchAnswer`; returns the body of each, in order. */
+function mockApi(patchAnswer: () => Response = () => HttpResponse.json({ ok: true })) {
+  const patchBodies: unknown[] = [];
+  server.use(
+    http.patch(api('/users/user-profile/currency-and-language'), async ({ request }) => {
+      patchBodies.push((await sentRequest(request)).body);
+      return patchAnswer();
+    }),
+  );
+  return patchBodies;
 }
-
-const patchBodies = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init!.body)) as unknown);
 
 describe('language and currency sheet (docs/product.md#screens)', () => {
   beforeEach(() => {
@@ -40,22 +42,22 @@ describe('language and currency sheet (docs/product.md#screens)', () => {
   });
 
   it('applies a choice locally at once and sends nothing while logged out', async () => {
-    const fetchMock = mockApi();
+    const patchBodies = mockApi();
     renderWithProviders(<LanguageAndCurrencySheet />);
     await userEvent.click(screen.getByRole('button', { name: /日本語/ }));
     expect(useLanguageAndCurrencyStore.getState().language).toBe('ja');
-    expect(patchBodies(fetchMock)).toEqual([]);
+    expect(patchBodies).toEqual([]);
   });
 
   it('sends each change to the server, one field per call, when a user id exists', async () => {
     useUserInfoStore.getState().setUserInfo({ isActive: true, id: 'u1', hasUnreadNotification: false });
-    const fetchMock = mockApi();
+    const patchBodies = mockApi();
     renderWithProviders(<LanguageAndCurrencySheet />);
     await userEvent.click(screen.getByRole('button', { name: /Español/ }));
     await userEvent.click(screen.getByRole('button', { name: /^Currency/ }));
     await userEvent.click(screen.getByRole('button', { name: /^USD/ }));
     expect(useLanguageAndCurrencyStore.getState()).toMatchObject({ language: 'es', currency: 'USD' });
-    await vi.waitFor(() => expect(patchBodies(fetchMock)).toEqual([{ language: 'es' }, { currency: 'USD' }]));
+    await vi.waitFor(() => expect(patchBodies).toEqual([{ language: 'es' }, { currency: 'USD' }]));
   });
 
   it('shows the price of an Orange in the chosen currency, from the dated table', async () => {
@@ -69,11 +71,20 @@ describe('language and currency sheet (docs/product.md#screens)', () => {
     expect(screen.getByTestId('orange-price').textContent).toContain('November 1, 2026');
   });
 
+  it('writes the price in Korean with KRW the Korean way: 100원, not ₩100', async () => {
+    await translateInto('ko');
+    useLanguageAndCurrencyStore.setState({ language: 'ko', currency: 'KRW' });
+    renderWithProviders(<LanguageAndCurrencySheet />);
+    const price = await screen.findByTestId('orange-price');
+    expect(price.textContent).toContain('1 오렌지 = 100원');
+    expect(price.textContent).not.toContain('₩');
+  });
+
   it('only logs a failed update: the local choice stays and no message appears', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     useUserInfoStore.getState().setUserInfo({ isActive: true, id: 'u1', hasUnreadNotification: false });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi(() => errorResponse(500, 'internal'));
+    mockApi(() => apiError(500, 'internal'));
     renderWithProviders(<LanguageAndCurrencySheet />);
     await userEvent.click(screen.getByRole('button', { name: /中文/ }));
     await vi.advanceTimersByTimeAsync(10_000);

@@ -1,10 +1,13 @@
 import type { Project } from '@orchard/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { projectFixture } from '../../../test/fixtures/project.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api, apiError, sentRequest, type SentRequest } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { emptyCreationDraft, useCreationDraftStore } from '../stores/creation-draft.ts';
 import { CreateFlow } from './create-flow.tsx';
 
@@ -31,13 +34,19 @@ const approved: Project = projectFixture({
   closesAt: null,
 });
 
-function mockApi(project: Project, onWrite: (url: string, init: RequestInit) => Response = () => errorResponse(500, 'internal')) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (init?.method && init.method !== 'GET') return onWrite(url, init);
-    if (url.startsWith(`/api/projects/${project.id}`)) return jsonResponse({ project });
-    return errorResponse(404, 'not_found');
-  });
+/** The project as the API answers it; every write (the thumbnail upload, the creation) is recorded and answered by `answerWrite`. */
+function mockApi(project: Project, answerWrite: () => Response = () => apiError(500, 'internal')) {
+  const writes: SentRequest[] = [];
+  const write: HttpResponseResolver = async ({ request }) => {
+    writes.push(await sentRequest(request));
+    return answerWrite();
+  };
+  server.use(
+    http.get(api(`/projects/${project.id}`), () => HttpResponse.json({ project })),
+    http.put(api(`/projects/${project.id}/thumbnail`), write),
+    http.post(api(`/projects/${project.id}/creation`), write),
+  );
+  return writes;
 }
 
 describe('creation flow', () => {
@@ -47,14 +56,14 @@ describe('creation flow', () => {
   });
 
   it('refuses a file that is not a picture before anything is uploaded', async () => {
-    const fetchMock = mockApi(approved);
+    const writes = mockApi(approved);
     useCreationDraftStore.setState({ ...emptyCreationDraft, projectId: 42, step: 3, minimumUnit: '100', title: 'Birthday' });
     renderWithProviders(<CreateFlow projectId={42} slots={{ orangeAvailable: 1000 }} />);
     expect(await screen.findByRole('heading', { name: 'Thumbnail' })).toBeTruthy();
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], 'x.svg', { type: 'image/svg+xml' });
     await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText('Choose a picture'), svg);
     expect(await screen.findByText('Only image files (JPEG, PNG or WebP) can be used.')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(writes.some((write) => write.method === 'PUT')).toBe(false);
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
   });
 
@@ -79,7 +88,7 @@ describe('creation flow', () => {
   });
 
   it('a deposit below 5 % of the goal is refused; not enough Orange offers to charge and comes back here', async () => {
-    const fetchMock = mockApi({ ...approved, thumbnailUrl: '/api/files/t.jpg' }, () => errorResponse(422, 'points.insufficient'));
+    const writes = mockApi({ ...approved, thumbnailUrl: '/api/files/t.jpg' }, () => apiError(422, 'points.insufficient'));
     useCreationDraftStore.setState({
       ...emptyCreationDraft,
       projectId: 42,
@@ -98,9 +107,13 @@ describe('creation flow', () => {
     await userEvent.type(deposit, '500');
     expect(screen.getByRole('link', { name: 'Charge Orange' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Pay the deposit and create' }));
-    const [url, init] = fetchMock.mock.calls.find(([, request]) => request?.method === 'POST') as [string, RequestInit];
+    const { url, body } = await vi.waitFor(() => {
+      const post = writes.find((write) => write.method === 'POST');
+      if (!post) throw new Error('the creation has not been sent yet');
+      return post;
+    });
     expect(url).toBe('/api/projects/42/creation?lang=en');
-    expect(JSON.parse(String(init.body))).toMatchObject({ minimumUnit: 100, deposit: 500, creatorXId: 'fan_01', creatorEmail: 'fan@example.com' });
+    expect(body).toMatchObject({ minimumUnit: 100, deposit: 500, creatorXId: 'fan_01', creatorEmail: 'fan@example.com' });
     await userEvent.click(screen.getAllByRole('link', { name: 'Charge Orange' })[0]!);
     expect(sessionStorage.getItem('orchard:resume-after-charge')).toBe('/create-project/42');
     expect(screen.getByTestId('location').textContent).toBe('/my-page/point-charge');

@@ -1,30 +1,32 @@
 import type { Project } from '@orchard/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { signedOutUserInfo, useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { projectFixture } from '../../../test/fixtures/project.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api, apiError, sentRequest } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { ProjectPage } from './project-page.tsx';
 
 type Write = { url: string; body: unknown; key: string | null };
 
 function mockApi(project: Project, answerWrite: (write: Write) => Response) {
   const writes: Write[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (init?.method === 'POST') {
-      const write = { url, body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') };
+  server.use(
+    http.get(api(`/projects/${project.id}`), () => HttpResponse.json({ project })),
+    http.get(api(`/projects/${project.id}/participations`), () =>
+      HttpResponse.json({ items: [{ id: 1, nickname: 'topfan', profileImageUrl: null, amount: 1_200, participatedAt: '2026-12-02T01:00:00.000Z' }], nextCursor: null }),
+    ),
+    http.post(api(`/projects/${project.id}/participations`), async ({ request }) => {
+      const { url, body, headers } = await sentRequest(request);
+      const write = { url, body, key: headers.get('Idempotency-Key') };
       writes.push(write);
       return answerWrite(write);
-    }
-    if (url.startsWith(`/api/projects/${project.id}/participations`)) {
-      return jsonResponse({ items: [{ id: 1, nickname: 'topfan', profileImageUrl: null, amount: 1_200, participatedAt: '2026-12-02T01:00:00.000Z' }], nextCursor: null });
-    }
-    if (url.startsWith(`/api/projects/${project.id}`)) return jsonResponse({ project });
-    return errorResponse(404, 'not_found');
-  });
+    }),
+  );
   return writes;
 }
 
@@ -40,7 +42,7 @@ describe('the project page (docs/product.md#participation)', () => {
   });
 
   it('shows progress, participants and the D-day in KST', async () => {
-    mockApi(projectFixture(), () => errorResponse(500, 'internal'));
+    mockApi(projectFixture(), () => apiError(500, 'internal'));
     renderWithProviders(<ProjectPage project={projectFixture()} />);
     expect(await screen.findByText('25% funded')).toBeTruthy();
     expect(screen.getByText('2,500 Orange of 10,000 Orange')).toBeTruthy();
@@ -51,7 +53,7 @@ describe('the project page (docs/product.md#participation)', () => {
 
   it('joins in steps of the unit with an idempotency key, and shows the amount taken', async () => {
     const project = projectFixture();
-    const writes = mockApi(project, () => jsonResponse({ participation: { id: 9, amount: 200 }, project: { ...project, raised: 2_700, viewerContribution: 200 } }, 201));
+    const writes = mockApi(project, () => HttpResponse.json({ participation: { id: 9, amount: 200 }, project: { ...project, raised: 2_700, viewerContribution: 200 } }, { status: 201 }));
     const user = userEvent.setup({ advanceTimers: () => {} });
     renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
@@ -66,7 +68,7 @@ describe('the project page (docs/product.md#participation)', () => {
 
   it('warns that a limited project near its goal takes only what remains', async () => {
     const project = projectFixture({ raised: 9_950 });
-    mockApi(project, () => errorResponse(500, 'internal'));
+    mockApi(project, () => apiError(500, 'internal'));
     const user = userEvent.setup({ advanceTimers: () => {} });
     renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
@@ -75,7 +77,7 @@ describe('the project page (docs/product.md#participation)', () => {
 
   it('offers to charge when points run short, coming back to the project', async () => {
     const project = projectFixture();
-    mockApi(project, () => jsonResponse({ error: { code: 'points.insufficient', message: 'x', details: { available: 0 } } }, 422));
+    mockApi(project, () => apiError(422, 'points.insufficient', { available: 0 }));
     const user = userEvent.setup({ advanceTimers: () => {} });
     renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
@@ -88,7 +90,7 @@ describe('the project page (docs/product.md#participation)', () => {
 
   it('a user at the per-person limit cannot open a participation', async () => {
     const project = projectFixture({ viewerContribution: 5_000 });
-    mockApi(project, () => errorResponse(500, 'internal'));
+    mockApi(project, () => apiError(500, 'internal'));
     const user = userEvent.setup({ advanceTimers: () => {} });
     renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
@@ -98,7 +100,7 @@ describe('the project page (docs/product.md#participation)', () => {
 
   it('signed out, fundraising leads to login and back', async () => {
     useUserInfoStore.setState(signedOutUserInfo);
-    mockApi(projectFixture(), () => errorResponse(500, 'internal'));
+    mockApi(projectFixture(), () => apiError(500, 'internal'));
     renderWithProviders(<ProjectPage project={projectFixture()} />);
     expect((await screen.findByRole('link', { name: 'Log in to fundraise' })).getAttribute('href')).toBe('/login?next=%2Fproject%2F42');
   });
@@ -108,7 +110,7 @@ describe('the project page (docs/product.md#participation)', () => {
     ['succeeded', 'The goal was reached! The ad starts on'],
     ['running', 'The ad is running until'],
   ] as const)('a %s project says so and offers no fundraising', async (status, text) => {
-    mockApi(projectFixture({ status }), () => errorResponse(500, 'internal'));
+    mockApi(projectFixture({ status }), () => apiError(500, 'internal'));
     renderWithProviders(<ProjectPage project={projectFixture({ status })} />);
     expect(await screen.findByText(new RegExp(text.replace(/[.!?()]/g, '\\$&')))).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Fundraise' })).toBeNull();
@@ -116,7 +118,7 @@ describe('the project page (docs/product.md#participation)', () => {
 
   it('a cancelled project shows the operator\'s reason as text', async () => {
     const reason = '<img src=x onerror=alert(1)> media unavailable';
-    mockApi(projectFixture({ status: 'cancelled', cancellationReason: reason }), () => errorResponse(500, 'internal'));
+    mockApi(projectFixture({ status: 'cancelled', cancellationReason: reason }), () => apiError(500, 'internal'));
     const { container } = renderWithProviders(<ProjectPage project={projectFixture({ status: 'cancelled', cancellationReason: reason })} />);
     expect(await screen.findByText(new RegExp('media unavailable'))).toBeTruthy();
     expect(container.querySelector('img[src="x"]')).toBeNull();
@@ -124,13 +126,13 @@ describe('the project page (docs/product.md#participation)', () => {
 
   it('an awarded project shows its photos', async () => {
     const project = projectFixture({ status: 'awarded', photos: ['/api/files/a.webp', '/api/files/b.webp'] });
-    mockApi(project, () => errorResponse(500, 'internal'));
+    mockApi(project, () => apiError(500, 'internal'));
     renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     expect(await screen.findByRole('img', { name: 'Photo 2 of the ad' })).toBeTruthy();
   });
 
   it('the participants tab lists the top funders and links to all of them', async () => {
-    mockApi(projectFixture(), () => errorResponse(500, 'internal'));
+    mockApi(projectFixture(), () => apiError(500, 'internal'));
     const user = userEvent.setup({ advanceTimers: () => {} });
     renderWithProviders(<ProjectPage project={projectFixture()} />);
     await user.click(await screen.findByRole('tab', { name: 'Participants' }));
@@ -140,7 +142,7 @@ describe('the project page (docs/product.md#participation)', () => {
 
   it('loads nothing from YouTube until the video is tapped', async () => {
     const project = projectFixture({ youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
-    mockApi(project, () => errorResponse(500, 'internal'));
+    mockApi(project, () => apiError(500, 'internal'));
     const user = userEvent.setup({ advanceTimers: () => {} });
     const { container } = renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: /Play the video/ }));

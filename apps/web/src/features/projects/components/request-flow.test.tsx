@@ -1,9 +1,12 @@
 import type { AdPackage, Medium } from '@orchard/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api, sentRequest, type SentRequest } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { emptyRequestDraft, requestDraftStorageKey, useRequestDraftStore } from '../stores/request-draft.ts';
 import { RequestFlow, type RequestCatalogue, type RequestFlowSlots } from './request-flow.tsx';
 
@@ -115,7 +118,13 @@ describe('request flow', () => {
   });
 
   it('creates with an Idempotency-Key, then says the request waits for the inventory check and clears the draft', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ project: { id: 1 } }, 201));
+    const sent: SentRequest[] = [];
+    server.use(
+      http.post(api('/project-requests'), async ({ request }) => {
+        sent.push(await sentRequest(request));
+        return HttpResponse.json({ project: { id: 1 } }, { status: 201 });
+      }),
+    );
     const adStartDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
     const fundingStartDate = new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10);
     useRequestDraftStore.setState({
@@ -135,10 +144,10 @@ describe('request flow', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'I agree to the cancellation and refund terms' }));
     await userEvent.click(create);
     expect(await screen.findByText("Project requested. You'll be notified after the inventory check.")).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [{ url, body, headers }] = sent as [SentRequest];
     expect(url).toBe('/api/project-requests');
-    expect(JSON.parse(String(init.body))).toEqual({ artistId: 7, purpose: 'limited', option: 'image', packageId: 'basic', media: [{ mediaId: 5, duration: 7 }], adStartDate, fundingStartDate });
-    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body).toEqual({ artistId: 7, purpose: 'limited', option: 'image', packageId: 'basic', media: [{ mediaId: 5, duration: 7 }], adStartDate, fundingStartDate });
+    expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(useRequestDraftStore.getState().artistId).toBeNull();
   });
 });

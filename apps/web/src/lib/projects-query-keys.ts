@@ -1,0 +1,14 @@
+/**
+ * Every project query lives under `['projects']`, so a decision, a creation or a like can refresh
+ * them all. Here rather than in the projects feature because the operator and community features
+ * read and refresh project queries too, and features never import each other (docs/architecture.md#boundaries).
+ */
+export const projectsQueryKeys = {
+  all: ['projects'] as const,
+  /** Media names come in the viewer's language, so each language has its own entry. */
+  detail: (projectId: number, language: string) => ['projects', 'detail', projectId, language] as const,
+  mine: (tab: string, artistId: number | null) => ['projects', 'mine', tab, artistId] as const,
+  participants: (projectId: number, sort: string, limit: number) => ['projects', 'participants', projectId, sort, limit] as const,
+  /** The public list of projects in one status (`GET /api/projects?status=`). */
+  public: (status: string) => ['projects', 'public', status] as const,
+};
