@@ -230,6 +230,11 @@ async function participationLoad(address: string, users: MintedUser[], projectId
     ],
   });
   const insufficient = result.statusCodeStats?.['422' as keyof typeof result.statusCodeStats]?.count ?? 0;
+  const unexpected = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2') && code !== '422');
+  if (unexpected.length > 0 || result.errors + result.timeouts > 0) {
+    const statuses = unexpected.map(([code, stats]) => `${code} × ${(stats as { count: number }).count}`).join(', ');
+    console.error(`participations: unexpected answers: ${statuses || 'none'}; connection errors ${result.errors}, time-outs ${result.timeouts}`);
+  }
   return {
     perSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
