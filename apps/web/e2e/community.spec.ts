@@ -223,7 +223,7 @@ test('community: 100 XSS comments stay text; a report, the operator hides the co
 /** A payload as a title: line breaks become spaces, cut to the 60 characters a title may have (docs/product.md#creation). */
 const titleOf = (payload: string) => payload.replace(/\s*\n\s*/g, ' ').slice(0, 60).trim();
 
-test('S9: 100 hostile project titles stay text on the project list and on each project page', async ({ browser }) => {
+test('100 hostile project titles stay text on the project list and on each project page (docs/quality.md#s9)', async ({ browser }) => {
   test.setTimeout(300_000);
   const ops = await newPerson(browser, 'operator', false);
   await ops.goto(spaPaths.home);
