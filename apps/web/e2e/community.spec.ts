@@ -1,12 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { minimumDepositFor } from '@orchard/shared/project-rules';
+import { spaPaths } from '@orchard/shared/spa-paths';
 import enCommunity from '../src/locales/en/community.json' with { type: 'json' };
+import enMyPage from '../src/locales/en/myPage.json' with { type: 'json' };
 import koCommunity from '../src/locales/ko/community.json' with { type: 'json' };
-import { captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll, signInWithDevProvider, uniqueSubject, useEnglish } from './support.ts';
+import { api, captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll, serverKstDate, signInWithDevProvider, uniqueSubject, useEnglish } from './support.ts';
 
 /**
  * Comments, reports and hiding end to end (docs/product.md#comments, docs/product.md#reports), and
- * docs/quality.md#s9: 100 XSS payloads posted as comments and one as the project's title are
+ * docs/quality.md#s9: 100 XSS payloads posted as comments, and the same 100 as project titles, are
  * shown as text in Chromium; no dialog opens and no payload sets its global flag.
  */
 
@@ -215,5 +217,65 @@ test('community: 100 XSS comments stay text; a report, the operator hides the co
   await captureScreen(reporter, 'community-report-sheet-en');
   expect(await xssFlag(reporter)).toBeUndefined();
   expect(await xssFlag(fan)).toBeUndefined();
+  expect(executions).toEqual([]);
+});
+
+/** A payload as a title: line breaks become spaces, cut to the 60 characters a title may have (docs/product.md#creation). */
+const titleOf = (payload: string) => payload.replace(/\s*\n\s*/g, ' ').slice(0, 60).trim();
+
+test('100 hostile project titles stay text on the project list and on each project page (docs/quality.md#s9)', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const ops = await newPerson(browser, 'operator', false);
+  await ops.goto(spaPaths.home);
+  // Events are the cheapest projects to make (docs/product.md#events): one write each, no approval,
+  // thumbnail or deposit, and they are `funding` at once. 100 writes stay under the operator's 120 a minute.
+  const artists = await api<{ items: { id: number }[] }>(ops, 'GET', '/api/artists?limit=1');
+  const media = (await api<{ items: { id: number; price: number; durations: number[] }[] }>(ops, 'GET', '/api/media?packageId=basic&limit=100')).items
+    .filter((medium) => medium.durations.length > 0)
+    .sort((a, b) => a.price * Math.min(...a.durations) - b.price * Math.min(...b.durations));
+  const plan = {
+    artistId: artists.items[0]!.id,
+    purpose: 'ongoing',
+    option: 'image',
+    packageId: 'basic',
+    media: [{ mediaId: media[0]!.id, duration: Math.min(...media[0]!.durations) }],
+    adStartDate: await serverKstDate(ops, 45),
+    fundingStartDate: await serverKstDate(ops, 0),
+    minimumUnit: 10,
+    introduction: 'docs/quality.md#s9 title probe',
+  };
+  const titles = payloads.map(titleOf);
+  const events: { id: number; title: string }[] = [];
+  for (const title of titles) {
+    const { project } = await api<{ project: { id: number; title: string } }>(ops, 'POST', '/api/operator/events', { ...plan, title }, { 'Idempotency-Key': crypto.randomUUID() });
+    events.push({ id: project.id, title: project.title });
+  }
+  expect(events.map((event) => event.title)).toEqual(titles);
+
+  // The list (my page, Open: the operator made them), every page of it.
+  await ops.goto(`${spaPaths.projectList}?tab=open`);
+  const cards = ops.locator('.project-card');
+  const more = ops.getByRole('button', { name: enMyPage.projects.more });
+  await expect(cards.first()).toBeVisible();
+  while ((await cards.count()) < titles.length) {
+    const shown = await cards.count();
+    await more.click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(shown);
+  }
+  const listed = await ops.locator('.project-card__title').allTextContents();
+  expect([...listed.slice(0, titles.length)].sort()).toEqual([...titles].sort());
+  await captureScreen(ops, 'community-hostile-titles-list-en');
+
+  // Each project's page, with the title as its heading. The router is moved in place (as Back and
+  // Forward move it) rather than reloading the app 100 times, to keep the journey short.
+  for (const event of events) {
+    await ops.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, spaPaths.project(event.id));
+    await expect(ops.locator('#project-title')).toHaveText(event.title);
+  }
+  await captureScreen(ops, 'community-hostile-title-page-en');
+  expect(await xssFlag(ops)).toBeUndefined();
   expect(executions).toEqual([]);
 });

@@ -14,6 +14,7 @@ import {
   isXUrl,
   isYoutubeUrl,
   kstDateOf,
+  lastCancellationDayFor,
   minimumDepositFor,
   normaliseXId,
   planRequest,
@@ -157,5 +158,14 @@ describe('creation (docs/product.md#creation, #deposit)', () => {
     expect(normaliseXId('@orchard_fan')).toBe('orchard_fan');
     expect(normaliseXId('orchard fan')).toBeNull();
     expect(normaliseXId('a'.repeat(16))).toBeNull();
+  });
+});
+
+describe('cancellation (docs/product.md#cancellation)', () => {
+  it('is possible through the same day one month before the ad start, or that month\'s last day', () => {
+    expect(lastCancellationDayFor('2027-02-01')).toBe('2027-01-01');
+    expect(lastCancellationDayFor('2027-01-15')).toBe('2026-12-15');
+    expect(lastCancellationDayFor('2027-03-31')).toBe('2027-02-28');
+    expect(lastCancellationDayFor('2028-03-30')).toBe('2028-02-29');
   });
 });

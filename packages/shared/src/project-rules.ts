@@ -100,6 +100,20 @@ export function minimumDepositFor(goal: number, minimumUnit: number): number {
   return Math.max(minimumUnit, Math.ceil((goal * depositMinPercent) / 100));
 }
 
+/**
+ * The last KST day an operator may cancel a succeeded project (docs/product.md#cancellation): the
+ * same calendar day one month before the ad start, or that month's last day when it lacks the day
+ * (an ad starting 31 March may be cancelled through 28 or 29 February).
+ */
+export function lastCancellationDayFor(adStartDate: KstDate): KstDate {
+  const [year, month, day] = adStartDate.split('-').map(Number) as [number, number, number];
+  const monthIndex = year * 12 + (month - 1) - 1;
+  const targetYear = Math.floor(monthIndex / 12);
+  const targetMonth = (monthIndex % 12) + 1;
+  const daysInTarget = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
+  return `${String(targetYear).padStart(4, '0')}-${String(targetMonth).padStart(2, '0')}-${String(Math.min(day, daysInTarget)).padStart(2, '0')}`;
+}
+
 /** A created project opens for funding on its funding start day (KST). */
 export function isFundingOpenOn(fundingStartDate: KstDate, today: KstDate): boolean {
   return today >= fundingStartDate;

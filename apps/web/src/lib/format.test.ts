@@ -36,4 +36,13 @@ describe('currency and date formatting (docs/product.md#currencies, docs/product
     expect(formatKstDate(new Date('2026-11-30T16:00:00Z'), 'en')).toBe('December 1, 2026');
     expect(formatKstDate(new Date('2026-11-30T16:30:00Z'), 'en', { withTime: true })).toContain('01:30');
   });
+
+  it('writes midnight KST as 00:00 of its day, never 24:00', () => {
+    // A funding close: 00:00 KST on 24 December (docs/product.md#funding-close).
+    for (const language of ['ko', 'en', 'zh', 'ja', 'es'] as const) {
+      const text = formatKstDate(new Date('2026-12-23T15:00:00Z'), language, { withTime: true });
+      expect(text, language).toContain('00:00');
+      expect(text, language).not.toContain('24:00');
+    }
+  });
 });

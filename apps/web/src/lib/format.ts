@@ -62,7 +62,8 @@ export function formatKstDate(date: Date | string, language: Language, options: 
     year: 'numeric',
     month: 'long',
     day: 'numeric',
-    ...(options.withTime ? { hour: '2-digit', minute: '2-digit', hour12: false } : {}),
+    // hourCycle, not hour12: false, which some engines read as h24 and write midnight as 24:00.
+    ...(options.withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
   }).format(value);
 }
 

@@ -42,8 +42,6 @@ function MediumPanel({ medium, tab }: { medium: MediumDetail; tab: MediaTab }) {
           ]}
         />
         {medium.description ? <p className="media-text">{medium.description}</p> : null}
-        <h2 className="section-title">{t('map.title')}</h2>
-        <MediaMap places={[{ id: medium.id, name: medium.name, address: medium.address, latitude: medium.latitude, longitude: medium.longitude }]} />
       </div>
     );
   }
@@ -80,7 +78,24 @@ function MediumPanel({ medium, tab }: { medium: MediumDetail; tab: MediaTab }) {
   );
 }
 
-/** A medium's detail: tabs info (with its place on a map), price, production guide, sales policy. */
+/**
+ * Where the medium is, above the tabs so it shows whichever tab is open: the map with its pin,
+ * and under it the name and address, which are also what shows when no tile loads (decision 052),
+ * as a project's media list does.
+ */
+function MediumLocation({ medium }: { medium: MediumDetail }) {
+  const { t } = useTranslation('mediaDetail');
+  return (
+    <section className="stack media-location" aria-labelledby="media-location-title">
+      <h2 id="media-location-title" className="section-title">
+        {t('map.title')}
+      </h2>
+      <MediaMap places={[{ id: medium.id, name: medium.name, address: medium.address, latitude: medium.latitude, longitude: medium.longitude }]} withList />
+    </section>
+  );
+}
+
+/** A medium's detail: its location on a map, then tabs info, price, production guide, sales policy. */
 export function MediumDetailView({ mediaId }: { mediaId: number }) {
   const { t } = useTranslation(['mediaDetail', 'common']);
   const [tab, setTab] = useState<MediaTab>('info');
@@ -91,8 +106,9 @@ export function MediumDetailView({ mediaId }: { mediaId: number }) {
     <div className="stack">
       <div className="media-heading">
         <h2 className="media-heading__name">{medium.data.name}</h2>
-        <p className="muted">{medium.data.address}</p>
+        <p className="muted">{`${medium.data.categoryName} · ${medium.data.subCategoryName}`}</p>
       </div>
+      <MediumLocation medium={medium.data} />
       <Tabs label={t('detail.tabsLabel')} idPrefix="media" items={mediaTabs.map((value) => ({ value, label: t(`detail.tabs.${value}`) }))} value={tab} onChange={setTab} />
       <div id="media-panel" role="tabpanel" aria-labelledby={`media-tab-${tab}`}>
         <MediumPanel medium={medium.data} tab={tab} />

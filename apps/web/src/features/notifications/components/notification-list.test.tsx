@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { languages } from '../../../lib/locale.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { api } from '../../../test/handlers/api.ts';
@@ -46,4 +47,39 @@ describe('notifications', () => {
     await vi.waitFor(() => expect(useUserInfoStore.getState().hasUnreadNotification).toBe(false));
     expect(reads).toEqual(['2']);
   });
+
+  it('say how many points came back and in which currency: Orange for a project, Berry for an event', async () => {
+    const items: Notification[] = [
+      { id: 5, kind: 'points_returned', projectId: 9, params: { amount: 12_000, currency: 'orange' }, createdAt: '2026-03-05T01:00:00.000Z', readAt: null },
+      { id: 4, kind: 'failed', projectId: 9, params: {}, createdAt: '2026-03-05T01:00:00.000Z', readAt: null },
+      { id: 3, kind: 'points_returned', projectId: 10, params: { amount: 130, currency: 'berry' }, createdAt: '2026-03-04T01:00:00.000Z', readAt: null },
+      { id: 2, kind: 'points_expiring', projectId: null, params: { amount: 1_500, currency: 'orange', expiresAt: '2026-04-01T14:59:59.999Z' }, createdAt: '2026-03-03T01:00:00.000Z', readAt: null },
+    ];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input).startsWith('/api/notifications') ? jsonResponse({ items, nextCursor: null }) : errorResponse(404, 'not_found')));
+    renderWithProviders(<NotificationList />, { path: '/notification' });
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    const texts = [...list.querySelectorAll('.notification-item__body')].map((body) => body.textContent);
+    expect(texts).toEqual([
+      '12,000 Orange came back to your balance.',
+      'Every participation is returned.',
+      '130 Berry came back to your balance.',
+      '1,500 Orange expire within 30 days.',
+    ]);
+  });
+
+  it('name the currency in all five languages, as the app names it', async () => {
+    const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/{notification,common}.json', { eager: true });
+    for (const language of languages) {
+      const kinds = (files[`../../../locales/${language}/notification.json`]!.default as { kinds: Record<string, Record<string, string>> }).kinds;
+      const names = (files[`../../../locales/${language}/common.json`]!.default as { points: Record<string, string> }).points;
+      for (const kind of ['points_returned', 'points_expiring']) {
+        for (const currency of ['orange', 'berry']) {
+          const body = kinds[kind]![`body_${currency}`];
+          expect(body, `${language} ${kind} ${currency}`).toContain('{{amount}}');
+          expect(body, `${language} ${kind} ${currency}`).toContain(names[currency]);
+        }
+      }
+    }
+  });
 });
+

@@ -1,10 +1,10 @@
-import type { Notification } from '@orchard/shared';
+import type { Language, Notification } from '@orchard/shared';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
-import { formatKstDate } from '../../../lib/format.ts';
+import { formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useNotifications } from '../api/get-notifications.ts';
@@ -30,8 +30,22 @@ export function notificationTarget(notification: Pick<Notification, 'kind' | 'pr
   }
 }
 
-function textParams(notification: Notification): Record<string, string> {
-  return Object.fromEntries(Object.entries(notification.params).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number').map(([key, value]) => [key, String(value)]));
+/** The values a notification's text takes: its params as text, amounts written in the user's language. */
+function textParams(notification: Notification, language: Language): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(notification.params)
+      .filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number')
+      .map(([key, value]) => [key, key === 'amount' && typeof value === 'number' ? formatNumber(value, language) : String(value)]),
+  );
+}
+
+/**
+ * The point currency a notification's text names (points returned or expiring carry it): its body
+ * has one sentence per currency (`body_orange`, `body_berry`), picked as i18next's context.
+ */
+function currencyContext(notification: Notification): 'orange' | 'berry' | undefined {
+  const currency = notification.params.currency;
+  return currency === 'orange' || currency === 'berry' ? currency : undefined;
 }
 
 /** The user's notifications, newest first; opening one marks it read and goes to its project. */
@@ -61,7 +75,7 @@ export function NotificationList() {
       <ul className="notification-list" aria-label={t('listLabel')}>
         {items.map((notification) => {
           const unread = notification.readAt === null;
-          const params = textParams(notification);
+          const params = textParams(notification, language);
           return (
             <li key={notification.id}>
               <button type="button" className={`notification-item${unread ? ' notification-item--unread' : ''}`} onClick={() => open(notification)}>
@@ -71,7 +85,7 @@ export function NotificationList() {
                     {unread ? <span className="visually-hidden">{t('unread')}</span> : null}
                     {t(`kinds.${notification.kind}.title`, params)}
                   </span>
-                  <span className="notification-item__body">{t(`kinds.${notification.kind}.body`, params)}</span>
+                  <span className="notification-item__body">{t(`kinds.${notification.kind}.body`, { ...params, context: currencyContext(notification) })}</span>
                   <span className="notification-item__date">{formatKstDate(notification.createdAt, language, { withTime: true })}</span>
                 </span>
               </button>

@@ -1,19 +1,25 @@
 import type { Project, ProjectStatus } from '@orchard/shared';
 import { paths } from '../../../app/paths.ts';
 
-/** The creator's status screens before creation, by the word in their path. */
-export const infoDetailStatuses = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+/**
+ * The words of the creator's status screens, one per status of docs/product.md#projects (a request
+ * is "Pending" to its creator). The screen itself follows the project's status, whatever the word.
+ */
+export const infoDetailStatuses = ['pending', 'approved', 'rejected', 'cancelled', 'created', 'funding', 'succeeded', 'failed', 'running', 'awarded'] as const;
 export type InfoDetailStatus = (typeof infoDetailStatuses)[number];
 
-/** The status screen a project before creation has; null once created (it has its own page then). */
-export function infoDetailStatusOf(project: Pick<Project, 'status' | 'createdAt'>): InfoDetailStatus | null {
-  const byStatus: Partial<Record<ProjectStatus, InfoDetailStatus>> = { requested: 'pending', approved: 'approved', rejected: 'rejected' };
-  if (project.status === 'cancelled' && project.createdAt === null) return 'cancelled';
-  return byStatus[project.status] ?? null;
+/** The word of a project's status screen. */
+export function infoDetailStatusOf(project: Pick<Project, 'status'>): InfoDetailStatus {
+  const status: ProjectStatus = project.status;
+  return status === 'requested' ? 'pending' : status;
 }
 
-/** Where a project in a list leads: its status screen before creation, its page after. */
+/** The creator's status screen of a project, at every status. */
+export function projectStatusLink(project: Pick<Project, 'id' | 'status'>): string {
+  return paths.projectInfoDetail(infoDetailStatusOf(project), project.id);
+}
+
+/** Where a project in a list leads: its status screen before creation (it has no page yet), its page after. */
 export function projectLink(project: Pick<Project, 'id' | 'status' | 'createdAt'>): string {
-  const status = infoDetailStatusOf(project);
-  return status ? paths.projectInfoDetail(status, project.id) : paths.project(project.id);
+  return project.createdAt === null ? projectStatusLink(project) : paths.project(project.id);
 }

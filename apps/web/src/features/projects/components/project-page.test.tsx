@@ -131,6 +131,17 @@ describe('the project page (docs/product.md#participation)', () => {
     expect(await screen.findByRole('img', { name: 'Photo 2 of the ad' })).toBeTruthy();
   });
 
+  it("the creator finds the project's status screen; other viewers don't", async () => {
+    const project = projectFixture({ status: 'failed', viewerIsCreator: true });
+    mockApi(project, () => errorResponse(500, 'internal'));
+    const { unmount } = renderWithProviders(<ProjectPage project={project} />);
+    expect((await screen.findByRole('link', { name: "Your project's status and next steps" })).getAttribute('href')).toBe('/my-page/project-info-detail/failed/42');
+    unmount();
+    renderWithProviders(<ProjectPage project={{ ...project, viewerIsCreator: false }} />);
+    await screen.findByRole('heading', { name: 'Happy birthday LUMINA' });
+    expect(screen.queryByRole('link', { name: "Your project's status and next steps" })).toBeNull();
+  });
+
   it('the participants tab lists the top funders and links to all of them', async () => {
     mockApi(projectFixture(), () => apiError(500, 'internal'));
     const user = userEvent.setup({ advanceTimers: () => {} });

@@ -4,14 +4,16 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { EmptyState, Tabs } from '../../../components/ui/primitives.tsx';
-import { formatKstCalendarDay, formatKstDate, formatNumber } from '../../../lib/format.ts';
+import { formatKstCalendarDay, formatNumber } from '../../../lib/format.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { isSignedIn, useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { useParticipants } from '../api/participations.ts';
+import { ClosingMoment } from './closing-moment.tsx';
 import { SummaryList } from './flow-parts.tsx';
 import { FundraiseSheet } from './fundraise-sheet.tsx';
 import { daysUntilClose, percentFunded } from './fundraise-rules.ts';
 import { usePointsText } from './points-text.ts';
+import { projectStatusLink } from './project-links.ts';
 import { ShareButton } from './share-button.tsx';
 import { YoutubeFacade } from './youtube-facade.tsx';
 import './project-page.css';
@@ -39,6 +41,11 @@ export function ProjectPage({ project, slots = {} }: { project: Project; slots?:
       {project.thumbnailUrl ? <img className="project-page__thumbnail" src={project.thumbnailUrl} alt="" width={1200} height={900} /> : null}
       <ProjectSummary project={project} title={title} />
       <StatusNotice project={project} />
+      {project.viewerIsCreator ? (
+        <Link className="text-link" to={projectStatusLink(project)}>
+          {t('projectDetail:creatorStatus')}
+        </Link>
+      ) : null}
       <div className="project-page__actions">
         <ShareButton project={project} title={title} />
         {slots.actions}
@@ -98,24 +105,9 @@ function ProjectSummary({ project, title }: { project: Project; title: string })
         <span>{t('projectDetail:raisedOfGoal', { raised: pointsText(project.raised), goal: pointsText(project.goal) })}</span>
       </p>
       <p className="muted">{t('projectDetail:participantCount', { count: project.participantCount, formatted: formatNumber(project.participantCount, language) })}</p>
-      {closesAt && project.status === 'funding' ? (
-        <p className="muted" data-testid="project-closes">
-          {t('projectDetail:closesKst', { date: formatKstDate(closesAt, language, { withTime: true }) })}
-          {deviceIsOnKstTime(closesAt) ? null : (
-            <>
-              <br />
-              {t('projectDetail:closesLocal', { date: closesAt.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) })}
-            </>
-          )}
-        </p>
-      ) : null}
+      {closesAt && project.status === 'funding' ? <ClosingMoment closesAt={closesAt} /> : null}
     </header>
   );
-}
-
-/** A device in Korea's time (or on the same offset) needs no second line for its own time zone. */
-function deviceIsOnKstTime(instant: Date): boolean {
-  return instant.getTimezoneOffset() === -9 * 60;
 }
 
 function StatusNotice({ project }: { project: Project }) {
