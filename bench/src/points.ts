@@ -201,8 +201,10 @@ function sqlCharge(userId: string, orderId: string, packageId: string, orange: n
 type ParticipationLoad = { perSecond: number; p99Ms: number; errors: number; insufficient: number; accepted: number };
 
 /** autocannon at 32 connections; each request picks a random user and project, and a fresh Idempotency-Key. */
+/** Every participation of the run gets its own Idempotency-Key, across loads too. */
+let participationSequence = 0;
+
 async function participationLoad(address: string, users: MintedUser[], projectIds: readonly number[], duration: number): Promise<ParticipationLoad> {
-  let sequence = 0;
   const result = await autocannon({
     url: address,
     connections,
@@ -221,7 +223,7 @@ async function participationLoad(address: string, users: MintedUser[], projectId
               cookie: user.cookie,
               origin: address,
               'content-type': 'application/json',
-              'idempotency-key': `bench-participation-${process.pid}-${sequence++}`,
+              'idempotency-key': `bench-participation-${process.pid}-${participationSequence++}`,
             },
             body: JSON.stringify({ amount: participationAmount }),
           };
