@@ -27,6 +27,9 @@ export const participationCurrencyOf = (row: Pick<ProjectRow, 'kind'>) => (row.k
  */
 const participationBatching = { maxInFlight: 1, maxBatchSize: 64 };
 
+/** How many projects' purposes a process keeps before it starts over. */
+const purposesKept = 10_000;
+
 /**
  * Participations that arrive together share one transaction (decision 056), as the ledger's spends
  * share one statement (decision 013): one lock round per batch instead of one per fan, one commit
@@ -54,10 +57,17 @@ export function createParticipationBatcher({
   /** A limited project's participation reached the goal: the project is now succeeded (notify, in the batch's transaction). */
   onGoalReached(tx: Tx, row: ProjectRow): Promise<void>;
 }) {
+  /** Each project's purpose, kept: it never changes after the request (decision 054). */
+  const purposes = new Map<number, string>();
+
   async function runBatch(tx: Tx, requests: ParticipationRequest[]): Promise<ParticipationDecision[]> {
     const repository = createParticipationsRepository({ db: tx });
     const projectIds = [...new Set(requests.map((request) => request.projectId))];
-    const purposes = await repository.purposesOf(projectIds);
+    const unknown = projectIds.filter((id) => !purposes.has(id));
+    if (unknown.length > 0) {
+      if (purposes.size > purposesKept) purposes.clear();
+      for (const [id, purpose] of await repository.purposesOf(unknown)) purposes.set(id, purpose);
+    }
     const idsOf = (purpose: string) => projectIds.filter((id) => purposes.get(id) === purpose).sort((a, b) => a - b);
     const rows = new Map<number, ProjectRow>();
     for (const row of await repository.lockMany(idsOf('limited'), 'update')) rows.set(row.id, row);
@@ -67,12 +77,13 @@ export function createParticipationBatcher({
     const states = await repository.keyStatesOf(
       requests.map((request) => ({
         userId: request.userId,
+        projectId: request.projectId,
         ledgerKey: participationSpendKey(request.key),
         clientKey: request.key,
         otherWriteKey: exchangeSpendKey(request.key),
       })),
     );
-    const totals = await repository.totalsOf(requests);
+    const totals = new Map(requests.map((request, index) => [`${request.projectId}:${request.userId}`, states[index]!.total]));
     const raised = await repository.raisedOfMany(idsOf('limited'));
     const now = clock.now();
     const decisions: (ParticipationDecision | undefined)[] = requests.map((_, index) => decidedByKey(states[index]!));

@@ -22,6 +22,8 @@ export type ParticipantsCursor = { sort: 'amount'; amount: number; id: number } 
  * or a refusal stored under the client's key (docs/architecture.md#idempotency).
  */
 export type ParticipationKeyState = {
+  /** What the fan has put into the project so far (the deposit included). */
+  total: number;
   existing: { participationId: number; amount: number; requestHash: string | null } | null;
   /** A stored answer under the client key: its request, and the refusal's code and details if it was one. */
   earlier: { requestHash: string; refusal: { code: string; details: unknown } | null } | null;
@@ -43,19 +45,20 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
     },
 
     /**
-     * For each (user, ledger key, client key), in order: the participation its key applied, or a
-     * stored answer; an exchange applied under the client key (`otherWriteKey`, its ledger key)
+     * For each (user, project, ledger key, client key), in order: the fan's total in the project so
+     * far, and the participation the key applied or a stored answer; an exchange applied under the client key (`otherWriteKey`, its ledger key)
      * answers as a stored answer of another request (an empty request hash).
      */
-    async keyStatesOf(keys: { userId: string; ledgerKey: string; clientKey: string; otherWriteKey: string }[]): Promise<ParticipationKeyState[]> {
+    async keyStatesOf(keys: { userId: string; projectId: number; ledgerKey: string; clientKey: string; otherWriteKey: string }[]): Promise<ParticipationKeyState[]> {
       if (keys.length === 0) return [];
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select pp.id as participation_id, pp.amount, t.request_hash,
+          (select coalesce(sum(f.amount), 0) from project_participations f where f.project_id = r.project_id and f.user_id = r.user_id) as total,
           case when o.id is not null then '' else k.request_hash end as earlier_hash, k.status_code as earlier_status,
           k.response -> 'error' ->> 'code' as earlier_code, k.response -> 'error' -> 'details' as earlier_details
         from unnest(${sql.param(keys.map((key) => key.userId))}::uuid[], ${sql.param(keys.map((key) => key.ledgerKey))}::text[],
-          ${sql.param(keys.map((key) => key.clientKey))}::text[], ${sql.param(keys.map((key) => key.otherWriteKey))}::text[])
-          with ordinality as r(user_id, ledger_key, client_key, other_key, n)
+          ${sql.param(keys.map((key) => key.clientKey))}::text[], ${sql.param(keys.map((key) => key.otherWriteKey))}::text[],
+          ${sql.param(keys.map((key) => key.projectId))}::int[]) with ordinality as r(user_id, ledger_key, client_key, other_key, project_id, n)
         left join point_transactions t on t.user_id = r.user_id and t.idempotency_key = r.ledger_key
         left join project_participations pp on pp.spend_transaction_id = t.id
         left join point_transactions o on o.user_id = r.user_id and o.idempotency_key = r.other_key
@@ -66,21 +69,11 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
         const earlierHash = nullableString(row.earlier_hash);
         const earlierCode = earlierHash !== '' && Number(row.earlier_status) >= 400 ? nullableString(row.earlier_code) : null;
         return {
+          total: Number(row.total),
           existing: participationId === null ? null : { participationId, amount: Number(row.amount), requestHash: nullableString(row.request_hash) },
           earlier: earlierHash === null ? null : { requestHash: earlierHash, refusal: earlierCode === null ? null : { code: earlierCode, details: row.earlier_details === null ? undefined : jsonValue(row.earlier_details) } },
         };
       });
-    },
-
-    /** Each (project, user)'s total so far, keyed `${projectId}:${userId}`; absent pairs have put in nothing. */
-    async totalsOf(pairs: { projectId: number; userId: string }[]): Promise<Map<string, number>> {
-      if (pairs.length === 0) return new Map();
-      const { rows } = await db.execute<{ project_id: unknown; user_id: string; total: unknown }>(sql`
-        select pp.project_id, pp.user_id, sum(pp.amount) as total
-        from unnest(${sql.param(pairs.map((pair) => pair.projectId))}::int[], ${sql.param(pairs.map((pair) => pair.userId))}::uuid[]) as r(project_id, user_id)
-        join project_participations pp on pp.project_id = r.project_id and pp.user_id = r.user_id
-        group by pp.project_id, pp.user_id`);
-      return new Map(rows.map((row) => [`${Number(row.project_id)}:${row.user_id}`, Number(row.total)]));
     },
 
     /** Several projects' raised sums. */
