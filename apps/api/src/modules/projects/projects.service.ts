@@ -129,6 +129,10 @@ export function createProjectsService({
     return records.map((record) => {
       const isCreator = viewer !== null && viewer.userId === record.creatorId;
       const seesPrivate = isCreator || (viewer?.isOperator ?? false);
+      const community = communityOf(record.id);
+      // docs/product.md#reports: a hidden project's own content (its words, images and links) is
+      // withheld from everyone but operators, its creator included, as a hidden comment's body is.
+      const withheld = community.hidden && !(viewer?.isOperator ?? false);
       return {
         id: record.id,
         status: record.status as ProjectStatus,
@@ -144,12 +148,12 @@ export function createProjectsService({
         fundingStartDate: record.fundingStartDate,
         fundingEndDate: record.fundingEndDate,
         minimumUnit: record.minimumUnit,
-        title: record.title,
-        introduction: record.introduction,
-        thumbnailUrl: record.thumbnailPath ? files.urlFor(record.thumbnailPath) : null,
-        youtubeUrl: record.youtubeUrl,
-        xUrl: record.xUrl,
-        creatorXId: record.creatorXId,
+        title: withheld ? null : record.title,
+        introduction: withheld ? null : record.introduction,
+        thumbnailUrl: !withheld && record.thumbnailPath ? files.urlFor(record.thumbnailPath) : null,
+        youtubeUrl: withheld ? null : record.youtubeUrl,
+        xUrl: withheld ? null : record.xUrl,
+        creatorXId: withheld ? null : record.creatorXId,
         ...(seesPrivate ? { creatorEmail: record.creatorEmail } : {}),
         creator: { nickname: record.creatorDeleted ? null : record.creatorNickname },
         media: (mediaByProject.get(record.id) ?? []).map((row) => {
@@ -182,8 +186,8 @@ export function createProjectsService({
         perUserLimit: perUserLimitOf(record.goal),
         closesAt: fundingClosesAt(record.fundingEndDate).toISOString(),
         cancellationReason: record.cancellationReason,
-        ...communityOf(record.id),
-        photos: (photos.get(record.id) ?? []).map((path) => files.urlFor(path)),
+        ...community,
+        photos: withheld ? [] : (photos.get(record.id) ?? []).map((path) => files.urlFor(path)),
       };
     });
   }
@@ -515,10 +519,11 @@ export function createProjectsService({
       const record = await createProjectsRepository({ db }).findRecord(projectId);
       if (!record || record.createdAt === null || !record.title) return null;
       const [project] = await present([record], null, language);
-      if (!project || project.hidden) return null;
+      // A hidden project's title and thumbnail are withheld (docs/product.md#reports): no preview at all.
+      if (!project || project.hidden || project.title === null) return null;
       const artist = project.artistNames[language] || project.artistNames.en;
       return {
-        title: project.title!,
+        title: project.title,
         description: `${artist} · ${project.introduction ?? ''}`,
         imageUrl: project.thumbnailUrl ? new URL(project.thumbnailUrl, publicUrl).href : null,
       };
