@@ -45,7 +45,7 @@ describe('hostile input on every endpoint', () => {
   let t: TestContext;
   let artistId: number;
   beforeAll(async () => {
-    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000' } });
+    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000', RATE_LIMIT_COMMENTS_PER_MINUTE: '1000000', RATE_LIMIT_REPORTS_PER_MINUTE: '1000000' } });
     artistId = await t.createArtist();
   });
   afterAll(() => t.close());
@@ -118,7 +118,7 @@ describe('hostile addresses and headers on every route', () => {
   let artistId: number;
   let port: number;
   beforeAll(async () => {
-    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000' } });
+    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000', RATE_LIMIT_COMMENTS_PER_MINUTE: '1000000', RATE_LIMIT_REPORTS_PER_MINUTE: '1000000' } });
     artistId = await t.createArtist();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as net.AddressInfo).port;
