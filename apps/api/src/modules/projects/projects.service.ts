@@ -1,5 +1,18 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
-import type { CreationBody, EventBody, Language, MyProjectTab, Project, ProjectDecisionBody, ProjectKind, ProjectRequestBody, ProjectStatus, PublicProjectsQuery } from '@orchard/shared';
+import {
+  operatorAuditLogPageSize,
+  type CreationBody,
+  type EventBody,
+  type Language,
+  type MyProjectTab,
+  type OperatorAuditLogPage,
+  type Project,
+  type ProjectDecisionBody,
+  type ProjectKind,
+  type ProjectRequestBody,
+  type ProjectStatus,
+  type PublicProjectsQuery,
+} from '@orchard/shared';
 import {
   checkCreation,
   creationDeadlineFor,
@@ -581,6 +594,30 @@ export function createProjectsService({
     /** Account deletion guard: refused while the user created a project whose funding has not ended. */
     async deletionRefusal(userId: string, tx: Tx) {
       return (await createProjectsRepository({ db: tx }).hasUnfinishedCreatedProject(userId)) ? ('users.deletion_blocked' as const) : null;
+    },
+
+    /** The operator audit log, newest first, in keyset pages (docs/product.md#operators). */
+    async auditLog({ cursor }: { cursor?: string }): Promise<OperatorAuditLogPage> {
+      let before: number | undefined;
+      if (cursor !== undefined) {
+        const { id } = decodeCursor(cursor);
+        if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw cursorInvalid();
+        before = id;
+      }
+      const rows = await createProjectsRepository({ db }).auditPage(before, operatorAuditLogPageSize + 1);
+      const page = rows.slice(0, operatorAuditLogPageSize);
+      return {
+        items: page.map((row) => ({
+          id: row.id,
+          at: row.at.toISOString(),
+          operator: { nickname: row.operatorDeletedAt ? null : row.operatorNickname },
+          action: row.action,
+          projectId: row.projectId,
+          before: row.before ?? null,
+          after: row.after ?? null,
+        })),
+        nextCursor: rows.length > operatorAuditLogPageSize ? encodeCursor({ id: page.at(-1)!.id }) : null,
+      };
     },
 
     /** Writes an operator action that concerns no single project (the test clock) to the audit log. */
