@@ -53,6 +53,10 @@ const environmentSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Uploads per user per minute. */
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Comments posted or deleted per user per minute. */
+  RATE_LIMIT_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Reports per user per minute. */
+  RATE_LIMIT_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 
   /** X (OAuth 2.0 + PKCE). Offered when the client id is set. */
   X_CLIENT_ID: optionalText,
@@ -134,7 +138,7 @@ export type Config = {
   seedSampleData: boolean;
   webDistDir?: string;
   session: { cookieName: string; secureCookie: boolean; idleTimeoutMs: number; absoluteTimeoutMs: number };
-  rateLimits: { signInPerMinute: number; writesPerMinute: number; uploadsPerMinute: number };
+  rateLimits: { signInPerMinute: number; writesPerMinute: number; uploadsPerMinute: number; commentsPerMinute: number; reportsPerMinute: number };
   providers: ProviderSettings;
   allowInsecureIssuers: boolean;
   payments: PaymentSettings;
@@ -248,6 +252,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       signInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      commentsPerMinute: e.RATE_LIMIT_COMMENTS_PER_MINUTE,
+      reportsPerMinute: e.RATE_LIMIT_REPORTS_PER_MINUTE,
     },
     providers,
     allowInsecureIssuers: e.ALLOW_INSECURE_ISSUERS,

@@ -12,8 +12,11 @@ import type { Role } from '@orchard/shared';
  */
 export type Access = 'public' | 'session' | 'joined' | 'operator';
 
-/** Which rate-limit bucket a route counts against (docs/quality.md#s8); writes default to `writes`. */
-export type RateLimitBucket = 'sign_in' | 'writes' | 'uploads' | 'none';
+/**
+ * Which rate-limit bucket a route counts against (docs/quality.md#s8); writes default to `writes`.
+ * A declared bucket replaces `writes` for its routes.
+ */
+export type RateLimitBucket = 'sign_in' | 'writes' | 'uploads' | 'comments' | 'reports' | 'none';
 
 export type SessionInfo = {
   userId: string;

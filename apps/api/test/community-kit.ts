@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Comment, Project } from '@orchard/shared';
 import type { TestContext, TestUser } from './harness.ts';
@@ -20,3 +21,18 @@ export async function postComment(t: TestContext, user: TestUser, projectId: num
 }
 
 export const report = (t: TestContext, user: TestUser, payload: object) => t.request({ method: 'POST', url: '/api/reports', cookie: user.cookie, payload });
+
+/** Reported by `reporter` and hidden by `operator` through the reports queue (docs/product.md#reports). */
+export async function hideProject(t: TestContext, reporter: TestUser, operator: TestUser, projectId: number, action: 'hide' | 'restore' = 'hide') {
+  let reportId: number;
+  if (action === 'hide') {
+    const made = await report(t, reporter, { target: { type: 'project', id: projectId }, reason: 'REPR005' });
+    expect(made.statusCode, made.body).toBe(201);
+    reportId = (made.json() as { report: { id: number } }).report.id;
+  } else {
+    const { rows } = await t.database.db.execute<{ id: number }>(sql`select id from reports where target_type = 'project' and target_id = ${projectId} order by id desc limit 1`);
+    reportId = Number(rows[0]!.id);
+  }
+  const decided = await t.request({ method: 'POST', url: `/api/operator/reports/${reportId}/decision`, cookie: operator.cookie, payload: { action } });
+  expect(decided.statusCode, decided.body).toBe(200);
+}

@@ -16,3 +16,4 @@ export * from './media.ts';
 export * from './notifications.ts';
 export * from './terms.ts';
 export * from './community.ts';
+export * from './operator.ts';

@@ -25,7 +25,8 @@ function counterKey(bucket: Bucket, request: FastifyRequest): string {
 }
 
 /**
- * docs/quality.md#s8: sign-in, every write and uploads are limited per minute. Each bucket is
+ * docs/quality.md#s8: sign-in, every write, uploads, comments and reports are limited per minute
+ * (a route in the uploads, comments or reports bucket counts there instead of in writes). Each bucket is
  * ONE counter per caller shared by all of the bucket's routes: one limiter per bucket, attached to
  * every route of the bucket. (The plugin's per-route `config.rateLimit` gives each route a store of
  * its own even with a `groupId`, so "120 writes a minute" became 120 per write route; decision 030.)
@@ -37,6 +38,8 @@ export async function registerRateLimits(app: App, config: Config, redis?: Redis
     sign_in: config.rateLimits.signInPerMinute,
     writes: config.rateLimits.writesPerMinute,
     uploads: config.rateLimits.uploadsPerMinute,
+    comments: config.rateLimits.commentsPerMinute,
+    reports: config.rateLimits.reportsPerMinute,
   };
 
   await app.register(rateLimit, {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../test/harness.ts';
 import { expectLedgerClean } from '../../test/points-fixtures.ts';
+import { hideProject } from '../../test/community-kit.ts';
 import { fundingProject, requestProject, validRequestBody } from '../../test/projects-kit.ts';
 import { previewedProjectId } from './share-preview.ts';
 
@@ -58,6 +59,21 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).not.toContain('og:title');
+    }
+  });
+
+  it("gives a hidden project no preview: neither its title nor its thumbnail (docs/product.md#reports)", async () => {
+    const artistId = await t.createArtist();
+    const creator = await t.createUser();
+    const hidden = await fundingProject(t, creator, operator, await validRequestBody(t, artistId), { title: 'Hidden secret title' });
+    await hideProject(t, await t.createUser(), operator, hidden.id);
+    for (const headers of [{}, { 'accept-language': 'en' }] as Record<string, string>[]) {
+      const response = await page(`/project/${hidden.id}`, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('og:title');
+      expect(response.body).not.toContain('og:image');
+      expect(response.body).not.toContain('Hidden secret title');
+      expect(response.body).not.toMatch(/\/api\/files\//);
     }
   });
 

@@ -59,6 +59,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/projects': 'public',
   'GET /api/projects/:projectId': 'public',
   'GET /api/operator/project-requests': 'operator',
+  'GET /api/operator/audit-log': 'operator',
   'POST /api/operator/projects/:projectId/decision': 'operator',
   'PUT /api/projects/:projectId/thumbnail': 'joined',
   'POST /api/projects/:projectId/creation': 'joined',

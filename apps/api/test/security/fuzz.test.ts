@@ -23,7 +23,7 @@ const hostileValue = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, hostileScalar, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 12 }), tie('value'), { maxKeys: 4 })),
 })).value;
 
-const knownKeys = ['language', 'currency', 'nickname', 'country', 'adInfoConsent', 'nightNotificationConsent', 'marketingConsent', 'artistIds', 'service', 'privacy', 'uniqueIdentification', 'marketing', 'acknowledgePointForfeit', 'q', 'cursor', 'limit', 'returnTo', 'code', 'state', 'packageId', 'method', 'orange', 'currency', 'tab', 'orderId', 'paymentKey', 'amount', 'message', 'ids', 'categoryCode', 'lang'];
+const knownKeys = ['language', 'currency', 'nickname', 'country', 'adInfoConsent', 'nightNotificationConsent', 'marketingConsent', 'artistIds', 'service', 'privacy', 'uniqueIdentification', 'marketing', 'acknowledgePointForfeit', 'q', 'cursor', 'limit', 'returnTo', 'code', 'state', 'packageId', 'method', 'orange', 'currency', 'tab', 'orderId', 'paymentKey', 'amount', 'message', 'ids', 'categoryCode', 'lang', 'body', 'target', 'reason', 'detail', 'sort', 'action', 'decision', 'days'];
 
 const hostileBody = fc.oneof(
   fc.dictionary(fc.constantFrom(...knownKeys), hostileValue, { maxKeys: 5 }).map((body) => JSON.stringify(body)),
@@ -45,7 +45,7 @@ describe('hostile input on every endpoint', () => {
   let t: TestContext;
   let artistId: number;
   beforeAll(async () => {
-    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000' } });
+    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000', RATE_LIMIT_COMMENTS_PER_MINUTE: '1000000', RATE_LIMIT_REPORTS_PER_MINUTE: '1000000' } });
     artistId = await t.createArtist();
   });
   afterAll(() => t.close());
@@ -61,13 +61,20 @@ describe('hostile input on every endpoint', () => {
           contentType,
           fc.constantFrom(...cookies),
           fc.oneof(fc.constant(null), fc.string({ maxLength: 30 }), fc.integer().map(String)),
-          async (body, query, type, cookie, param) => {
+          // Half the writes carry a valid Idempotency-Key, so routes that need one read their body too.
+          fc.option(fc.uuid().map((uuid) => `fuzz-${uuid}`)),
+          async (body, query, type, cookie, param, idempotencyKey) => {
             const path = param === null ? fillRoute(route.url, { artistId }) : route.url.replace(/:[A-Za-z]+/g, encodeURIComponent(param) || 'x');
             const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
             const response = await t.app.inject({
               method: route.method as 'POST',
               url: query ? `${path}?${query}` : path,
-              headers: { origin: testOrigin, cookie, ...(hasBody || route.method === 'DELETE' ? { 'content-type': type } : {}) },
+              headers: {
+                origin: testOrigin,
+                cookie,
+                ...(hasBody || route.method === 'DELETE' ? { 'content-type': type } : {}),
+                ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }),
+              },
               ...(hasBody || route.method === 'DELETE' ? { payload: body } : {}),
             });
             const label = `${route.method} ${path} → ${response.statusCode} ${response.body.slice(0, 200)}`;
@@ -118,7 +125,7 @@ describe('hostile addresses and headers on every route', () => {
   let artistId: number;
   let port: number;
   beforeAll(async () => {
-    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000' } });
+    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000', RATE_LIMIT_COMMENTS_PER_MINUTE: '1000000', RATE_LIMIT_REPORTS_PER_MINUTE: '1000000' } });
     artistId = await t.createArtist();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as net.AddressInfo).port;
@@ -202,7 +209,7 @@ describe('hostile addresses and headers on every route', () => {
 
   it('answers a NUL byte in every JSON string field of every write in the error shape, never 5xx', async () => {
     const user = await t.createUser();
-    const keys = ['language', 'currency', 'nickname', 'country', 'artistIds', 'packageId', 'method', 'orange', 'termsVersion', 'acknowledgePointForfeit', 'q', 'returnTo', 'code', 'state', 'user'];
+    const keys = ['language', 'currency', 'nickname', 'country', 'artistIds', 'packageId', 'method', 'orange', 'termsVersion', 'acknowledgePointForfeit', 'q', 'returnTo', 'code', 'state', 'user', 'body', 'reason', 'detail', 'title'];
     for (const route of apiRoutes(t).filter((candidate) => candidate.method !== 'GET')) {
       for (const key of keys) {
         for (const value of ['a\u0000b', '\u0000', 'x'.repeat(20_000), '\ud800']) {

@@ -16,7 +16,7 @@ describe('reports under concurrency (PostgreSQL)', () => {
   let artistId: number;
 
   beforeAll(async () => {
-    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
+    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000', RATE_LIMIT_COMMENTS_PER_MINUTE: '100000', RATE_LIMIT_REPORTS_PER_MINUTE: '100000' } });
     operator = await t.createUser({ roles: ['operator'] });
     artistId = await t.createArtist();
   });

@@ -33,8 +33,9 @@ const joinedViewer = (request: FastifyRequest) => {
 };
 
 /**
- * Comments, likes and reports (docs/product.md#comments, docs/product.md#reports). Every write
- * counts against the `writes` rate-limit bucket (docs/quality.md#s8).
+ * Comments, likes and reports (docs/product.md#comments, docs/product.md#reports). Posting and
+ * deleting comments share the `comments` rate-limit bucket, reports have the `reports` bucket, and
+ * likes count against `writes` (docs/quality.md#s8).
  */
 export function registerCommunityRoutes(app: App, { community }: { community: CommunityService }) {
   app.get(
@@ -49,7 +50,7 @@ export function registerCommunityRoutes(app: App, { community }: { community: Co
   app.post(
     '/api/projects/:projectId/comments',
     {
-      config: { access: 'joined' },
+      config: { access: 'joined', rateLimitBucket: 'comments' },
       schema: { tags: ['community'], params: projectIdParamsSchema, body: commentBodySchema, response: { 201: commentResponseSchema, ...errors } },
     },
     async (request, reply) =>
@@ -58,7 +59,7 @@ export function registerCommunityRoutes(app: App, { community }: { community: Co
 
   app.delete(
     '/api/comments/:commentId',
-    { config: { access: 'joined' }, schema: { tags: ['community'], params: commentIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    { config: { access: 'joined', rateLimitBucket: 'comments' }, schema: { tags: ['community'], params: commentIdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await community.deleteComment(request.params.commentId, requireSession(request).userId);
       return reply.code(204).send(null);
@@ -77,7 +78,7 @@ export function registerCommunityRoutes(app: App, { community }: { community: Co
 
   app.post(
     '/api/reports',
-    { config: { access: 'joined' }, schema: { tags: ['community'], body: reportBodySchema, response: { 201: reportResponseSchema, ...errors } } },
+    { config: { access: 'joined', rateLimitBucket: 'reports' }, schema: { tags: ['community'], body: reportBodySchema, response: { 201: reportResponseSchema, ...errors } } },
     async (request, reply) => reply.code(201).send({ report: await community.report(requireSession(request).userId, request.body) }),
   );
 

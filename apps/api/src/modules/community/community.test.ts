@@ -33,7 +33,7 @@ describe('community: comments, likes, reports (docs/product.md#comments, docs/pr
     t.request({ method: 'POST', url: `/api/operator/reports/${reportId}/decision`, cookie: operator.cookie, payload: { action } });
 
   beforeAll(async () => {
-    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
+    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000', RATE_LIMIT_COMMENTS_PER_MINUTE: '100000', RATE_LIMIT_REPORTS_PER_MINUTE: '100000' } });
     operator = await t.createUser({ roles: ['operator'] });
     creator = await t.createUser();
     fan = await t.createUser();

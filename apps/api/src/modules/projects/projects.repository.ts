@@ -145,6 +145,26 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       await db.insert(operatorAuditLog).values(values);
     },
 
+    /** One page of the audit log, newest first (keyset on the id, below `beforeId`), with each operator's nickname. */
+    async auditPage(beforeId: number | undefined, limit: number) {
+      return db
+        .select({
+          id: operatorAuditLog.id,
+          at: operatorAuditLog.at,
+          action: operatorAuditLog.action,
+          projectId: operatorAuditLog.projectId,
+          before: operatorAuditLog.before,
+          after: operatorAuditLog.after,
+          operatorNickname: users.nickname,
+          operatorDeletedAt: users.deletedAt,
+        })
+        .from(operatorAuditLog)
+        .innerJoin(users, eq(users.id, operatorAuditLog.operatorId))
+        .where(beforeId === undefined ? undefined : lt(operatorAuditLog.id, beforeId))
+        .orderBy(desc(operatorAuditLog.id))
+        .limit(limit);
+    },
+
     async auditEntriesOf(projectId: number) {
       return db.select().from(operatorAuditLog).where(eq(operatorAuditLog.projectId, projectId)).orderBy(asc(operatorAuditLog.id));
     },

@@ -6,11 +6,13 @@ import { loadConfig } from '../../config.ts';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { pixelFloodPng } from '../../../test/uploads-kit.ts';
+import { hideProject } from '../../../test/community-kit.ts';
 import {
   approve,
   approvedWithThumbnail,
   creationBody,
   creditOrange,
+  fundingProject,
   multipart,
   photoJpeg,
   postCreation,
@@ -104,6 +106,84 @@ describe('projects: who may do what to whose project (docs/quality.md#s1)', () =
     expect((await t.request({ url: '/api/my/projects' })).statusCode).toBe(401);
     expect((await t.request({ url: '/api/operator/project-requests', cookie: creator.cookie })).statusCode).toBe(403);
     expect((await t.request({ url: '/api/operator/project-requests', cookie: operator.cookie })).statusCode).toBe(200);
+  });
+});
+
+describe('a hidden project: its content only for operators (docs/product.md#reports)', () => {
+  let t: TestContext;
+  let operator: TestUser;
+  let creator: TestUser;
+  let fan: TestUser;
+  let artistId: number;
+  let project: Project;
+  const content = { title: 'Secret title', introduction: 'Secret introduction', youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', xUrl: 'https://x.com/orchard' };
+
+  beforeAll(async () => {
+    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
+    operator = await t.createUser({ roles: ['operator'] });
+    creator = await t.createUser();
+    fan = await t.createUser();
+    artistId = await t.createArtist();
+    project = await fundingProject(t, creator, operator, await validRequestBody(t, artistId), content);
+    // A posted photo, as execution leaves one (docs/product.md#execution).
+    await t.database.db.execute(sql`insert into project_photos (project_id, position, path, created_at) values (${project.id}, 0, 'project-photos/x.webp', now())`);
+    await creditOrange(t, fan.id, 1_000);
+    expect((await t.request({ method: 'PUT', url: `/api/projects/${project.id}/like`, cookie: fan.cookie })).statusCode).toBe(200);
+    await hideProject(t, fan, operator, project.id);
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  const withheld = { title: null, introduction: null, thumbnailUrl: null, youtubeUrl: null, xUrl: null, creatorXId: null, photos: [], hidden: true };
+  const expectWithheld = (seen: Project | undefined, label: string) => {
+    expect(seen, label).toMatchObject({ ...withheld, id: project.id, status: 'funding', goal: project.goal, raised: expect.any(Number), likeCount: 1 });
+  };
+  const expectShown = (seen: Project | undefined, label: string) => {
+    expect(seen, label).toMatchObject({ ...content, hidden: true, creatorXId: project.creatorXId, thumbnailUrl: expect.stringMatching(/\.webp$/) });
+    expect(seen!.photos, label).toHaveLength(1);
+  };
+  const one = async (cookie?: string) => ((await t.request({ url: `/api/projects/${project.id}`, cookie })).json() as { project: Project }).project;
+  const listed = async (url: string, cookie?: string) => {
+    const response = await t.request({ url, cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { items: Project[] }).items.find((item) => item.id === project.id);
+  };
+
+  it('withholds title, introduction, thumbnail, links and photos from an anonymous visitor, a fan and its creator; an operator sees them', async () => {
+    for (const [actor, cookie] of [['anonymous', undefined], ['fan', fan.cookie], ['creator', creator.cookie]] as const) {
+      expectWithheld(await one(cookie), `${actor}: GET /api/projects/{id}`);
+      expectWithheld(await listed(`/api/projects?artistId=${artistId}`, cookie), `${actor}: public list`);
+    }
+    expectWithheld(await listed('/api/my/projects?tab=open', creator.cookie), 'creator: my page Open');
+    expectWithheld(await listed('/api/my/projects?tab=all', creator.cookie), 'creator: my page All');
+    expectWithheld(await listed('/api/my/projects?tab=like', fan.cookie), 'fan: my page Like');
+    expectShown(await one(operator.cookie), 'operator: GET /api/projects/{id}');
+    expectShown(await listed(`/api/projects?artistId=${artistId}`, operator.cookie), 'operator: public list');
+  });
+
+  it("withholds it in a participation's answer too", async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/projects/${project.id}/participations`,
+      cookie: fan.cookie,
+      headers: { 'idempotency-key': idempotencyKey() },
+      payload: { amount: 10 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expectWithheld((response.json() as { project: Project }).project, 'fan: participation answer');
+    expectWithheld(await listed('/api/my/projects?tab=participate', fan.cookie), 'fan: my page Participate');
+  });
+
+  it('shows everything again once an operator restores it', async () => {
+    const restoredProject = await fundingProject(t, creator, operator, await validRequestBody(t, artistId), content);
+    const reporter = await t.createUser();
+    await hideProject(t, reporter, operator, restoredProject.id);
+    const seen = async () => ((await t.request({ url: `/api/projects/${restoredProject.id}`, cookie: creator.cookie })).json() as { project: Project }).project;
+    expect(await seen()).toMatchObject(withheld);
+    await hideProject(t, reporter, operator, restoredProject.id, 'restore');
+    expect(await seen()).toMatchObject({ ...content, hidden: false, thumbnailUrl: expect.stringMatching(/\.webp$/) });
   });
 });
 

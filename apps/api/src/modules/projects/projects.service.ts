@@ -1,5 +1,18 @@
 import { and, or, type SQL } from 'drizzle-orm';
-import type { CreationBody, EventBody, Language, MyProjectTab, Project, ProjectDecisionBody, ProjectKind, ProjectRequestBody, ProjectStatus, PublicProjectsQuery } from '@orchard/shared';
+import {
+  operatorAuditLogPageSize,
+  type CreationBody,
+  type EventBody,
+  type Language,
+  type MyProjectTab,
+  type OperatorAuditLogPage,
+  type Project,
+  type ProjectDecisionBody,
+  type ProjectKind,
+  type ProjectRequestBody,
+  type ProjectStatus,
+  type PublicProjectsQuery,
+} from '@orchard/shared';
 import {
   checkCreation,
   creationDeadlineFor,
@@ -128,6 +141,10 @@ export function createProjectsService({
     return records.map((record) => {
       const isCreator = viewer !== null && viewer.userId === record.creatorId;
       const seesPrivate = isCreator || (viewer?.isOperator ?? false);
+      const community = communityOf(record.id);
+      // docs/product.md#reports: a hidden project's own content (its words, images and links) is
+      // withheld from everyone but operators, its creator included, as a hidden comment's body is.
+      const withheld = community.hidden && !(viewer?.isOperator ?? false);
       return {
         id: record.id,
         status: record.status as ProjectStatus,
@@ -143,12 +160,12 @@ export function createProjectsService({
         fundingStartDate: record.fundingStartDate,
         fundingEndDate: record.fundingEndDate,
         minimumUnit: record.minimumUnit,
-        title: record.title,
-        introduction: record.introduction,
-        thumbnailUrl: record.thumbnailPath ? files.urlFor(record.thumbnailPath) : null,
-        youtubeUrl: record.youtubeUrl,
-        xUrl: record.xUrl,
-        creatorXId: record.creatorXId,
+        title: withheld ? null : record.title,
+        introduction: withheld ? null : record.introduction,
+        thumbnailUrl: !withheld && record.thumbnailPath ? files.urlFor(record.thumbnailPath) : null,
+        youtubeUrl: withheld ? null : record.youtubeUrl,
+        xUrl: withheld ? null : record.xUrl,
+        creatorXId: withheld ? null : record.creatorXId,
         ...(seesPrivate ? { creatorEmail: record.creatorEmail } : {}),
         creator: { nickname: record.creatorDeleted ? null : record.creatorNickname },
         media: (mediaByProject.get(record.id) ?? []).map((row) => {
@@ -181,8 +198,8 @@ export function createProjectsService({
         perUserLimit: perUserLimitOf(record.goal),
         closesAt: fundingClosesAt(record.fundingEndDate).toISOString(),
         cancellationReason: record.cancellationReason,
-        ...communityOf(record.id),
-        photos: (photos.get(record.id) ?? []).map((path) => files.urlFor(path)),
+        ...community,
+        photos: withheld ? [] : (photos.get(record.id) ?? []).map((path) => files.urlFor(path)),
       };
     });
   }
@@ -535,10 +552,11 @@ export function createProjectsService({
       const record = await createProjectsRepository({ db }).findRecord(projectId);
       if (!record || record.createdAt === null || !record.title) return null;
       const [project] = await present([record], null, language);
-      if (!project || project.hidden) return null;
+      // A hidden project's title and thumbnail are withheld (docs/product.md#reports): no preview at all.
+      if (!project || project.hidden || project.title === null) return null;
       const artist = project.artistNames[language] || project.artistNames.en;
       return {
-        title: project.title!,
+        title: project.title,
         description: `${artist} · ${project.introduction ?? ''}`,
         imageUrl: project.thumbnailUrl ? new URL(project.thumbnailUrl, publicUrl).href : null,
       };
@@ -596,6 +614,30 @@ export function createProjectsService({
     /** Account deletion guard: refused while the user created a project whose funding has not ended. */
     async deletionRefusal(userId: string, tx: Tx) {
       return (await createProjectsRepository({ db: tx }).hasUnfinishedCreatedProject(userId)) ? ('users.deletion_blocked' as const) : null;
+    },
+
+    /** The operator audit log, newest first, in keyset pages (docs/product.md#operators). */
+    async auditLog({ cursor }: { cursor?: string }): Promise<OperatorAuditLogPage> {
+      let before: number | undefined;
+      if (cursor !== undefined) {
+        const { id } = decodeCursor(cursor);
+        if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw cursorInvalid();
+        before = id;
+      }
+      const rows = await createProjectsRepository({ db }).auditPage(before, operatorAuditLogPageSize + 1);
+      const page = rows.slice(0, operatorAuditLogPageSize);
+      return {
+        items: page.map((row) => ({
+          id: row.id,
+          at: row.at.toISOString(),
+          operator: { nickname: row.operatorDeletedAt ? null : row.operatorNickname },
+          action: row.action,
+          projectId: row.projectId,
+          before: row.before ?? null,
+          after: row.after ?? null,
+        })),
+        nextCursor: rows.length > operatorAuditLogPageSize ? encodeCursor({ id: page.at(-1)!.id }) : null,
+      };
     },
 
     /** Writes an operator action that concerns no single project (the test clock) to the audit log. */
