@@ -1,10 +1,13 @@
 import type { MediumDetail } from '@orchard/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import type { LeafletMapProps } from './leaflet-map.tsx';
 import { MediumDetailView } from './medium-detail.tsx';
 
@@ -39,7 +42,7 @@ const medium: MediumDetail = {
 };
 
 function renderMedium() {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input).startsWith('/api/media/3?') ? jsonResponse(medium) : errorResponse(404, 'not_found')));
+  server.use(http.get(api('/media/3'), () => HttpResponse.json(medium)));
   return renderWithProviders(<MediumDetailView mediaId={3} />);
 }
 

@@ -55,7 +55,7 @@ describe('notifications', () => {
       { id: 3, kind: 'points_returned', projectId: 10, params: { amount: 130, currency: 'berry' }, createdAt: '2026-03-04T01:00:00.000Z', readAt: null },
       { id: 2, kind: 'points_expiring', projectId: null, params: { amount: 1_500, currency: 'orange', expiresAt: '2026-04-01T14:59:59.999Z' }, createdAt: '2026-03-03T01:00:00.000Z', readAt: null },
     ];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input).startsWith('/api/notifications') ? jsonResponse({ items, nextCursor: null }) : errorResponse(404, 'not_found')));
+    server.use(http.get(api('/notifications'), () => HttpResponse.json({ items, nextCursor: null })));
     renderWithProviders(<NotificationList />, { path: '/notification' });
     const list = await screen.findByRole('list', { name: 'Your notifications' });
     const texts = [...list.querySelectorAll('.notification-item__body')].map((body) => body.textContent);

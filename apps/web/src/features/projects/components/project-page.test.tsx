@@ -133,7 +133,7 @@ describe('the project page (docs/product.md#participation)', () => {
 
   it("the creator finds the project's status screen; other viewers don't", async () => {
     const project = projectFixture({ status: 'failed', viewerIsCreator: true });
-    mockApi(project, () => errorResponse(500, 'internal'));
+    mockApi(project, () => apiError(500, 'internal'));
     const { unmount } = renderWithProviders(<ProjectPage project={project} />);
     expect((await screen.findByRole('link', { name: "Your project's status and next steps" })).getAttribute('href')).toBe('/my-page/project-info-detail/failed/42');
     unmount();

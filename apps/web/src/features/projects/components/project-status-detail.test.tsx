@@ -1,10 +1,13 @@
 import type { Project } from '@orchard/shared';
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { signedOutUserInfo, useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { projectFixture } from '../../../test/fixtures/project.ts';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { api } from '../../../test/handlers/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { ProjectStatusDetail } from './project-status-detail.tsx';
 
 /** The creator's own project, as the API answers its creator. */
@@ -13,7 +16,7 @@ function creatorsProject(overrides: Partial<Project> = {}): Project {
 }
 
 function renderStatus(project: Project) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input).startsWith(`/api/projects/${project.id}?`) ? jsonResponse({ project }) : errorResponse(404, 'not_found')));
+  server.use(http.get(api(`/projects/${project.id}`), () => HttpResponse.json({ project })));
   return renderWithProviders(<ProjectStatusDetail projectId={project.id} />);
 }
 

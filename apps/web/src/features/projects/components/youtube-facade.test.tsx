@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { YoutubeFacade, youtubeVideoId } from './youtube-facade.tsx';
 
 const youtubeHost = /(^|\.|\/\/)(youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|googlevideo\.com)/;
@@ -19,14 +20,18 @@ describe('the YouTube facade: nothing from YouTube before the tap', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('renders no frame and requests nothing until play is tapped; then the privacy-enhanced player', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    // Every request MSW sees (fetch, XMLHttpRequest, node http), answered or not.
+    const requests: string[] = [];
+    const record = ({ request }: { request: Request }) => void requests.push(`${request.method} ${request.url}`);
+    server.events.on('request:start', record);
+    onTestFinished(() => server.events.removeListener('request:start', record));
     const xhrOpen = vi.spyOn(XMLHttpRequest.prototype, 'open');
     const { container } = renderWithProviders(<YoutubeFacade url="https://www.youtube.com/watch?v=dQw4w9WgXcQ" />);
     const play = screen.getByRole('button', { name: /Play the video/ });
     expect(play.textContent).toContain('Playing loads YouTube, which may set cookies.');
     expect(container.querySelector('iframe')).toBeNull();
     expect(addressesInDocument().filter((address) => youtubeHost.test(address))).toEqual([]);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
     expect(xhrOpen).not.toHaveBeenCalled();
 
     await userEvent.click(play);
@@ -35,7 +40,7 @@ describe('the YouTube facade: nothing from YouTube before the tap', () => {
     expect(frame?.getAttribute('title')).toBe('Project video');
     // Only the no-cookie host, never youtube.com itself.
     expect(addressesInDocument().filter((address) => youtubeHost.test(address))).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1']);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('a link it cannot read stays a plain link out, with nothing embedded', () => {
