@@ -130,14 +130,17 @@ export function createProjectsService({
     if (records.length === 0) return [];
     const repository = createProjectsRepository({ db: source });
     const ids = records.map((record) => record.id);
-    const mediaRows = await repository.mediaOf(ids);
-    const summaries = await repository.participationSummaries(ids, viewer?.userId ?? null);
-    const photos = await repository.photoPathsOf(ids);
+    // Independent reads, sent together: on a pool they overlap; on one connection they queue.
+    const [mediaRows, summaries, photos, communityOf] = await Promise.all([
+      repository.mediaOf(ids),
+      repository.participationSummaries(ids, viewer?.userId ?? null),
+      repository.photoPathsOf(ids),
+      communityFieldsFor(source, ids, viewer),
+    ]);
     const catalogueMedia = await catalogue.mediaByIds([...new Set(mediaRows.map((row) => row.mediaId))], language, source);
     const mediumById = new Map(catalogueMedia.map((medium) => [medium.id, medium]));
     const mediaByProject = new Map<number, ProjectMediaRow[]>();
     for (const row of mediaRows) mediaByProject.set(row.projectId, [...(mediaByProject.get(row.projectId) ?? []), row]);
-    const communityOf = await communityFieldsFor(source, records.map((record) => record.id), viewer);
     return records.map((record) => {
       const isCreator = viewer !== null && viewer.userId === record.creatorId;
       const seesPrivate = isCreator || (viewer?.isOperator ?? false);
@@ -301,9 +304,9 @@ export function createProjectsService({
      */
     async presentToParticipants(items: { projectId: number; userId: string }[], language: Language): Promise<Project[]> {
       const repository = createProjectsRepository({ db });
-      const records = new Map((await repository.findRecords([...new Set(items.map((item) => item.projectId))])).map((record) => [record.id, record]));
-      const asAnyone = new Map((await present([...records.values()], null, language)).map((project) => [project.id, project]));
-      const own = await repository.viewerFieldsOf(items);
+      const [found, own] = await Promise.all([repository.findRecords([...new Set(items.map((item) => item.projectId))]), repository.viewerFieldsOf(items)]);
+      const records = new Map(found.map((record) => [record.id, record]));
+      const asAnyone = new Map((await present(found, null, language)).map((project) => [project.id, project]));
       return Promise.all(
         items.map(async ({ projectId, userId }) => {
           const record = records.get(projectId);
