@@ -87,7 +87,9 @@ test('language (all five) and currency (all three) apply at once, persist, and r
   const sheet = await openSheet(page);
   await sheet.getByRole('button', { name: /^통화/ }).click();
   const price = sheet.getByTestId('orange-price');
-  await expect(price).toContainText('₩100');
+  // Korean writes won the Korean way (docs/product.md#currencies): 100원, never ₩100.
+  await expect(price).toContainText('100원');
+  await expect(price).not.toContainText('₩');
   await sheet.getByRole('button', { name: /^USD/ }).click();
   await expect(price).toContainText('US$0.07');
   await expect.poll(async () => (await currentUser(page)).currency).toBe('USD');
