@@ -130,6 +130,27 @@ describe('participation races (PostgreSQL)', () => {
     await expectLedgerClean(t);
   }, 120_000);
 
+  it('a close returning to many fans races their batched participations elsewhere: every point back, nothing lost', async () => {
+    const failing = await fundingProject(t, await t.createUser(), operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+    const laterBody = await validRequestBody(t, artistId);
+    const elsewhere = await fundingProject(t, await t.createUser(), operator, { ...laterBody, purpose: 'ongoing', adStartDate: addDays(laterBody.adStartDate, 1) });
+    const users = await fans(30, 1_000);
+    const unit = failing.minimumUnit!;
+    // npm run chaos found this race deadlocking when the close took the wallets in participation order.
+    for (const user of users) expect((await participate(user, failing.id, unit)).statusCode).toBe(201);
+    t.clock.set(startOfKstDay(addDays(failing.fundingEndDate, 1)));
+    for (let round = 0; round < 3; round++) {
+      const [answers] = await Promise.all([Promise.all(users.map((user) => participate(user, elsewhere.id, unit))), t.services.participations.closeFundingDue()]);
+      expect(answers.filter((answer) => answer.statusCode !== 201).map((answer) => answer.body)).toEqual([]);
+    }
+    expect((await raisedOf(failing.id)).status).toBe('failed');
+    for (const user of users) {
+      const balances = (await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as { orange: { total: number } };
+      expect(balances.orange.total).toBe(1_000 - 3 * unit);
+    }
+    await expectLedgerClean(t);
+  }, 120_000);
+
   it("a return racing the participant's own spend elsewhere loses nothing", async () => {
     const creator = await t.createUser();
     const failing = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });

@@ -74,7 +74,12 @@ export function createParticipationsService({
   async function returnEverything(tx: Tx, row: ProjectRow, outcome: 'failed' | 'cancelled', reason?: string) {
     const repository = createParticipationsRepository({ db: tx });
     const returnedTo = new Map<string, number>();
-    for (const participation of await repository.allOf(row.id)) {
+    const participations = await repository.allOf(row.id);
+    // Every participant's wallet first, in user-id order, as a batch of participations takes them
+    // (docs/architecture.md#locking): returned one by one in participation order, a close and a
+    // batch holding two of the same fans would wait on each other.
+    await points.lockWalletsWithin(tx, [...new Set(participations.map((participation) => participation.userId))]);
+    for (const participation of participations) {
       await points.returnParticipationWithin(tx, {
         spendTransactionId: participation.spendTransactionId,
         reason: row.kind === 'event' ? 'event_not_achieved' : 'project_not_achieved',
