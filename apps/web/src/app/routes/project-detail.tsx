@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../components/ui/retry-notice.tsx';
 import { CommentSummary, LikeButton, ReportButton } from '../../features/community/index.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { useBalances } from '../../features/points/api/get-balances.ts';
 import { useProject } from '../../features/projects/api/get-project.ts';
 import { ProjectPage } from '../../features/projects/components/project-page.tsx';
@@ -17,6 +18,7 @@ export default function ProjectDetailPage() {
   const project = useProject(Number(id));
   const signedIn = useUserInfoStore(isSignedIn);
   const balances = useBalances({ enabled: signedIn });
+  const me = useMe({ enabled: signedIn });
   const missing = !Number.isSafeInteger(Number(id)) || (project.error instanceof ApiError && project.error.status >= 400 && project.error.status < 500);
   return (
     <PageFrame title={t('projectDetail:title')}>
@@ -34,6 +36,7 @@ export default function ProjectDetailPage() {
             ),
             comments: <CommentSummary projectId={project.data.id} count={project.data.commentCount} />,
             balances: balances.data ? { orange: balances.data.orange.total, berry: balances.data.berry.total } : undefined,
+            viewerIsOperator: me.data?.roles.includes('operator') ?? false,
           }}
         />
       ) : project.isError ? (

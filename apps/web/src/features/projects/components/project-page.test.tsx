@@ -124,6 +124,18 @@ describe('the project page (docs/product.md#participation)', () => {
     expect(container.querySelector('img[src="x"]')).toBeNull();
   });
 
+  it('a hidden project is an empty notice for fans, and marked but whole for operators', async () => {
+    const project = projectFixture({ hidden: true, title: 'Reported title' });
+    mockApi(project, () => apiError(500, 'internal'));
+    const fan = renderWithProviders(<ProjectPage project={{ ...project, title: null }} />);
+    expect(await screen.findByText('This project has been hidden after a report.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Reported title' })).toBeNull();
+    fan.unmount();
+    renderWithProviders(<ProjectPage project={project} slots={{ viewerIsOperator: true }} />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Hidden after a report: only operators see this project.');
+    expect(screen.getByRole('heading', { name: 'Reported title' })).toBeTruthy();
+  });
+
   it('an awarded project shows its photos', async () => {
     const project = projectFixture({ status: 'awarded', photos: ['/api/files/a.webp', '/api/files/b.webp'] });
     mockApi(project, () => apiError(500, 'internal'));

@@ -25,7 +25,13 @@ type ProjectTab = (typeof projectTabs)[number];
  * What other features bring to the page, composed by the route: the community's parts (like,
  * report, comments) and the user's balances for the fundraise sheet.
  */
-export type ProjectPageSlots = { actions?: ReactNode; comments?: ReactNode; balances?: { orange: number; berry: number } };
+export type ProjectPageSlots = {
+  actions?: ReactNode;
+  comments?: ReactNode;
+  balances?: { orange: number; berry: number };
+  /** Operators still see a hidden project (docs/product.md#reports), marked as hidden. */
+  viewerIsOperator?: boolean;
+};
 
 /** docs/product.md#screens (Project detail): the summary, four tabs, and the actions of its status. */
 export function ProjectPage({ project, slots = {} }: { project: Project; slots?: ProjectPageSlots }) {
@@ -35,9 +41,14 @@ export function ProjectPage({ project, slots = {} }: { project: Project; slots?:
   const [sheetOpen, setSheetOpen] = useState(false);
   const signedIn = useUserInfoStore(isSignedIn);
   const title = project.title ?? t('projectDetail:untitled');
-  if (project.hidden) return <EmptyState message={t('projectDetail:hidden')} />;
+  if (project.hidden && !slots.viewerIsOperator) return <EmptyState message={t('projectDetail:hidden')} />;
   return (
     <article className="project-page stack" aria-labelledby="project-title">
+      {project.hidden ? (
+        <p className="notice" role="status">
+          {t('projectDetail:hiddenForOperators')}
+        </p>
+      ) : null}
       {project.thumbnailUrl ? <img className="project-page__thumbnail" src={project.thumbnailUrl} alt="" width={1200} height={900} /> : null}
       <ProjectSummary project={project} title={title} />
       <StatusNotice project={project} />
