@@ -20,13 +20,23 @@ const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 if (!entryScript) throw new Error('dist/index.html has no entry script');
 // The prerendered page is painted from HTML and CSS alone, and no script may hold that paint back:
 // the entry, its static imports and the landing chunks it would preload are fetched only after the
-// first paint, and the entry's static imports (React) are evaluated one task before the entry
-// itself, so neither is a long task (public/start-after-first-paint.js).
+// first paint, and each of the entry's static imports (React, the router, i18next) is evaluated in
+// its own task before the entry itself, dependencies first, so none is a long task
+// (public/start-after-first-paint.js; docs/decisions/044-web-main-thread-at-start.md).
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry && `/${chunk.file}` === entryScript[1]);
-if (!entryChunk) throw new Error(`the manifest has no entry ${entryScript[1]}`);
-const modulesInTurn = [...(entryChunk.imports ?? []).map((key) => `/${manifest[key]!.file}`), entryScript[1]];
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry && `/${manifest[key]!.file}` === entryScript[1]);
+if (!entryKey) throw new Error(`the manifest has no entry ${entryScript[1]}`);
+const entryChunk = manifest[entryKey]!;
+const modulesInTurn: string[] = [];
+const inTurnSeen = new Set<string>();
+const evaluateAfterImports = (key: string) => {
+  if (inTurnSeen.has(key)) return;
+  inTurnSeen.add(key);
+  for (const imported of manifest[key]!.imports ?? []) evaluateAfterImports(imported);
+  modulesInTurn.push(`/${manifest[key]!.file}`);
+};
+evaluateAfterImports(entryKey);
 const preloadLinks = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
 const preloadOnly = preloadLinks.map(([, href]) => href!).filter((href) => !modulesInTurn.includes(href));
 const prerenderedShell = preloadLinks
