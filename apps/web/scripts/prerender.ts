@@ -3,6 +3,8 @@ import path from 'node:path';
 import { createServer } from 'vite';
 import { currencies, languages } from '@orchard/shared/locale-codes';
 import { formatDisplayPreference, prerenderedFileName, prerenderedPaths } from '@orchard/shared/display-preference';
+import { fontSlicesFor } from '../src/lib/font-slices.ts';
+import { fontStylesheetOf } from '../src/lib/fonts.ts';
 import type * as Prerender from '../src/prerender.tsx';
 
 /**
@@ -69,6 +71,17 @@ function stylesheetsOfChunk(name: string): string[] {
 const pageStylesheets = (pageName: string) =>
   [...new Set([...stylesheetsOfChunk('query-layer'), ...stylesheetsOfChunk(pageName)])].map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`).join('');
 
+// The font files the page's text uses in its language's stylesheet (src/lib/fonts.ts): a first
+// visit downloads just these into the cache after start-up, without applying the stylesheet
+// (`startFontsFor`; docs/decisions/044-web-main-thread-at-start.md).
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: '\u00a0' };
+const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&(#?\w+);/g, (entity, name: string) => entities[name] ?? entity);
+const fontStylesheetText = (language: keyof typeof fontStylesheetOf) => {
+  const chunk = manifest[`src/styles/fonts/${fontStylesheetOf[language]}.css`];
+  if (!chunk) throw new Error(`the manifest has no font stylesheet for ${language}`);
+  return fs.readFileSync(path.join(dist, chunk.file), 'utf8');
+};
+
 const vite = await createServer({ root: webRoot, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
 try {
   const { renderFirstScreen } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof Prerender;
@@ -82,7 +95,10 @@ try {
         const html = prerenderedShell
           .replace('<html lang="ko">', `<html lang="${language}">`)
           .replace('  </head>', `${pageStylesheets(prerenderedFileName(pathname, preference).split('.')[0]!)}  </head>`)
-          .replace(emptyRoot, `<div id="root" data-prerendered="${formatDisplayPreference(preference)}">${body}</div>`);
+          .replace(
+            emptyRoot,
+            `<div id="root" data-prerendered="${formatDisplayPreference(preference)}" data-font-slices="${fontSlicesFor(fontStylesheetText(language), textOf(body)).join(' ')}">${body}</div>`,
+          );
         fs.writeFileSync(path.join(outDir, prerenderedFileName(pathname, preference)), html);
       }
     }

@@ -8,7 +8,7 @@ import { createRoot, hydrateRoot } from './app/react-dom-client.ts';
 import { firstScreenNamespaces } from './app/first-screen.ts';
 import { afterIdle, nextTask } from './app/start-up.ts';
 import { isPrerenderedFor, writeDisplayPreferenceCookie } from './lib/display-preference-cookie.ts';
-import { loadFontsFor } from './lib/fonts.ts';
+import { loadFontsFor, startFontsFor } from './lib/fonts.ts';
 import { i18next, initI18n } from './lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from './lib/stores/language-and-currency.ts';
 
@@ -32,7 +32,9 @@ document.documentElement.lang = preference.language;
 // hydrated: React adopts its DOM instead of building and laying out a second copy (decision 044).
 // The prerendered page knows no query string (`/login?error=…` shows a message it lacks), so such
 // an address is rendered afresh. Anything else shows "Loading..." at once (docs/product.md#screens).
-const hydratesPrerenderedPage = isPrerenderedFor(rootElement, preference) && search === '';
+const prerenderedForDevice = isPrerenderedFor(rootElement, preference);
+const hydratesPrerenderedPage = prerenderedForDevice && search === '';
+const firstScreenFontSlices = prerenderedForDevice ? (rootElement.dataset.fontSlices ?? '').split(' ').filter(Boolean) : [];
 const root = hydratesPrerenderedPage ? null : createRoot(rootElement);
 root?.render(
   <StrictMode>
@@ -42,14 +44,16 @@ root?.render(
 
 /**
  * Runs once the app's first screen has committed: the prerendered page (if any) now takes taps
- * (app/shell/app-shell.css), and the shipped font loads when the browser is idle. docs/product.md#screens
- * (language sheet); the font is never on the first paint's path (docs/decisions/042-web-fonts.md), and its
- * stylesheet re-styles the whole page, so it waits for a quiet moment rather than joining start-up.
+ * (app/shell/app-shell.css), and the shipped font starts when the browser is idle (lib/fonts.ts,
+ * `startFontsFor`). It is never on the first paint's path (docs/decisions/042-web-fonts.md).
  */
 function StartedApp() {
   useEffect(() => {
     rootElement.removeAttribute('data-prerendered');
-    afterIdle(() => void loadFontsFor(useLanguageAndCurrencyStore.getState().language));
+    afterIdle(() => {
+      // A language chosen in the meantime has already loaded its own font (below).
+      if (useLanguageAndCurrencyStore.getState().language === preference.language) void startFontsFor(preference.language, firstScreenFontSlices);
+    });
   }, []);
   return <App />;
 }
