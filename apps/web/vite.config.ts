@@ -43,14 +43,21 @@ const landingModules = ['src/app/query-layer.tsx', 'src/app/routes/home.tsx', 's
  * - the shell's (common) and the landing pages' ko and en translations ride with their page.
  */
 const chunkGroups = [
-  // React apart from the rest of the entry, so the two are evaluated in separate tasks after a
-  // prerendered page's first paint (docs/decisions/012): each stays under a long task (TBT).
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
+  // React, the router and i18next apart from the rest of the entry, so each is evaluated in its
+  // own task after a prerendered page's first paint (docs/decisions/012, 044): none is a long task (TBT).
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]app[\\/]react-dom-client\.ts$/, priority: 5 },
+  // The persisted stores read localStorage as they are created; the first read is slow (the
+  // browser loads the origin's storage), so it gets its own task too.
+  { name: 'stores', test: /node_modules[\\/]zustand[\\/]|src[\\/]lib[\\/]stores[\\/]/, tags: ['$initial' as const], priority: 5 },
+  { name: 'router', test: /node_modules[\\/]react-router[\\/]/, tags: ['$initial' as const], priority: 5 },
+  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, tags: ['$initial' as const], priority: 5 },
   { name: 'app', tags: ['$initial' as const], priority: 4 },
   { name: 'query-layer', test: /src[\\/]app[\\/]query-layer\.tsx$/, priority: 3 },
   { name: 'home', test: /src[\\/](app[\\/]routes[\\/]home\.tsx|locales[\\/](ko|en)[\\/](common|home)\.json)$/, priority: 2, includeDependenciesRecursively: false },
   { name: 'login', test: /src[\\/](app[\\/]routes[\\/]login\.tsx|locales[\\/](ko|en)[\\/]auth\.json)$/, priority: 2 },
 ];
+
+const eagerChunks = new Set(['react', 'router', 'i18n', 'stores', 'index', 'query-layer', 'home', 'login']);
 
 function preloadLandingModules(): Plugin {
   return {
@@ -102,5 +109,7 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/dev-idp': { target: apiTarget } },
   },
   // The manifest lets the web benchmark tell route chunks from shared ones (bench/src/web.ts).
-  build: { target: 'es2022', sourcemap: false, manifest: true, rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } },
+  // No modulepreload polyfill (about 0.3 KB gzip of the entry): every browser the es2022 target
+  // reaches runs the app without it, and only Safari before 17 would miss the preloading.
+  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false }, rolldownOptions: { output: { codeSplitting: { groups: chunkGroups }, postBanner: (chunk) => (eagerChunks.has(chunk.name) ? '//# allFunctionsCalledOnLoad\n' : '') } } },
 });

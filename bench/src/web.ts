@@ -124,10 +124,16 @@ function serveStatic(root: string, port: number): Promise<http.Server> {
 
 type Measure = { performance: number; lcpMs: number; cls: number; tbtMs: number; fcpMs: number; benchmarkIndex: number };
 
-async function lighthouseRun(url: string, port: number): Promise<Measure> {
+async function lighthouseRun(url: string, port: number, attempt = 1): Promise<Measure> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', throttlingMethod: 'simulate' });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // Lighthouse sometimes fails to record the trace (NO_NAVSTART) and reports no metrics: that run
+  // is repeated rather than counted as NaN in the median.
+  if (lhr.runtimeError && attempt < 3) {
+    console.log(`  (${url}: Lighthouse ${lhr.runtimeError.code}, run again)`);
+    return lighthouseRun(url, port, attempt + 1);
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

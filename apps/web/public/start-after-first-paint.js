@@ -25,10 +25,19 @@
       });
     });
   }
+  // One link per task, in the order they are needed: each starts a download, and inserting them
+  // all in one go made a long task of its own (docs/decisions/044-web-main-thread-at-start.md).
+  function preloadInTurn(hrefs, index) {
+    if (index >= hrefs.length) return;
+    preloadModule(hrefs[index]);
+    setTimeout(function () {
+      preloadInTurn(hrefs, index + 1);
+    }, 0);
+  }
   function start() {
     if (started) return;
     started = true;
-    modules.concat(preload).forEach(preloadModule);
+    preloadInTurn(modules.concat(preload), 0);
     importInTurn(0).catch(function (error) {
       // As for a lazy page (app/lazy-page.ts): a new deployment replaced the file, so reload, once
       // per deployment (named by the entry's hashed URL). Offline, a reload would only trade the

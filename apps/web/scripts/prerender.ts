@@ -3,6 +3,8 @@ import path from 'node:path';
 import { createServer } from 'vite';
 import { currencies, languages } from '@orchard/shared/locale-codes';
 import { formatDisplayPreference, prerenderedFileName, prerenderedPaths } from '@orchard/shared/display-preference';
+import { fontSlicesFor } from '../src/lib/font-slices.ts';
+import { fontStylesheetOf } from '../src/lib/fonts.ts';
 import type * as Prerender from '../src/prerender.tsx';
 
 /**
@@ -20,13 +22,23 @@ const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 if (!entryScript) throw new Error('dist/index.html has no entry script');
 // The prerendered page is painted from HTML and CSS alone, and no script may hold that paint back:
 // the entry, its static imports and the landing chunks it would preload are fetched only after the
-// first paint, and the entry's static imports (React) are evaluated one task before the entry
-// itself, so neither is a long task (public/start-after-first-paint.js).
+// first paint, and each of the entry's static imports (React, the router, i18next) is evaluated in
+// its own task before the entry itself, dependencies first, so none is a long task
+// (public/start-after-first-paint.js; docs/decisions/044-web-main-thread-at-start.md).
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry && `/${chunk.file}` === entryScript[1]);
-if (!entryChunk) throw new Error(`the manifest has no entry ${entryScript[1]}`);
-const modulesInTurn = [...(entryChunk.imports ?? []).map((key) => `/${manifest[key]!.file}`), entryScript[1]];
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry && `/${manifest[key]!.file}` === entryScript[1]);
+if (!entryKey) throw new Error(`the manifest has no entry ${entryScript[1]}`);
+const entryChunk = manifest[entryKey]!;
+const modulesInTurn: string[] = [];
+const inTurnSeen = new Set<string>();
+const evaluateAfterImports = (key: string) => {
+  if (inTurnSeen.has(key)) return;
+  inTurnSeen.add(key);
+  for (const imported of manifest[key]!.imports ?? []) evaluateAfterImports(imported);
+  modulesInTurn.push(`/${manifest[key]!.file}`);
+};
+evaluateAfterImports(entryKey);
 const preloadLinks = [...indexHtml.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
 const preloadOnly = preloadLinks.map(([, href]) => href!).filter((href) => !modulesInTurn.includes(href));
 const prerenderedShell = preloadLinks
@@ -59,6 +71,17 @@ function stylesheetsOfChunk(name: string): string[] {
 const pageStylesheets = (pageName: string) =>
   [...new Set([...stylesheetsOfChunk('query-layer'), ...stylesheetsOfChunk(pageName)])].map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`).join('');
 
+// The font files the page's text uses in its language's stylesheet (src/lib/fonts.ts): a first
+// visit downloads just these into the cache after start-up, without applying the stylesheet
+// (`startFontsFor`; docs/decisions/044-web-main-thread-at-start.md).
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: '\u00a0' };
+const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&(#?\w+);/g, (entity, name: string) => entities[name] ?? entity);
+const fontStylesheetText = (language: keyof typeof fontStylesheetOf) => {
+  const chunk = manifest[`src/styles/fonts/${fontStylesheetOf[language]}.css`];
+  if (!chunk) throw new Error(`the manifest has no font stylesheet for ${language}`);
+  return fs.readFileSync(path.join(dist, chunk.file), 'utf8');
+};
+
 const vite = await createServer({ root: webRoot, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
 try {
   const { renderFirstScreen } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof Prerender;
@@ -72,7 +95,10 @@ try {
         const html = prerenderedShell
           .replace('<html lang="ko">', `<html lang="${language}">`)
           .replace('  </head>', `${pageStylesheets(prerenderedFileName(pathname, preference).split('.')[0]!)}  </head>`)
-          .replace(emptyRoot, `<div id="root" data-prerendered="${formatDisplayPreference(preference)}">${body}</div>`);
+          .replace(
+            emptyRoot,
+            `<div id="root" data-prerendered="${formatDisplayPreference(preference)}" data-font-slices="${fontSlicesFor(fontStylesheetText(language), textOf(body)).join(' ')}">${body}</div>`,
+          );
         fs.writeFileSync(path.join(outDir, prerenderedFileName(pathname, preference)), html);
       }
     }

@@ -2,65 +2,96 @@
 import './styles/tokens.css';
 import './styles/common.css';
 import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App, BootLoading } from './app/app.tsx';
 import { preloadPagesFor } from './app/app-routes.tsx';
+import { createRoot, hydrateRoot } from './app/react-dom-client.ts';
 import { firstScreenNamespaces } from './app/first-screen.ts';
+import { afterIdle, nextTask } from './app/start-up.ts';
 import { isPrerenderedFor, writeDisplayPreferenceCookie } from './lib/display-preference-cookie.ts';
-import { loadFontsFor } from './lib/fonts.ts';
+import { loadFontsFor, startFontsFor } from './lib/fonts.ts';
 import { i18next, initI18n } from './lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from './lib/stores/language-and-currency.ts';
 
-const { pathname } = window.location;
-const pagesReady = preloadPagesFor(pathname);
-const translationsReady = initI18n(useLanguageAndCurrencyStore.getState().language).then(() => i18next.loadNamespaces(firstScreenNamespaces(pathname)));
+// docs/quality.md#speed-web (TBT): the app starts in short steps, each its own task, so the
+// main thread never stays busy for long after a prerendered page's first paint
+// (docs/decisions/044-web-main-thread-at-start.md).
+
+const { pathname, search } = window.location;
+const rootElement = document.getElementById('root')!;
 const displayPreference = () => {
   const { language, currency } = useLanguageAndCurrencyStore.getState();
   return { language, currency };
 };
-writeDisplayPreferenceCookie(displayPreference());
+const preference = displayPreference();
+writeDisplayPreferenceCookie(preference);
 // The document's language follows the chosen one, so the browser picks the right CJK glyphs
 // and fonts (`:lang(ja)`, `:lang(zh)`) and screen readers the right voice.
-document.documentElement.lang = useLanguageAndCurrencyStore.getState().language;
-// docs/product.md#screens (language sheet): a language choice switches the interface at once.
-// The entry runs after a prerendered page's first paint, so the font never holds that paint back.
-void loadFontsFor(useLanguageAndCurrencyStore.getState().language);
-useLanguageAndCurrencyStore.subscribe((state) => {
-  if (state.language !== document.documentElement.lang) void loadFontsFor(state.language);
-  document.documentElement.lang = state.language;
-  if (state.language !== i18next.language) void i18next.changeLanguage(state.language);
-  writeDisplayPreferenceCookie(displayPreference());
-});
+document.documentElement.lang = preference.language;
 
-// docs/product.md#screens: "Loading..." until the first screen's page and translations have arrived; then the
-// whole first screen renders in one commit, as a transition so React yields to the browser
-// every few milliseconds instead of blocking the main thread (docs/quality.md#speed-web: LCP, TBT;
-// docs/decisions/010-web-start-up.md). A failed download renders anyway: the route shows it.
-// A landing page the server sent already rendered in this device's language and currency stays
-// on screen instead, until the app's identical first commit replaces it (decision 012).
-const rootElement = document.getElementById('root')!;
-const root = createRoot(rootElement);
-if (!isPrerenderedFor(rootElement, displayPreference())) {
-  root.render(
-    <StrictMode>
-      <BootLoading />
-    </StrictMode>,
-  );
+// A landing page the server sent already rendered in this device's language and currency is
+// hydrated: React adopts its DOM instead of building and laying out a second copy (decision 044).
+// The prerendered page knows no query string (`/login?error=…` shows a message it lacks), so such
+// an address is rendered afresh. Anything else shows "Loading..." at once (docs/product.md#screens).
+const prerenderedForDevice = isPrerenderedFor(rootElement, preference);
+const hydratesPrerenderedPage = prerenderedForDevice && search === '';
+const firstScreenFontSlices = prerenderedForDevice ? (rootElement.dataset.fontSlices ?? '').split(' ').filter(Boolean) : [];
+const root = hydratesPrerenderedPage ? null : createRoot(rootElement);
+root?.render(
+  <StrictMode>
+    <BootLoading />
+  </StrictMode>,
+);
+
+/**
+ * Runs once the app's first screen has committed: the prerendered page (if any) now takes taps
+ * (app/shell/app-shell.css), and the shipped font starts when the browser is idle (lib/fonts.ts,
+ * `startFontsFor`). It is never on the first paint's path (docs/decisions/042-web-fonts.md).
+ */
+function StartedApp() {
+  useEffect(() => {
+    rootElement.removeAttribute('data-prerendered');
+    afterIdle(() => {
+      // A language chosen in the meantime has already loaded its own font (below).
+      if (useLanguageAndCurrencyStore.getState().language === preference.language) void startFontsFor(preference.language, firstScreenFontSlices);
+    });
+  }, []);
+  return <App />;
 }
 
-/** The prerendered page takes no taps (app/shell/app-shell.css) until the app's own page has replaced it. */
-function TakeOverFromPrerenderedPage() {
-  useEffect(() => rootElement.removeAttribute('data-prerendered'), []);
-  return null;
-}
-
-void Promise.allSettled([pagesReady, translationsReady]).then(() => {
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-        <TakeOverFromPrerenderedPage />
-      </StrictMode>,
-    );
+async function start() {
+  await nextTask();
+  const pagesReady = preloadPagesFor(pathname);
+  await nextTask();
+  const translationsReady = initI18n(preference.language).then(() => i18next.loadNamespaces(firstScreenNamespaces(pathname)));
+  useLanguageAndCurrencyStore.subscribe((state) => {
+    if (state.language !== document.documentElement.lang) void loadFontsFor(state.language);
+    document.documentElement.lang = state.language;
+    if (state.language !== i18next.language) void i18next.changeLanguage(state.language);
+    writeDisplayPreferenceCookie(displayPreference());
   });
-});
+
+  // docs/product.md#screens: the first screen renders once its page and translations have arrived, in one
+  // commit, as a transition so React yields to the browser every few milliseconds instead of
+  // blocking the main thread (docs/decisions/010-web-start-up.md). A failed download renders anyway: the route shows it.
+  await Promise.allSettled([pagesReady, translationsReady]);
+  await nextTask();
+  const app = (
+    <StrictMode>
+      <StartedApp />
+    </StrictMode>
+  );
+  if (root) {
+    startTransition(() => root.render(app));
+    return;
+  }
+  // While hydrating, a store hook reads its server snapshot, the store's initial state
+  // (zustand): the preference goes there too, as it did for the prerender (src/prerender.tsx).
+  // `userInfo` keeps its signed-out initial state, which is what the page was rendered with; a
+  // signed-in visitor's tab bar and bell follow in the render right after hydration.
+  Object.assign(useLanguageAndCurrencyStore.getInitialState(), preference);
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
+}
+
+void start();

@@ -1,22 +1,11 @@
 import type { ErrorResponse } from '@orchard/shared';
+import { ApiError } from './api-error.ts';
+
+export { ApiError };
 
 /** docs/product.md#retries: every call times out after 5000 ms. */
 export const apiTimeoutMs = 5000;
 export const apiBase = '/api';
-
-/** An API answer that was not 2xx, or a call that never got an answer. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    /** The API's error code (docs/architecture.md#errors), or a client-side one: network, timeout, invalid_response. */
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@orchard/shared';
-import { ApiError } from './http.ts';
+import { ApiError } from './api-error.ts';
 import { fallbackLanguage, languages } from './locale.ts';
 
 /** The namespaces of docs/architecture.md#web, plus the ones this app needs beyond them (auth, join, film, notification). */

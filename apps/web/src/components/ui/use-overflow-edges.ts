@@ -16,11 +16,17 @@ export function useOverflowEdges(ref: RefObject<HTMLElement | null>): OverflowEd
       const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
       setEdges((current) => (current.before === before && current.after === after ? current : { before, after }));
     };
-    measure();
     element.addEventListener('scroll', measure, { passive: true });
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    observer?.observe(element);
-    for (const child of element.children) observer?.observe(child);
+    // A resize observer reports each element once right after its next layout, so the first
+    // measure reads a fresh layout instead of forcing one in the middle of start-up
+    // (docs/decisions/044-web-main-thread-at-start.md). Without one, measure at once.
+    if (observer) {
+      observer.observe(element);
+      for (const child of element.children) observer.observe(child);
+    } else {
+      measure();
+    }
     return () => {
       element.removeEventListener('scroll', measure);
       observer?.disconnect();
