@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { createTestContext, type TestContext, type TestUser } from '../harness.ts';
 import { expectLedgerClean } from '../points-fixtures.ts';
+import { expectErrorShape } from './route-fixtures.ts';
 import { creditOrange, eventBody, fundingProject, validRequestBody } from '../projects-kit.ts';
 
 /**
@@ -155,16 +156,6 @@ function hostileCase(template: Record<string, unknown> | undefined, idempotent: 
   return fc.oneof({ weight: 5, arbitrary: one }, { weight: 1, arbitrary: fc.tuple(one, one, one).map(([a, b, c]) => ({ ...a, ...b, ...c })) });
 }
 
-/** Every /api answer that is not a success is the app's error shape, without internals. */
-function expectErrorShape(status: number, body: string, label: string) {
-  expect(status, label).toBeLessThan(500);
-  if (status < 400) return;
-  const json = JSON.parse(body) as { error: { code: unknown; message: unknown } };
-  expect(Object.keys(json), label).toEqual(['error']);
-  expect(typeof json.error.code, label).toBe('string');
-  expect(typeof json.error.message, label).toBe('string');
-  expect(body, label).not.toMatch(/node_modules|at \w+ \(|\.ts:\d+|FST_|postgres|pglite|SQL|violates/i);
-}
 
 /** A report template's target id, replaced by a fresh comment's id on each request, so reports are not all "Already reported.". */
 const freshComment = 424_242_424;

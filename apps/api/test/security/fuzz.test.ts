@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testOrigin, type TestContext } from '../harness.ts';
 import type { LightMyRequestResponse } from 'fastify';
-import { apiRoutes, fillRoute } from './route-fixtures.ts';
+import { apiRoutes, expectErrorShape, fillRoute } from './route-fixtures.ts';
 
 /** Generated hostile requests per endpoint (docs/quality.md#s2). ORCHARD_FUZZ_RUNS raises the count (the bar asks for ≥ 1,000). */
 const runsPerRoute = Number(process.env.ORCHARD_FUZZ_RUNS ?? 150);
@@ -93,16 +93,6 @@ describe('hostile input on every endpoint', () => {
   }, 600_000);
 });
 
-/** Every /api answer that is not a success or a redirect is the app's error shape, without internals. */
-function expectErrorShape(status: number, body: string, label: string) {
-  expect(status, label).toBeLessThan(500);
-  if (status < 400) return;
-  const json = JSON.parse(body) as { error: { code: unknown; message: unknown } };
-  expect(Object.keys(json), label).toEqual(['error']);
-  expect(typeof json.error.code, label).toBe('string');
-  expect(typeof json.error.message, label).toBe('string');
-  expect(body, label).not.toMatch(/node_modules|at \w+ \(|\.ts:\d+|FST_|postgres|pglite|SQL/i);
-}
 
 /** One raw HTTP/1.1 exchange: Node's parser refuses some requests before Fastify sees them. */
 function rawExchange(port: number, request: string): Promise<{ status: number; body: string }> {

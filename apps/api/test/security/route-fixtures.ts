@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TestContext } from '../harness.ts';
 
 /** Fills a route pattern's parameters with values that exist, so a call reaches the handler. */
@@ -32,4 +33,18 @@ export async function tableCounts(t: TestContext): Promise<Record<string, number
     counts[table_name] = Number(result.rows[0]!.n);
   }
   return counts;
+}
+
+/**
+ * Every /api answer that is not a success or a redirect is the app's error shape, without internals
+ * (docs/quality.md#s2): no stack, source path, framework code, driver name or SQL text.
+ */
+export function expectErrorShape(status: number, body: string, label: string) {
+  expect(status, label).toBeLessThan(500);
+  if (status < 400) return;
+  const json = JSON.parse(body) as { error: { code: unknown; message: unknown } };
+  expect(Object.keys(json), label).toEqual(['error']);
+  expect(typeof json.error.code, label).toBe('string');
+  expect(typeof json.error.message, label).toBe('string');
+  expect(body, label).not.toMatch(/node_modules|at \w+ \(|\.ts:\d+|FST_|postgres|pglite|SQL|violates/i);
 }

@@ -93,41 +93,12 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
       return rows.map((row) => row.id);
     },
 
-    /** The project row for a participation: `update` serializes a limited project's cap, `share` lets an ongoing project's participations run side by side. */
-    async lockForParticipation(projectId: number, strength: 'update' | 'share') {
-      const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).for(strength);
-      return row ?? null;
-    },
-
-    async purposeOf(projectId: number): Promise<string | null> {
-      const [row] = await db.select({ purpose: projects.purpose }).from(projects).where(eq(projects.id, projectId));
-      return row?.purpose ?? null;
-    },
-
-    async totalOf(projectId: number, userId: string): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<number>`coalesce(sum(${projectParticipations.amount}), 0)::int` })
-        .from(projectParticipations)
-        .where(and(eq(projectParticipations.projectId, projectId), eq(projectParticipations.userId, userId)));
-      return Number(row?.total ?? 0);
-    },
-
     async raisedOf(projectId: number): Promise<number> {
       const [row] = await db
         .select({ total: sql<number>`coalesce(sum(${projectParticipations.amount}), 0)::int` })
         .from(projectParticipations)
         .where(eq(projectParticipations.projectId, projectId));
       return Number(row?.total ?? 0);
-    },
-
-    async insert(values: typeof projectParticipations.$inferInsert): Promise<number> {
-      const [row] = await db.insert(projectParticipations).values(values).returning({ id: projectParticipations.id });
-      return row!.id;
-    },
-
-    async findBySpend(spendTransactionId: number) {
-      const [row] = await db.select().from(projectParticipations).where(eq(projectParticipations.spendTransactionId, spendTransactionId));
-      return row ?? null;
     },
 
     /** Every participation of a project, oldest first: what a close or a cancellation returns. */
