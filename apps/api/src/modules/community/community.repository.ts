@@ -86,27 +86,7 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
       return row?.n ?? 0;
     },
 
-    /** Likes, the viewer's like, comments and hiding of each project, in three grouped queries. */
-    async projectFields(projectIds: number[], viewerId: string | null) {
-      const likeRows = await db
-        .select({
-          projectId: projectLikes.projectId,
-          n: count(),
-          mine: viewerId === null ? sql<boolean>`false` : sql<boolean>`bool_or(${projectLikes.userId} = ${viewerId})`,
-        })
-        .from(projectLikes)
-        .where(inArray(projectLikes.projectId, projectIds))
-        .groupBy(projectLikes.projectId);
-      const commentRows = await db
-        .select({ projectId: comments.projectId, n: count() })
-        .from(comments)
-        .where(inArray(comments.projectId, projectIds))
-        .groupBy(comments.projectId);
-      const hiddenRows = await db.select({ projectId: hiddenProjects.projectId }).from(hiddenProjects).where(inArray(hiddenProjects.projectId, projectIds));
-      return { likeRows, commentRows, hiddenIds: new Set(hiddenRows.map((row) => row.projectId)) };
-    },
-
-    /** The report, or null when this user already reported the item (the unique index decides). */
+        /** The report, or null when this user already reported the item (the unique index decides). */
     async insertReport(values: typeof reports.$inferInsert): Promise<number | null> {
       const [row] = await db.insert(reports).values(values).onConflictDoNothing().returning({ id: reports.id });
       return row?.id ?? null;

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Language } from '@orchard/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { artists } from '../artists/artists.table.ts';
-import { projectLikes } from '../community/community.table.ts';
+import { comments, hiddenProjects, projectLikes } from '../community/community.table.ts';
+import { media } from '../media/media.table.ts';
 import { users } from '../users/users.table.ts';
 import { operatorAuditLog, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
 
@@ -15,10 +17,191 @@ export type ProjectRecord = ProjectRow & {
   raised: number;
 };
 
+/** A project's medium as its answer shows it: the request's price and duration, the catalogue's texts in one language. */
+export type ProjectViewMedium = {
+  mediaId: number;
+  priceUnit: string;
+  price: number;
+  duration: number;
+  name: string | null;
+  categoryCode: string | null;
+  subCategoryCode: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/** A project record with everything its answer shows beside it, for one viewer in one language. */
+export type ProjectView = ProjectRecord & {
+  participantCount: number;
+  viewerContribution: number;
+  media: ProjectViewMedium[];
+  photoPaths: string[];
+  likeCount: number;
+  viewerLiked: boolean;
+  commentCount: number;
+  hidden: boolean;
+};
+
 /** Statuses of a request that has not (yet) become a created project. */
 export const preCreationStatuses = ['requested', 'approved', 'rejected'] as const;
 
 const raisedOf = sql<number>`coalesce((select sum(pp.amount) from project_participations pp where pp.project_id = ${projects.id}), 0)::int`;
+
+/**
+ * The select behind every project answer (decision 057): one JSON value per project holding the
+ * row (its columns by their SQL names), its artist and creator, and as subqueries the
+ * participation figures (one scan of the project's participations), the media with the catalogue's
+ * texts, the photos and the community fields. One column, not forty: the driver describes and
+ * parses each column of each row on every call. `viewerId` and `language` are SQL, so the same
+ * text serves a prepared statement (placeholders) and a one-off query (parameters).
+ */
+function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
+  // Written out rather than interpolated: inside a select list drizzle leaves column names
+  // unqualified, which would bind them to the subqueries' own tables.
+  const view = sql<StoredView>`to_jsonb(projects.*) || jsonb_build_object(
+    'artist_names', artists.names,
+    'creator_nickname', users.nickname,
+    'creator_deleted', users.deleted_at is not null,
+    'figures', (
+      select json_build_array(coalesce(sum(pp.amount), 0), count(distinct pp.user_id), coalesce(sum(pp.amount) filter (where pp.user_id = ${viewerId}::uuid), 0))
+      from project_participations pp where pp.project_id = projects.id),
+    'media', coalesce((
+      select json_agg(json_build_object(
+        'mediaId', pm.media_id, 'priceUnit', pm.price_unit, 'price', pm.price, 'duration', pm.duration,
+        'name', m.names->>${language}::text, 'categoryCode', m.category_code, 'subCategoryCode', m.sub_category_code,
+        'address', m.addresses->>${language}::text, 'latitude', m.latitude, 'longitude', m.longitude) order by pm.position)
+      from project_media pm left join ${media} m on m.id = pm.media_id where pm.project_id = projects.id), '[]'::json),
+    'photo_paths', coalesce((select json_agg(ph.path order by ph.position) from project_photos ph where ph.project_id = projects.id), '[]'::json),
+    'likes', (select json_build_array(count(*), coalesce(bool_or(l.user_id = ${viewerId}::uuid), false)) from ${projectLikes} l where l.project_id = projects.id),
+    'comment_count', (select count(*) from ${comments} c where c.project_id = projects.id),
+    'hidden', exists (select 1 from ${hiddenProjects} h where h.project_id = projects.id))`;
+  return db
+    .select({ view })
+    .from(projects)
+    .innerJoin(artists, eq(artists.id, projects.artistId))
+    .innerJoin(users, eq(users.id, projects.creatorId));
+}
+
+/** The JSON value of `selectViews`: the project's columns and the extras, by their SQL names. */
+type StoredView = {
+  id: number;
+  status: string;
+  kind: string;
+  creator_id: string;
+  artist_id: number;
+  purpose: string;
+  option: string;
+  package_id: string;
+  goal: number;
+  ad_start_date: string;
+  ad_end_date: string;
+  funding_start_date: string;
+  funding_end_date: string;
+  minimum_unit: number | null;
+  title: string | null;
+  introduction: string | null;
+  thumbnail_path: string | null;
+  youtube_url: string | null;
+  x_url: string | null;
+  creator_x_id: string | null;
+  creator_email: string | null;
+  rejection_reason: string | null;
+  requested_at: string;
+  approved_at: string | null;
+  creation_deadline: string | null;
+  created_at: string | null;
+  cancelled_at: string | null;
+  cancellation_reason: string | null;
+  escrow_account_id: number | null;
+  deposit: number | null;
+  updated_at: string;
+  artist_names: ProjectRecord['artistNames'];
+  creator_nickname: string | null;
+  creator_deleted: boolean;
+  figures: [number, number, number];
+  media: ProjectViewMedium[];
+  photo_paths: string[];
+  likes: [number, boolean];
+  comment_count: number;
+  hidden: boolean;
+};
+
+const instant = (value: string | null) => (value === null ? null : new Date(value));
+
+function toView({ view: row }: { view: StoredView }): ProjectView {
+  const [raised, participantCount, viewerContribution] = row.figures;
+  const [likeCount, viewerLiked] = row.likes;
+  return {
+    id: row.id,
+    status: row.status,
+    kind: row.kind,
+    creatorId: row.creator_id,
+    artistId: row.artist_id,
+    purpose: row.purpose,
+    option: row.option,
+    packageId: row.package_id,
+    goal: row.goal,
+    adStartDate: row.ad_start_date,
+    adEndDate: row.ad_end_date,
+    fundingStartDate: row.funding_start_date,
+    fundingEndDate: row.funding_end_date,
+    minimumUnit: row.minimum_unit,
+    title: row.title,
+    introduction: row.introduction,
+    thumbnailPath: row.thumbnail_path,
+    youtubeUrl: row.youtube_url,
+    xUrl: row.x_url,
+    creatorXId: row.creator_x_id,
+    creatorEmail: row.creator_email,
+    rejectionReason: row.rejection_reason,
+    requestedAt: new Date(row.requested_at),
+    approvedAt: instant(row.approved_at),
+    creationDeadline: instant(row.creation_deadline),
+    createdAt: instant(row.created_at),
+    cancelledAt: instant(row.cancelled_at),
+    cancellationReason: row.cancellation_reason,
+    escrowAccountId: row.escrow_account_id,
+    deposit: row.deposit,
+    updatedAt: new Date(row.updated_at),
+    artistNames: row.artist_names,
+    creatorNickname: row.creator_nickname,
+    creatorDeleted: row.creator_deleted,
+    raised: Number(raised),
+    participantCount: Number(participantCount),
+    viewerContribution: Number(viewerContribution),
+    media: row.media,
+    photoPaths: row.photo_paths,
+    likeCount: Number(likeCount),
+    viewerLiked,
+    commentCount: Number(row.comment_count),
+    hidden: row.hidden,
+  };
+}
+
+const viewer = () => sql`${sql.placeholder('viewerId')}`;
+const languageOfView = () => sql`${sql.placeholder('language')}`;
+// Two statements, not one with `= any($ids)`: with a single id PostgreSQL settles on one generic
+// plan after a few calls; with an array it plans each call afresh, which costs more than the read.
+const viewById = (db: DbOrTx) => selectViews(db, viewer(), languageOfView()).where(eq(projects.id, sql.placeholder('id'))).prepare('project_view');
+const viewsByIds = (db: DbOrTx) =>
+  selectViews(db, viewer(), languageOfView())
+    .where(sql`${projects.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('project_views');
+
+/**
+ * Projects by id as their answers show them, in one prepared statement: the project page's read
+ * and every participation's answer (decision 057). Rows come in no particular order.
+ */
+export function prepareProjectViews(db: Db) {
+  const prepared = { one: viewById(db), many: viewsByIds(db) };
+  return async (ids: number[], viewerId: string | null, language: Language, source: DbOrTx = db): Promise<ProjectView[]> => {
+    if (ids.length === 0) return [];
+    const statements = source === db ? prepared : { one: viewById(source), many: viewsByIds(source) };
+    const rows = ids.length === 1 ? await statements.one.execute({ id: ids[0], viewerId, language }) : await statements.many.execute({ ids, viewerId, language });
+    return rows.map(toView);
+  };
+}
 
 export function createProjectsRepository({ db }: { db: DbOrTx }) {
   const selectRecords = () =>
@@ -67,11 +250,6 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return row ? toRecord(row) : null;
     },
 
-    async findRecords(projectIds: number[]): Promise<ProjectRecord[]> {
-      if (projectIds.length === 0) return [];
-      return (await selectRecords().where(inArray(projects.id, projectIds))).map(toRecord);
-    },
-
     /**
      * What each (project, user) pair shows as the viewer's own: their total in the project and
      * whether they like it, keyed `${projectId}:${userId}`; absent pairs have neither.
@@ -84,6 +262,15 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
           exists (select 1 from ${projectLikes} l where l.project_id = r.project_id and l.user_id = r.user_id) as liked
         from unnest(${sql.param(pairs.map((pair) => pair.projectId))}::int[], ${sql.param(pairs.map((pair) => pair.userId))}::uuid[]) as r(project_id, user_id)`);
       return new Map(rows.map((row) => [`${Number(row.project_id)}:${row.user_id}`, { contribution: Number(row.contribution), liked: row.liked === true || row.liked === 't' }]));
+    },
+
+    /** A page of projects as their answers show them to `viewerId`, in `order`. */
+    async listViews(where: SQL | undefined, order: SQL[], limit: number, viewerId: string | null, language: Language): Promise<ProjectView[]> {
+      const rows = await selectViews(db, sql`${viewerId}`, sql`${language}`)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit);
+      return rows.map(toView);
     },
 
     async listRecords(where: SQL | undefined, order: SQL[], limit: number): Promise<ProjectRecord[]> {
@@ -102,35 +289,6 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
 
     async update(projectId: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
       await db.update(projects).set(changes).where(eq(projects.id, projectId));
-    },
-
-    async mediaOf(projectIds: number[]): Promise<ProjectMediaRow[]> {
-      if (projectIds.length === 0) return [];
-      return db.select().from(projectMedia).where(inArray(projectMedia.projectId, projectIds)).orderBy(asc(projectMedia.projectId), asc(projectMedia.position));
-    },
-
-    /** Per project: how many users put points in, and how much the viewer did (0 when signed out). */
-    async participationSummaries(projectIds: number[], viewerId: string | null): Promise<Map<number, { participantCount: number; viewerContribution: number }>> {
-      if (projectIds.length === 0) return new Map();
-      const rows = await db
-        .select({
-          projectId: projectParticipations.projectId,
-          participantCount: sql<number>`count(distinct ${projectParticipations.userId})::int`,
-          viewerContribution: viewerId === null ? sql<number>`0` : sql<number>`coalesce(sum(${projectParticipations.amount}) filter (where ${projectParticipations.userId} = ${viewerId}), 0)::int`,
-        })
-        .from(projectParticipations)
-        .where(inArray(projectParticipations.projectId, projectIds))
-        .groupBy(projectParticipations.projectId);
-      return new Map(rows.map((row) => [row.projectId, { participantCount: Number(row.participantCount), viewerContribution: Number(row.viewerContribution) }]));
-    },
-
-    /** The posted photos of each project, in order (docs/product.md#execution). */
-    async photoPathsOf(projectIds: number[]): Promise<Map<number, string[]>> {
-      const byProject = new Map<number, string[]>();
-      if (projectIds.length === 0) return byProject;
-      const rows = await db.select().from(projectPhotos).where(inArray(projectPhotos.projectId, projectIds)).orderBy(asc(projectPhotos.projectId), asc(projectPhotos.position));
-      for (const row of rows) byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), row.path]);
-      return byProject;
     },
 
     async insertPhotos(rows: (typeof projectPhotos.$inferInsert)[]): Promise<void> {

@@ -29,7 +29,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
-import { communityFieldsFor, likedByFilter } from '../community/community.service.ts';
+import { likedByFilter } from '../community/community.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
 
@@ -47,7 +47,7 @@ import {
   thumbnailClosed,
   thumbnailRequired,
 } from './projects.errors.ts';
-import { createProjectsRepository, projectFilters, projectOrders, type ProjectMediaRow, type ProjectRecord } from './projects.repository.ts';
+import { createProjectsRepository, prepareProjectViews, projectFilters, projectOrders, type ProjectView } from './projects.repository.ts';
 import type { ProjectRow, projects } from './projects.table.ts';
 
 /** What the projects module needs of the media catalogue (the media module implements it). */
@@ -125,84 +125,71 @@ export function createProjectsService({
   idempotency: Idempotency;
   catalogue: MediaCatalogue;
 }) {
-  /** Builds the answers for rows: media from the catalogue in `language`, private fields by viewer. */
-  async function present(records: ProjectRecord[], viewer: Viewer, language: Language, source: DbOrTx = db): Promise<Project[]> {
-    if (records.length === 0) return [];
-    const repository = createProjectsRepository({ db: source });
-    const ids = records.map((record) => record.id);
-    // Independent reads, sent together: on a pool they overlap; on one connection they queue.
-    const [mediaRows, summaries, photos, communityOf] = await Promise.all([
-      repository.mediaOf(ids),
-      repository.participationSummaries(ids, viewer?.userId ?? null),
-      repository.photoPathsOf(ids),
-      communityFieldsFor(source, ids, viewer),
-    ]);
-    const catalogueMedia = await catalogue.mediaByIds([...new Set(mediaRows.map((row) => row.mediaId))], language, source);
-    const mediumById = new Map(catalogueMedia.map((medium) => [medium.id, medium]));
-    const mediaByProject = new Map<number, ProjectMediaRow[]>();
-    for (const row of mediaRows) mediaByProject.set(row.projectId, [...(mediaByProject.get(row.projectId) ?? []), row]);
-    return records.map((record) => {
-      const isCreator = viewer !== null && viewer.userId === record.creatorId;
+  const projectViews = prepareProjectViews(db);
+
+  /** The answers for views, private fields by viewer (the views were read for that viewer). */
+  function present(views: ProjectView[], viewer: Viewer): Project[] {
+    return views.map((view) => {
+      const isCreator = viewer !== null && viewer.userId === view.creatorId;
       const seesPrivate = isCreator || (viewer?.isOperator ?? false);
-      const community = communityOf(record.id);
       // docs/product.md#reports: a hidden project's own content (its words, images and links) is
       // withheld from everyone but operators, its creator included, as a hidden comment's body is.
-      const withheld = community.hidden && !(viewer?.isOperator ?? false);
+      const withheld = view.hidden && !(viewer?.isOperator ?? false);
       return {
-        id: record.id,
-        status: record.status as ProjectStatus,
-        goal: record.goal,
-        raised: record.raised,
-        artistId: record.artistId,
-        artistNames: record.artistNames,
-        purpose: record.purpose as Project['purpose'],
-        option: record.option as Project['option'],
-        packageId: record.packageId,
-        adStartDate: record.adStartDate,
-        adEndDate: record.adEndDate,
-        fundingStartDate: record.fundingStartDate,
-        fundingEndDate: record.fundingEndDate,
-        minimumUnit: record.minimumUnit,
-        title: withheld ? null : record.title,
-        introduction: withheld ? null : record.introduction,
-        thumbnailUrl: !withheld && record.thumbnailPath ? files.urlFor(record.thumbnailPath) : null,
-        youtubeUrl: withheld ? null : record.youtubeUrl,
-        xUrl: withheld ? null : record.xUrl,
-        creatorXId: withheld ? null : record.creatorXId,
-        ...(seesPrivate ? { creatorEmail: record.creatorEmail } : {}),
-        creator: { nickname: record.creatorDeleted ? null : record.creatorNickname },
-        media: (mediaByProject.get(record.id) ?? []).map((row) => {
-          const medium = mediumById.get(row.mediaId);
-          return {
-            mediaId: row.mediaId,
-            name: medium?.name ?? '',
-            categoryCode: medium?.categoryCode ?? '',
-            subCategoryCode: medium?.subCategoryCode ?? '',
-            address: medium?.address ?? '',
-            latitude: medium?.latitude ?? 0,
-            longitude: medium?.longitude ?? 0,
-            priceUnit: row.priceUnit as 'day' | 'second',
-            price: row.price,
-            duration: row.duration,
-            amount: row.price * row.duration,
-          };
-        }),
-        rejectionReason: seesPrivate ? record.rejectionReason : null,
-        requestedAt: record.requestedAt.toISOString(),
-        approvedAt: record.approvedAt?.toISOString() ?? null,
-        creationDeadline: record.creationDeadline?.toISOString() ?? null,
-        createdAt: record.createdAt?.toISOString() ?? null,
-        deposit: record.deposit,
+        id: view.id,
+        status: view.status as ProjectStatus,
+        goal: view.goal,
+        raised: view.raised,
+        artistId: view.artistId,
+        artistNames: view.artistNames,
+        purpose: view.purpose as Project['purpose'],
+        option: view.option as Project['option'],
+        packageId: view.packageId,
+        adStartDate: view.adStartDate,
+        adEndDate: view.adEndDate,
+        fundingStartDate: view.fundingStartDate,
+        fundingEndDate: view.fundingEndDate,
+        minimumUnit: view.minimumUnit,
+        title: withheld ? null : view.title,
+        introduction: withheld ? null : view.introduction,
+        thumbnailUrl: !withheld && view.thumbnailPath ? files.urlFor(view.thumbnailPath) : null,
+        youtubeUrl: withheld ? null : view.youtubeUrl,
+        xUrl: withheld ? null : view.xUrl,
+        creatorXId: withheld ? null : view.creatorXId,
+        ...(seesPrivate ? { creatorEmail: view.creatorEmail } : {}),
+        creator: { nickname: view.creatorDeleted ? null : view.creatorNickname },
+        media: view.media.map((medium) => ({
+          mediaId: medium.mediaId,
+          name: medium.name ?? '',
+          categoryCode: medium.categoryCode ?? '',
+          subCategoryCode: medium.subCategoryCode ?? '',
+          address: medium.address ?? '',
+          latitude: medium.latitude ?? 0,
+          longitude: medium.longitude ?? 0,
+          priceUnit: medium.priceUnit as 'day' | 'second',
+          price: medium.price,
+          duration: medium.duration,
+          amount: medium.price * medium.duration,
+        })),
+        rejectionReason: seesPrivate ? view.rejectionReason : null,
+        requestedAt: view.requestedAt.toISOString(),
+        approvedAt: view.approvedAt?.toISOString() ?? null,
+        creationDeadline: view.creationDeadline?.toISOString() ?? null,
+        createdAt: view.createdAt?.toISOString() ?? null,
+        deposit: view.deposit,
         viewerIsCreator: isCreator,
-        kind: record.kind as ProjectKind,
-        currency: record.kind === 'event' ? 'berry' : 'orange',
-        participantCount: summaries.get(record.id)?.participantCount ?? 0,
-        viewerContribution: summaries.get(record.id)?.viewerContribution ?? 0,
-        perUserLimit: perUserLimitOf(record.goal),
-        closesAt: fundingClosesAt(record.fundingEndDate).toISOString(),
-        cancellationReason: record.cancellationReason,
-        ...community,
-        photos: withheld ? [] : (photos.get(record.id) ?? []).map((path) => files.urlFor(path)),
+        kind: view.kind as ProjectKind,
+        currency: view.kind === 'event' ? 'berry' : 'orange',
+        participantCount: view.participantCount,
+        viewerContribution: view.viewerContribution,
+        perUserLimit: perUserLimitOf(view.goal),
+        closesAt: fundingClosesAt(view.fundingEndDate).toISOString(),
+        cancellationReason: view.cancellationReason,
+        likeCount: view.likeCount,
+        viewerLiked: view.viewerLiked,
+        commentCount: view.commentCount,
+        hidden: view.hidden,
+        photos: withheld ? [] : view.photoPaths.map((path) => files.urlFor(path)),
       };
     });
   }
@@ -215,19 +202,25 @@ export function createProjectsService({
       if (!isSafeId(id)) throw cursorInvalid();
       below = projectFilters.idBelow(id);
     }
-    const records = await createProjectsRepository({ db }).listRecords(and(where, below), projectOrders.newestFirst, limit + 1);
-    const page = records.slice(0, limit);
+    const views = await createProjectsRepository({ db }).listViews(and(where, below), projectOrders.newestFirst, limit + 1, viewer?.userId ?? null, language);
+    const page = views.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: await present(page, viewer, language),
-      nextCursor: records.length > limit && last ? encodeCursor({ id: last.id }) : null,
+      items: present(page, viewer),
+      nextCursor: views.length > limit && last ? encodeCursor({ id: last.id }) : null,
     };
   }
 
+  /** The project as `viewer` sees it, or null when there is none. */
+  async function viewOf(projectId: number, viewer: Viewer, language: Language, source: DbOrTx = db): Promise<ProjectView | null> {
+    const [view] = await projectViews([projectId], viewer?.userId ?? null, language, source);
+    return view ?? null;
+  }
+
   async function presentOne(projectId: number, viewer: Viewer, language: Language, source: DbOrTx = db): Promise<Project> {
-    const record = await createProjectsRepository({ db: source }).findRecord(projectId);
-    if (!record) throw projectNotFound();
-    return (await present([record], viewer, language, source))[0]!;
+    const view = await viewOf(projectId, viewer, language, source);
+    if (!view) throw projectNotFound();
+    return present([view], viewer)[0]!;
   }
 
   /** The row, locked, if the user created it; anything else answers 404 as if absent. */
@@ -303,17 +296,18 @@ export function createProjectsService({
      * like) come from one query. A creator gets their own view, read for them alone.
      */
     async presentToParticipants(items: { projectId: number; userId: string }[], language: Language): Promise<Project[]> {
-      const repository = createProjectsRepository({ db });
-      const [found, own] = await Promise.all([repository.findRecords([...new Set(items.map((item) => item.projectId))]), repository.viewerFieldsOf(items)]);
-      const records = new Map(found.map((record) => [record.id, record]));
-      const asAnyone = new Map((await present(found, null, language)).map((project) => [project.id, project]));
+      const [views, own] = await Promise.all([
+        projectViews([...new Set(items.map((item) => item.projectId))], null, language),
+        createProjectsRepository({ db }).viewerFieldsOf(items),
+      ]);
+      const asAnyone = new Map(present(views, null).map((project) => [project.id, project]));
       return Promise.all(
         items.map(async ({ projectId, userId }) => {
-          const record = records.get(projectId);
-          if (!record) throw projectNotFound();
-          if (record.creatorId === userId) return (await present([record], { userId, isOperator: false }, language))[0]!;
+          const project = asAnyone.get(projectId);
+          if (!project) throw projectNotFound();
+          if (views.find((view) => view.id === projectId)!.creatorId === userId) return presentOne(projectId, { userId, isOperator: false }, language);
           const fields = own.get(`${projectId}:${userId}`);
-          return { ...asAnyone.get(projectId)!, viewerContribution: fields?.contribution ?? 0, viewerLiked: fields?.liked ?? false };
+          return { ...project, viewerContribution: fields?.contribution ?? 0, viewerLiked: fields?.liked ?? false };
         }),
       );
     },
@@ -388,11 +382,11 @@ export function createProjectsService({
 
     /** A project before creation is only for its creator and operators: 404 for anyone else. */
     async get(projectId: number, viewer: Viewer, language: Language): Promise<Project> {
-      const record = await createProjectsRepository({ db }).findRecord(projectId);
-      if (!record) throw projectNotFound();
-      const privileged = viewer !== null && (viewer.isOperator || viewer.userId === record.creatorId);
-      if (beforeCreation(record) && !privileged) throw projectNotFound();
-      return (await present([record], viewer, language))[0]!;
+      const view = await viewOf(projectId, viewer, language);
+      if (!view) throw projectNotFound();
+      const privileged = viewer !== null && (viewer.isOperator || viewer.userId === view.creatorId);
+      if (beforeCreation(view) && !privileged) throw projectNotFound();
+      return present([view], viewer)[0]!;
     },
 
     /** The operator's queue: requests oldest first, with how long each has waited. */
@@ -404,13 +398,15 @@ export function createProjectsService({
         if (!requestedAt || Number.isNaN(requestedAt.getTime()) || !isSafeId(id)) throw cursorInvalid();
         after = projectFilters.requestedAfter(requestedAt, id);
       }
-      const records = await createProjectsRepository({ db }).listRecords(
+      const views = await createProjectsRepository({ db }).listViews(
         and(projectFilters.requested(), after),
         projectOrders.oldestRequestFirst,
         pageSize + 1,
+        viewer.userId,
+        language,
       );
-      const page = records.slice(0, pageSize);
-      const presented = await present(page, viewer, language);
+      const page = views.slice(0, pageSize);
+      const presented = present(page, viewer);
       const now = clock.now().getTime();
       const last = page.at(-1);
       return {
@@ -418,7 +414,7 @@ export function createProjectsService({
           project,
           waitedSeconds: Math.max(0, Math.floor((now - page[index]!.requestedAt.getTime()) / 1000)),
         })),
-        nextCursor: records.length > pageSize && last ? encodeCursor({ at: last.requestedAt.toISOString(), id: last.id }) : null,
+        nextCursor: views.length > pageSize && last ? encodeCursor({ at: last.requestedAt.toISOString(), id: last.id }) : null,
       };
     },
 
@@ -552,9 +548,9 @@ export function createProjectsService({
 
     /** What a shared link to a created, visible project shows (docs/product.md#sharing); null for anything else. */
     async sharePreview(projectId: number, language: Language, publicUrl: URL) {
-      const record = await createProjectsRepository({ db }).findRecord(projectId);
-      if (!record || record.createdAt === null || !record.title) return null;
-      const [project] = await present([record], null, language);
+      const view = await viewOf(projectId, null, language);
+      if (!view || view.createdAt === null || !view.title) return null;
+      const [project] = present([view], null);
       // A hidden project's title and thumbnail are withheld (docs/product.md#reports): no preview at all.
       if (!project || project.hidden || project.title === null) return null;
       const artist = project.artistNames[language] || project.artistNames.en;
