@@ -1,6 +1,5 @@
 import type { Language, ParticipantSort, Project } from '@orchard/shared';
 import { fundingClosesAt, kstDateOf } from '@orchard/shared/project-rules';
-import { createBatcher, type Batcher } from '../../db/batcher.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addKstMonths } from '../../lib/kst.ts';
@@ -61,7 +60,7 @@ export function createParticipationsService({
   points: Pick<PointsService, 'spendManyWithin' | 'lockWalletsWithin' | 'returnParticipationWithin' | 'settleEscrowWithin'>;
   notifications: Pick<NotificationsService, 'notifyWithin'>;
   idempotency: Idempotency;
-  projects: Pick<ProjectsService, 'presentOne' | 'presentToParticipants'>;
+  projects: Pick<ProjectsService, 'presentOne' | 'presentNow'>;
 }) {
   /** Notifies the creator and every participant once each. */
   async function notifySucceeded(tx: Tx, row: ProjectRow) {
@@ -97,21 +96,6 @@ export function createParticipationsService({
 
   const batcher = createParticipationBatcher({ db, clock, points, onGoalReached: notifySucceeded });
 
-  /**
-   * The project in a participation's answer, read once for the fans whose participations were
-   * answered together (decision 056): the answers that arrive while one read runs leave together in
-   * the next, so each read starts after its fans' batch committed and shows their participation.
-   */
-  const answerReaders = new Map<Language, Batcher<{ projectId: number; userId: string }, Project>>();
-  const answerProject = (projectId: number, userId: string, language: Language) => {
-    let reader = answerReaders.get(language);
-    if (!reader) {
-      reader = createBatcher({ maxInFlight: 1, maxBatchSize: 64, run: (items) => projects.presentToParticipants(items, language) });
-      answerReaders.set(language, reader);
-    }
-    return reader.submit({ projectId, userId });
-  };
-
   return {
     /**
      * A participation under its Idempotency-Key (docs/product.md#participation), decided in a batch
@@ -124,7 +108,9 @@ export function createParticipationsService({
         if (decision.kind === 'refused') throw decision.refusal;
         return decision.kind === 'applied' ? { kind: 'applied', value: decision.participation } : decision.kind === 'replayed' ? { ...decision, value: decision.participation } : decision;
       });
-      return { participation, project: await answerProject(projectId, key.userId, language) };
+      const project = await projects.presentNow(projectId, { userId: key.userId, isOperator: false }, language);
+      if (!project) throw projectNotFound();
+      return { participation, project };
     },
 
     /** Funders of a created project, one row per user with their total. */

@@ -25,6 +25,7 @@ import {
   fundingClosesAt,
   perUserLimitOf,
 } from '@orchard/shared/project-rules';
+import { createBatcher, type Batcher } from '../../db/batcher.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
@@ -75,7 +76,7 @@ const pageSize = 20;
 /** Each sweep pass takes at most this many projects; the next pass (a minute later) takes the rest. */
 const sweepBatch = 200;
 
-const beforeCreation = (row: Pick<ProjectRow, 'status' | 'createdAt'>) =>
+const beforeCreation = (row: { status: string; createdAt: Date | string | null }) =>
   row.status === 'requested' || row.status === 'approved' || row.status === 'rejected' || (row.status === 'cancelled' && row.createdAt === null);
 
 /** A fan sets the thumbnail while approved (before creation); an operator's event keeps it open until funding closes. */
@@ -217,6 +218,41 @@ export function createProjectsService({
     return view ?? null;
   }
 
+  /**
+   * Several reads in one statement: each project once as anyone sees it, then the signed-in
+   * viewers' own figures (their total, their like) in one more query.
+   */
+  async function presentTogether(items: { projectId: number; viewer: Viewer }[], language: Language): Promise<(Project | null)[]> {
+    const pairs = items.flatMap(({ projectId, viewer }) => (viewer ? [{ projectId, userId: viewer.userId }] : []));
+    const [views, own] = await Promise.all([
+      projectViews([...new Set(items.map((item) => item.projectId))], null, language),
+      pairs.length === 0 ? new Map<string, { contribution: number; liked: boolean }>() : createProjectsRepository({ db }).viewerFieldsOf(pairs),
+    ]);
+    const viewOfId = new Map(views.map((view) => [view.id, view]));
+    return items.map(({ projectId, viewer }) => {
+      const view = viewOfId.get(projectId);
+      if (!view) return null;
+      const fields = viewer ? own.get(`${projectId}:${viewer.userId}`) : undefined;
+      return present([{ ...view, viewerContribution: fields?.contribution ?? 0, viewerLiked: fields?.liked ?? false }], viewer)[0]!;
+    });
+  }
+  const readers = new Map<Language, Batcher<{ projectId: number; viewer: Viewer }, Project | null>>();
+
+  /**
+   * The project as `viewer` sees it now, or null when there is none: the project page's read and
+   * every participation's answer. Reads that arrive while one runs leave together in the next
+   * (decision 057), so each read starts after its caller arrived and shows every write that
+   * finished before.
+   */
+  function presentNow(projectId: number, viewer: Viewer, language: Language): Promise<Project | null> {
+    let reader = readers.get(language);
+    if (!reader) {
+      reader = createBatcher({ maxInFlight: 1, maxBatchSize: 64, run: (items) => presentTogether(items, language) });
+      readers.set(language, reader);
+    }
+    return reader.submit({ projectId, viewer });
+  }
+
   async function presentOne(projectId: number, viewer: Viewer, language: Language, source: DbOrTx = db): Promise<Project> {
     const view = await viewOf(projectId, viewer, language, source);
     if (!view) throw projectNotFound();
@@ -290,27 +326,7 @@ export function createProjectsService({
     present,
     presentOne,
 
-    /**
-     * The answers of several fans' participations at once, one per item in order: each project is
-     * read once for all of them as anyone sees it, then each fan's own figures (their total, their
-     * like) come from one query. A creator gets their own view, read for them alone.
-     */
-    async presentToParticipants(items: { projectId: number; userId: string }[], language: Language): Promise<Project[]> {
-      const [views, own] = await Promise.all([
-        projectViews([...new Set(items.map((item) => item.projectId))], null, language),
-        createProjectsRepository({ db }).viewerFieldsOf(items),
-      ]);
-      const asAnyone = new Map(present(views, null).map((project) => [project.id, project]));
-      return Promise.all(
-        items.map(async ({ projectId, userId }) => {
-          const project = asAnyone.get(projectId);
-          if (!project) throw projectNotFound();
-          if (views.find((view) => view.id === projectId)!.creatorId === userId) return presentOne(projectId, { userId, isOperator: false }, language);
-          const fields = own.get(`${projectId}:${userId}`);
-          return { ...project, viewerContribution: fields?.contribution ?? 0, viewerLiked: fields?.liked ?? false };
-        }),
-      );
-    },
+    presentNow,
 
     /**
      * What a request needs of the catalogue, read before its transaction: reference data, and on
@@ -382,11 +398,11 @@ export function createProjectsService({
 
     /** A project before creation is only for its creator and operators: 404 for anyone else. */
     async get(projectId: number, viewer: Viewer, language: Language): Promise<Project> {
-      const view = await viewOf(projectId, viewer, language);
-      if (!view) throw projectNotFound();
-      const privileged = viewer !== null && (viewer.isOperator || viewer.userId === view.creatorId);
-      if (beforeCreation(view) && !privileged) throw projectNotFound();
-      return present([view], viewer)[0]!;
+      const project = await presentNow(projectId, viewer, language);
+      if (!project) throw projectNotFound();
+      const privileged = viewer !== null && (viewer.isOperator || project.viewerIsCreator);
+      if (beforeCreation(project) && !privileged) throw projectNotFound();
+      return project;
     },
 
     /** The operator's queue: requests oldest first, with how long each has waited. */
