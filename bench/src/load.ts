@@ -2,12 +2,19 @@ import autocannon from 'autocannon';
 
 export type LoadResult = { requestsPerSecond: number; p99Ms: number; errors: number; non2xx: number };
 
-export async function load(url: string, options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+/** Load on `url`; with `paths`, each request takes the next of them in turn (on `url`'s origin). */
+export async function load(
+  url: string,
+  options: { connections?: number; seconds?: number; headers?: Record<string, string>; paths?: string[] } = {},
+): Promise<LoadResult> {
+  const { paths } = options;
+  let next = 0;
   const result = await autocannon({
     url,
     connections: options.connections ?? 50,
     duration: options.seconds ?? 10,
     headers: options.headers,
+    ...(paths ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length]! }) }] } : {}),
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),

@@ -1,3 +1,4 @@
+import { coalesceReads } from '../../db/coalesce.ts';
 import { foldForSearch, minimumFollowedArtists, type Artist, type ArtistType } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -54,17 +55,23 @@ export function createArtistsService({ db, clock, files }: { db: Db; clock: Cloc
     return added;
   }
 
+  async function listPage({ q, cursor, limit, viewerId }: { q?: string; cursor?: string; limit: number; viewerId: string | null }) {
+    const foldedSearch = q === undefined ? undefined : foldForSearch(q.trim());
+    const afterId = cursor === undefined ? undefined : decodeArtistCursor(cursor);
+    const rows = await artistPage({ foldedSearch, afterId, limit: limit + 1, viewerId });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toArtist),
+      nextCursor: rows.length > limit && last ? encodeArtistCursor(last.id) : null,
+    };
+  }
+  const sharedListPage = coalesceReads((key) => listPage(JSON.parse(key) as Parameters<typeof listPage>[0]));
+
   return {
-    async list({ q, cursor, limit, viewerId }: { q?: string; cursor?: string; limit: number; viewerId: string | null }) {
-      const foldedSearch = q === undefined ? undefined : foldForSearch(q.trim());
-      const afterId = cursor === undefined ? undefined : decodeArtistCursor(cursor);
-      const rows = await artistPage({ foldedSearch, afterId, limit: limit + 1, viewerId });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page.map(toArtist),
-        nextCursor: rows.length > limit && last ? encodeArtistCursor(last.id) : null,
-      };
+    /** A page of artists; the same page asked for together (by the same viewer) is read once (decision 057). */
+    list(query: { q?: string; cursor?: string; limit: number; viewerId: string | null }) {
+      return sharedListPage(JSON.stringify(query));
     },
 
     async get(artistId: number, viewerId: string | null): Promise<Artist> {

@@ -1,4 +1,5 @@
 import type { AdPackage, AdPackageId, Language, MediaListQuery, Medium, MediumDetail } from '@orchard/shared';
+import { coalesceReads } from '../../db/coalesce.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { resolveLanguage } from '../../lib/language.ts';
@@ -95,6 +96,26 @@ export function createMediaService({ db }: { db: Db }) {
       },
     ));
 
+  async function listPage(query: Omit<MediaListQuery, 'lang'>, language: Language) {
+    const adPackage = query.packageId ? (await packageRows()).find((row) => row.id === query.packageId) : undefined;
+    // A package without rows offers nothing; an unknown id cannot pass the schema's enum.
+    let categoryCodes: string[] | undefined = query.packageId ? (adPackage?.categoryCodes ?? []) : undefined;
+    if (query.categoryCode) categoryCodes = categoryCodes ? categoryCodes.filter((code) => code === query.categoryCode) : [query.categoryCode];
+    const afterId = query.cursor === undefined ? undefined : decodeMediaCursor(query.cursor);
+    if (categoryCodes?.length === 0) return { items: [], nextCursor: null };
+    const rows = await repository.list({ categoryCodes, ids: query.ids, afterId, limit: query.limit + 1 }, language);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => toMedium(row, adPackage?.days)),
+      nextCursor: rows.length > query.limit && last ? encodeMediaCursor(last.id) : null,
+    };
+  }
+  const sharedListPage = coalesceReads((key) => {
+    const { query, language } = JSON.parse(key) as { query: Omit<MediaListQuery, 'lang'>; language: Language };
+    return listPage(query, language);
+  });
+
   return {
     /** `lang`, else the signed-in viewer's setting, else Accept-Language (docs/product.md#languages). */
     async languageFor({ lang, userId, acceptLanguage }: { lang?: Language; userId?: string; acceptLanguage?: string }): Promise<Language> {
@@ -103,20 +124,9 @@ export function createMediaService({ db }: { db: Db }) {
       return resolveLanguage({ userLanguage, acceptLanguage });
     },
 
-    async list(query: Omit<MediaListQuery, 'lang'>, language: Language) {
-      const adPackage = query.packageId ? (await packageRows()).find((row) => row.id === query.packageId) : undefined;
-      // A package without rows offers nothing; an unknown id cannot pass the schema's enum.
-      let categoryCodes: string[] | undefined = query.packageId ? (adPackage?.categoryCodes ?? []) : undefined;
-      if (query.categoryCode) categoryCodes = categoryCodes ? categoryCodes.filter((code) => code === query.categoryCode) : [query.categoryCode];
-      const afterId = query.cursor === undefined ? undefined : decodeMediaCursor(query.cursor);
-      if (categoryCodes?.length === 0) return { items: [], nextCursor: null };
-      const rows = await repository.list({ categoryCodes, ids: query.ids, afterId, limit: query.limit + 1 }, language);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        items: page.map((row) => toMedium(row, adPackage?.days)),
-        nextCursor: rows.length > query.limit && last ? encodeMediaCursor(last.id) : null,
-      };
+    /** A page of the catalogue; the same page asked for together is read once (decision 057). */
+    list(query: Omit<MediaListQuery, 'lang'>, language: Language) {
+      return sharedListPage(JSON.stringify({ query, language }));
     },
 
     async get(mediaId: number, language: Language): Promise<MediumDetail> {
