@@ -22,18 +22,22 @@ export type DbOrTx = Db | Tx;
 
 /**
  * A hot-path statement sent by name (docs/decisions/011-point-write-throughput.md): PostgreSQL parses and plans
- * it once per connection instead of once per call, as drizzle's unnamed statements are.
+ * it once per connection instead of once per call, as drizzle's unnamed statements are. The pool's
+ * connections keep that plan (`plan_cache_mode`, decision 057): left to itself PostgreSQL re-plans a
+ * statement with array parameters on every call, which costs more than running it.
  */
 export type NamedStatement = { name: string; text: string };
 
 /**
- * Runs `statement` with positional values (`$1`…). On the database itself it is a named prepared
- * statement of the pool (PGlite runs the same text); inside a drizzle transaction it goes through
- * the transaction's connection as an unnamed one, because drizzle does not expose that connection.
+ * Runs `statement` with positional values (`$1`…). On PostgreSQL it is a named prepared statement,
+ * on the pool or on a transaction's own connection (drizzle keeps it as the transaction session's
+ * client); PGlite runs the same text, and anything else gets it as an unnamed drizzle query.
  */
 export async function queryNamed(db: DbOrTx, statement: NamedStatement, values: unknown[]): Promise<Record<string, unknown>[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return (await client.query<Record<string, unknown>>({ name: statement.name, text: statement.text, values })).rows;
+  const client = (db as { $client?: unknown }).$client ?? (db as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    return (await client.query<Record<string, unknown>>({ name: statement.name, text: statement.text, values })).rows;
+  }
   if (client instanceof PGlite) return (await client.query<Record<string, unknown>>(statement.text, values)).rows;
   return (await db.execute<Record<string, unknown>>(withPlaceholders(statement.text, values))).rows;
 }
@@ -80,7 +84,8 @@ async function appliedMigrationCount(db: Db): Promise<number> {
 }
 
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Prepared statements keep their one generic plan (see NamedStatement).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });

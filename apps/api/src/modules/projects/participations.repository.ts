@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { jsonValue, nullableNumber, nullableString } from '../../db/rows.ts';
 import { users } from '../users/users.table.ts';
 import { projectParticipations, projects } from './projects.table.ts';
@@ -29,6 +29,22 @@ export type ParticipationKeyState = {
   earlier: { requestHash: string; refusal: { code: string; details: unknown } | null } | null;
 };
 
+/** The batch's key states (decision 056), by name: one plan per connection (db/client.ts). */
+const keyStatesStatement: NamedStatement = {
+  name: 'participation_key_states_v1',
+  text: `
+    select pp.id as participation_id, pp.amount, t.request_hash,
+      (select coalesce(sum(f.amount), 0) from project_participations f where f.project_id = r.project_id and f.user_id = r.user_id) as total,
+      case when o.id is not null then '' else k.request_hash end as earlier_hash, k.status_code as earlier_status,
+      k.response -> 'error' ->> 'code' as earlier_code, k.response -> 'error' -> 'details' as earlier_details
+    from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[]) with ordinality as r(user_id, ledger_key, client_key, other_key, project_id, n)
+    left join point_transactions t on t.user_id = r.user_id and t.idempotency_key = r.ledger_key
+    left join project_participations pp on pp.spend_transaction_id = t.id
+    left join point_transactions o on o.user_id = r.user_id and o.idempotency_key = r.other_key
+    left join idempotency_keys k on k.user_id = r.user_id and k.key = r.client_key
+    order by r.n`,
+};
+
 export function createParticipationsRepository({ db }: { db: DbOrTx }) {
   return {
     /** Each project's purpose (it never changes after the request), to choose its lock. */
@@ -51,19 +67,13 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
      */
     async keyStatesOf(keys: { userId: string; projectId: number; ledgerKey: string; clientKey: string; otherWriteKey: string }[]): Promise<ParticipationKeyState[]> {
       if (keys.length === 0) return [];
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        select pp.id as participation_id, pp.amount, t.request_hash,
-          (select coalesce(sum(f.amount), 0) from project_participations f where f.project_id = r.project_id and f.user_id = r.user_id) as total,
-          case when o.id is not null then '' else k.request_hash end as earlier_hash, k.status_code as earlier_status,
-          k.response -> 'error' ->> 'code' as earlier_code, k.response -> 'error' -> 'details' as earlier_details
-        from unnest(${sql.param(keys.map((key) => key.userId))}::uuid[], ${sql.param(keys.map((key) => key.ledgerKey))}::text[],
-          ${sql.param(keys.map((key) => key.clientKey))}::text[], ${sql.param(keys.map((key) => key.otherWriteKey))}::text[],
-          ${sql.param(keys.map((key) => key.projectId))}::int[]) with ordinality as r(user_id, ledger_key, client_key, other_key, project_id, n)
-        left join point_transactions t on t.user_id = r.user_id and t.idempotency_key = r.ledger_key
-        left join project_participations pp on pp.spend_transaction_id = t.id
-        left join point_transactions o on o.user_id = r.user_id and o.idempotency_key = r.other_key
-        left join idempotency_keys k on k.user_id = r.user_id and k.key = r.client_key
-        order by r.n`);
+      const rows = await queryNamed(db, keyStatesStatement, [
+        keys.map((key) => key.userId),
+        keys.map((key) => key.ledgerKey),
+        keys.map((key) => key.clientKey),
+        keys.map((key) => key.otherWriteKey),
+        keys.map((key) => key.projectId),
+      ]);
       return rows.map((row) => {
         const participationId = nullableNumber(row.participation_id);
         const earlierHash = nullableString(row.earlier_hash);

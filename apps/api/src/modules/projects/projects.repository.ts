@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@orchard/shared';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { queryNamed, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { artists } from '../artists/artists.table.ts';
 import { comments, hiddenProjects, projectLikes } from '../community/community.table.ts';
 import { media } from '../media/media.table.ts';
@@ -203,6 +203,16 @@ export function prepareProjectViews(db: Db) {
   };
 }
 
+/** Each signed-in reader's own figures beside a shared project read (decision 057), by name. */
+const viewerFieldsStatement: NamedStatement = {
+  name: 'project_viewer_fields_v1',
+  text: `
+    select r.project_id, r.user_id,
+      (select coalesce(sum(pp.amount), 0) from project_participations pp where pp.project_id = r.project_id and pp.user_id = r.user_id) as contribution,
+      exists (select 1 from project_likes l where l.project_id = r.project_id and l.user_id = r.user_id) as liked
+    from unnest($1::int[], $2::uuid[]) as r(project_id, user_id)`,
+};
+
 export function createProjectsRepository({ db }: { db: DbOrTx }) {
   const selectRecords = () =>
     db
@@ -256,12 +266,8 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
      */
     async viewerFieldsOf(pairs: { projectId: number; userId: string }[]): Promise<Map<string, { contribution: number; liked: boolean }>> {
       if (pairs.length === 0) return new Map();
-      const { rows } = await db.execute<{ project_id: unknown; user_id: string; contribution: unknown; liked: unknown }>(sql`
-        select r.project_id, r.user_id,
-          (select coalesce(sum(pp.amount), 0) from project_participations pp where pp.project_id = r.project_id and pp.user_id = r.user_id) as contribution,
-          exists (select 1 from ${projectLikes} l where l.project_id = r.project_id and l.user_id = r.user_id) as liked
-        from unnest(${sql.param(pairs.map((pair) => pair.projectId))}::int[], ${sql.param(pairs.map((pair) => pair.userId))}::uuid[]) as r(project_id, user_id)`);
-      return new Map(rows.map((row) => [`${Number(row.project_id)}:${row.user_id}`, { contribution: Number(row.contribution), liked: row.liked === true || row.liked === 't' }]));
+      const rows = await queryNamed(db, viewerFieldsStatement, [pairs.map((pair) => pair.projectId), pairs.map((pair) => pair.userId)]);
+      return new Map(rows.map((row) => [`${Number(row.project_id)}:${String(row.user_id)}`, { contribution: Number(row.contribution), liked: row.liked === true || row.liked === 't' }]));
     },
 
     /** A page of projects as their answers show them to `viewerId`, in `order`. */
