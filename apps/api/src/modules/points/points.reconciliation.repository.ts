@@ -76,6 +76,16 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
         or (settled.id is not null and coalesce(p.total, 0) <> 0)`,
   },
   {
+    // decision 058: a fan's total in a project is kept beside the participations, in their statement.
+    name: "each fan's total in a project equals the sum of their participations in it",
+    query: sql`select coalesce(f.project_id, p.project_id)::text || ' ' || coalesce(f.user_id, p.user_id)::text as subject,
+        'kept ' || coalesce(f.total, 0) || ', participations ' || coalesce(p.total, 0) as detail
+      from project_funders f
+      full join (select project_id, user_id, sum(amount) as total from project_participations group by project_id, user_id) p
+        on p.project_id = f.project_id and p.user_id = f.user_id
+      where coalesce(f.total, 0) <> coalesce(p.total, 0)`,
+  },
+  {
     name: 'no idempotency key is applied twice',
     query: sql`select user_id || ' ' || idempotency_key as subject, count(*) || ' transactions' as detail from point_transactions group by user_id, idempotency_key having count(*) > 1
       union all

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { jsonValue, nullableNumber, nullableString } from '../../db/rows.ts';
 import { users } from '../users/users.table.ts';
-import { projectParticipations, projects } from './projects.table.ts';
+import { projectFunders, projectParticipations, projects } from './projects.table.ts';
 
 export type ParticipantRow = {
   id: number;
@@ -29,12 +29,50 @@ export type ParticipationKeyState = {
   earlier: { requestHash: string; refusal: { code: string; details: unknown } | null } | null;
 };
 
+export type NewParticipation = { projectId: number; userId: string; kind: 'deposit' | 'participation'; amount: number; spendTransactionId: number; createdAt: Date };
+
+/**
+ * Participation rows and, in the same statement, each fan's total in `project_funders` (decision
+ * 058). Per row (arrays): $1 project, $2 user, $3 kind, $4 amount, $5 the spend; $6 now.
+ */
+const insertParticipationsStatement: NamedStatement = {
+  name: 'participations_insert_v1',
+  text: `
+    with inserted as (
+      insert into project_participations (project_id, user_id, kind, amount, spend_transaction_id, created_at)
+      select r.project_id, r.user_id, r.kind, r.amount, r.spend_transaction_id, $6::timestamptz
+      from unnest($1::int[], $2::uuid[], $3::text[], $4::int[], $5::bigint[]) as r(project_id, user_id, kind, amount, spend_transaction_id)
+      returning id, project_id, user_id, amount, spend_transaction_id
+    ),
+    funders as (
+      insert into project_funders (project_id, user_id, total)
+      select project_id, user_id, sum(amount) from inserted group by project_id, user_id
+      on conflict (project_id, user_id) do update set total = project_funders.total + excluded.total
+    )
+    select id, spend_transaction_id from inserted`,
+};
+
+/** Inserts participations (all with one `createdAt`) with their fans' totals; their ids, in order. */
+export async function insertParticipations(db: DbOrTx, values: NewParticipation[]): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await queryNamed(db, insertParticipationsStatement, [
+    values.map((value) => value.projectId),
+    values.map((value) => value.userId),
+    values.map((value) => value.kind),
+    values.map((value) => value.amount),
+    values.map((value) => value.spendTransactionId),
+    values[0]!.createdAt,
+  ]);
+  const idOfSpend = new Map(rows.map((row) => [Number(row.spend_transaction_id), Number(row.id)]));
+  return values.map((value) => idOfSpend.get(value.spendTransactionId)!);
+}
+
 /** The batch's key states (decision 056), by name: one plan per connection (db/client.ts). */
 const keyStatesStatement: NamedStatement = {
-  name: 'participation_key_states_v1',
+  name: 'participation_key_states_v2',
   text: `
     select pp.id as participation_id, pp.amount, t.request_hash,
-      (select coalesce(sum(f.amount), 0) from project_participations f where f.project_id = r.project_id and f.user_id = r.user_id) as total,
+      coalesce((select f.total from project_funders f where f.project_id = r.project_id and f.user_id = r.user_id), 0) as total,
       case when o.id is not null then '' else k.request_hash end as earlier_hash, k.status_code as earlier_status,
       k.response -> 'error' ->> 'code' as earlier_code, k.response -> 'error' -> 'details' as earlier_details
     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[]) with ordinality as r(user_id, ledger_key, client_key, other_key, project_id, n)
@@ -86,28 +124,27 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
       });
     },
 
-    /** Several projects' raised sums. */
+    /** Several projects' raised sums (the sum of their fans' totals). */
     async raisedOfMany(projectIds: number[]): Promise<Map<number, number>> {
       if (projectIds.length === 0) return new Map();
       const rows = await db
-        .select({ projectId: projectParticipations.projectId, total: sql<number>`sum(${projectParticipations.amount})` })
-        .from(projectParticipations)
-        .where(inArray(projectParticipations.projectId, projectIds))
-        .groupBy(projectParticipations.projectId);
+        .select({ projectId: projectFunders.projectId, total: sql<number>`sum(${projectFunders.total})` })
+        .from(projectFunders)
+        .where(inArray(projectFunders.projectId, projectIds))
+        .groupBy(projectFunders.projectId);
       return new Map(rows.map((row) => [row.projectId, Number(row.total)]));
     },
 
-    async insertMany(values: (typeof projectParticipations.$inferInsert)[]): Promise<number[]> {
-      if (values.length === 0) return [];
-      const rows = await db.insert(projectParticipations).values(values).returning({ id: projectParticipations.id });
-      return rows.map((row) => row.id);
+    /** Participation rows and their fans' totals, in one statement; the new rows' ids, in order. */
+    async insertMany(values: NewParticipation[]): Promise<number[]> {
+      return insertParticipations(db, values);
     },
 
     async raisedOf(projectId: number): Promise<number> {
       const [row] = await db
-        .select({ total: sql<number>`coalesce(sum(${projectParticipations.amount}), 0)::int` })
-        .from(projectParticipations)
-        .where(eq(projectParticipations.projectId, projectId));
+        .select({ total: sql<number>`coalesce(sum(${projectFunders.total}), 0)::int` })
+        .from(projectFunders)
+        .where(eq(projectFunders.projectId, projectId));
       return Number(row?.total ?? 0);
     },
 

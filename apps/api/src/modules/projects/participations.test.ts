@@ -68,6 +68,26 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     expect(otherBody.statusCode).toBe(409);
   });
 
+  it("keeps each fan's total beside the participations, which the project's figures read, and the reconciliation flags a total that drifts", async () => {
+    const { creator, project: p } = await open({ purpose: 'ongoing' });
+    const user = await fan(1_000);
+    await joined(user, p.id, 20);
+    await joined(user, p.id, 30);
+    const totals = await t.database.db.execute<{ user_id: string; total: number }>(sql`select user_id, total from project_funders where project_id = ${p.id} order by total`);
+    expect(totals.rows.map((row) => [row.user_id, Number(row.total)])).toEqual([
+      [user.id, 50],
+      [creator.id, p.deposit!],
+    ].sort((a, b) => Number(a[1]) - Number(b[1])));
+    expect(await project(p.id, user)).toMatchObject({ raised: p.raised + 50, participantCount: 2, viewerContribution: 50 });
+    await t.database.db.execute(sql`update project_funders set total = total + 1 where project_id = ${p.id} and user_id = ${user.id}`);
+    const { violations } = await t.services.points.reconcile();
+    expect(violations.filter((violation) => violation.invariant === "each fan's total in a project equals the sum of their participations in it")).toEqual([
+      expect.objectContaining({ subject: `${p.id} ${user.id}` }),
+    ]);
+    // Put the total back, so the suite's own check stays about the tests around it.
+    await t.database.db.execute(sql`update project_funders set total = total - 1 where project_id = ${p.id} and user_id = ${user.id}`);
+  });
+
   it('replays a refusal under its key even once the fan could pay, and keeps one key to one request across routes', async () => {
     const { project: p } = await open({ purpose: 'ongoing' });
     const unit = p.minimumUnit!;

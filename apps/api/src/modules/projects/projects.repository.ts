@@ -5,6 +5,7 @@ import { artists } from '../artists/artists.table.ts';
 import { comments, hiddenProjects, projectLikes } from '../community/community.table.ts';
 import { media } from '../media/media.table.ts';
 import { users } from '../users/users.table.ts';
+import { insertParticipations, type NewParticipation } from './participations.repository.ts';
 import { operatorAuditLog, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
 
 export type ProjectMediaRow = typeof projectMedia.$inferSelect;
@@ -46,12 +47,12 @@ export type ProjectView = ProjectRecord & {
 /** Statuses of a request that has not (yet) become a created project. */
 export const preCreationStatuses = ['requested', 'approved', 'rejected'] as const;
 
-const raisedOf = sql<number>`coalesce((select sum(pp.amount) from project_participations pp where pp.project_id = ${projects.id}), 0)::int`;
+const raisedOf = sql<number>`coalesce((select sum(f.total) from project_funders f where f.project_id = ${projects.id}), 0)::int`;
 
 /**
  * The select behind every project answer (decision 057): one JSON value per project holding the
  * row (its columns by their SQL names), its artist and creator, and as subqueries the
- * participation figures (one scan of the project's participations), the media with the catalogue's
+ * participation figures (one row per fan: decision 058), the media with the catalogue's
  * texts, the photos and the community fields. One column, not forty: the driver describes and
  * parses each column of each row on every call. `viewerId` and `language` are SQL, so the same
  * text serves a prepared statement (placeholders) and a one-off query (parameters).
@@ -64,8 +65,8 @@ function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
     'creator_nickname', users.nickname,
     'creator_deleted', users.deleted_at is not null,
     'figures', (
-      select json_build_array(coalesce(sum(pp.amount), 0), count(distinct pp.user_id), coalesce(sum(pp.amount) filter (where pp.user_id = ${viewerId}::uuid), 0))
-      from project_participations pp where pp.project_id = projects.id),
+      select json_build_array(coalesce(sum(f.total), 0), count(*), coalesce(sum(f.total) filter (where f.user_id = ${viewerId}::uuid), 0))
+      from project_funders f where f.project_id = projects.id),
     'media', coalesce((
       select json_agg(json_build_object(
         'mediaId', pm.media_id, 'priceUnit', pm.price_unit, 'price', pm.price, 'duration', pm.duration,
@@ -205,10 +206,10 @@ export function prepareProjectViews(db: Db) {
 
 /** Each signed-in reader's own figures beside a shared project read (decision 057), by name. */
 const viewerFieldsStatement: NamedStatement = {
-  name: 'project_viewer_fields_v1',
+  name: 'project_viewer_fields_v2',
   text: `
     select r.project_id, r.user_id,
-      (select coalesce(sum(pp.amount), 0) from project_participations pp where pp.project_id = r.project_id and pp.user_id = r.user_id) as contribution,
+      coalesce((select f.total from project_funders f where f.project_id = r.project_id and f.user_id = r.user_id), 0) as contribution,
       exists (select 1 from project_likes l where l.project_id = r.project_id and l.user_id = r.user_id) as liked
     from unnest($1::int[], $2::uuid[]) as r(project_id, user_id)`,
 };
@@ -301,8 +302,8 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       await db.insert(projectPhotos).values(rows);
     },
 
-    async insertParticipation(values: typeof projectParticipations.$inferInsert): Promise<void> {
-      await db.insert(projectParticipations).values(values);
+    async insertParticipation(values: NewParticipation): Promise<void> {
+      await insertParticipations(db, [values]);
     },
 
     async audit(values: typeof operatorAuditLog.$inferInsert): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { artists } from '../artists/artists.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -137,6 +137,26 @@ export const projectParticipations = pgTable(
     // the raised sum, read from the index alone instead of every participation row of a big project.
     index('project_participations_funder_idx').on(table.projectId, table.userId, table.amount),
   ],
+);
+
+/**
+ * Each fan's total in a project, written in the same statement as every participation row
+ * (decision 058): a fan's total (the 50 % limit, their own figure) is a key lookup, and a project's
+ * raised sum and funder count read one row per fan instead of one per participation. The
+ * reconciliation checks it against the participations.
+ */
+export const projectFunders = pgTable(
+  'project_funders',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.userId] }), check('project_funders_total_check', sql`${table.total} > 0`)],
 );
 
 /** Every operator action: who, what, when, and the state before and after (docs/product.md#operators). */
