@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { ProviderId } from '@orchard/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
+import { nullableString } from '../../db/rows.ts';
 import { users } from '../users/users.table.ts';
 import { signInFlows, userIdentities } from './auth.table.ts';
 
@@ -8,26 +9,23 @@ export type NewSignInFlow = typeof signInFlows.$inferInsert;
 export type SignInFlow = typeof signInFlows.$inferSelect;
 export type IdentityProfile = { provider: ProviderId; subject: string; email: string | null; username: string | null };
 
-export function createAuthRepository({ db }: { db: DbOrTx }) {
-  // Prepared on first use: a repository made for one transaction never needs it.
-  let findMe: ReturnType<typeof prepareFindMe> | undefined;
-  const prepareFindMe = () =>
-    db
-      .select({
-        id: users.id,
-        nickname: users.nickname,
-        joinState: users.joinState,
-        language: users.language,
-        currency: users.currency,
-        // One probe of the partial index notifications_unread_idx.
-        // Qualified by hand: drizzle writes a bare "id" in a one-table select, which the subquery would bind to its own table.
-        hasUnreadNotification: sql<boolean>`exists (select 1 from notifications n where n.user_id = "users"."id" and n.read_at is null)`,
-        roles: users.roles,
-      })
-      .from(users)
-      .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
-      .prepare('auth_me');
+export type MeRow = { id: string; nickname: string | null; joinState: string; language: string; currency: string; hasUnreadNotification: boolean; roles: string[] };
 
+/**
+ * What `GET /api/auth/me` shows of several users at once (decision 057): one key probe per user
+ * (a lateral lookup keeps the statement's one plan an index probe), and the unread-notification
+ * flag as one probe of the partial index notifications_unread_idx.
+ */
+const findMeStatement: NamedStatement = {
+  name: 'auth_me_batch_v1',
+  text: `
+    select u.id, u.nickname, u.join_state, u.language, u.currency, u.roles,
+      exists (select 1 from notifications n where n.user_id = u.id and n.read_at is null) as has_unread_notification
+    from unnest($1::uuid[]) as wanted(id)
+    cross join lateral (select * from users where id = wanted.id and deleted_at is null limit 1) u`,
+};
+
+export function createAuthRepository({ db }: { db: DbOrTx }) {
   async function findIdentityOwner(tx: DbOrTx, provider: ProviderId, subject: string) {
     const [row] = await tx
       .select({ identityId: userIdentities.id, userId: userIdentities.userId, joinState: users.joinState })
@@ -140,10 +138,23 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       });
     },
 
-    async findMe(userId: string) {
-      findMe ??= prepareFindMe();
-      const [row] = await findMe.execute({ userId });
-      return row;
+    /** The live accounts among these users, with what `GET /api/auth/me` shows, in one statement. */
+    async findMeMany(userIds: string[]): Promise<Map<string, MeRow>> {
+      const rows = await queryNamed(db, findMeStatement, [userIds]);
+      return new Map(
+        rows.map((row) => [
+          String(row.id),
+          {
+            id: String(row.id),
+            nickname: nullableString(row.nickname),
+            joinState: String(row.join_state),
+            language: String(row.language),
+            currency: String(row.currency),
+            hasUnreadNotification: row.has_unread_notification === true,
+            roles: row.roles as string[],
+          },
+        ]),
+      );
     },
   };
 }

@@ -65,6 +65,16 @@ describe('sessions', () => {
     }
   });
 
+  it('answers many users asking for /api/auth/me at once each with their own account, read together', async () => {
+    const browsers = await Promise.all(Array.from({ length: 6 }, () => signedInBrowser()));
+    const answers = await Promise.all(
+      browsers.flatMap((browser) => [0, 1].map(async () => JSON.parse((await browse(t, browser, new URL('/api/auth/me', publicUrl))).body) as { id: string })),
+    );
+    const ids = await Promise.all(browsers.map(async (browser) => (JSON.parse((await browse(t, browser, new URL('/api/auth/me', publicUrl))).body) as { id: string }).id));
+    expect(new Set(ids).size).toBe(6);
+    expect(answers.map((answer) => answer.id)).toEqual(ids.flatMap((id) => [id, id]));
+  });
+
   it('rotates the session at sign-in: the token the browser held before dies', async () => {
     const browser = await signedInBrowser();
     const before = browser.app.get(cookieName)!;
