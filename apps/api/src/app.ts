@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializeOnceCompiler } from './lib/serialize-once.ts';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -77,7 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializeOnceCompiler);
   // Only JSON (and multipart on upload routes): a text/plain body is a CSRF vector, not an API call.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {

@@ -247,7 +247,7 @@ export function createProjectsService({
   function presentNow(projectId: number, viewer: Viewer, language: Language): Promise<Project | null> {
     let reader = readers.get(language);
     if (!reader) {
-      reader = createBatcher({ maxInFlight: 1, maxBatchSize: 64, run: (items) => presentTogether(items, language) });
+      reader = createBatcher({ maxInFlight: 2, maxBatchSize: 64, run: (items) => presentTogether(items, language) });
       readers.set(language, reader);
     }
     return reader.submit({ projectId, viewer });
