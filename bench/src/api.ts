@@ -131,9 +131,9 @@ async function createCatalogueAndProjects(databaseUrl: string, count: number): P
     const media = await client.query<{ id: number; price_unit: string; price: number; duration: number }>(
       `select id, price_unit, price, durations[1] as duration from media where category_code in ('ADMM001', 'ADMM002') order by id limit 3`,
     );
+    const goal = media.rows.reduce((sum, row) => sum + row.price * row.duration, 0);
     const projectIds: number[] = [];
     for (let index = 0; index < count; index++) {
-      const goal = media.rows.reduce((sum, row) => sum + row.price * row.duration, 0);
       const project = await client.query<{ id: number }>(
         `insert into projects (status, creator_id, artist_id, purpose, option, package_id, goal, ad_start_date, ad_end_date,
            funding_start_date, funding_end_date, minimum_unit, title, introduction, requested_at, approved_at, deposit, updated_at)

@@ -1,6 +1,6 @@
 import type { AdPackage, AdPackageId, Language, MediaListQuery, Medium, MediumDetail } from '@orchard/shared';
 import { coalesceReads } from '../../db/coalesce.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { resolveLanguage } from '../../lib/language.ts';
 import { createMediaRepository, type AdPackageRow, type MediumListRow, type MediumWithCodesRow } from './media.repository.ts';
@@ -151,10 +151,10 @@ export function createMediaService({ db }: { db: Db }) {
      * The given media in id order, withdrawn ones included (a project keeps what it booked), with
      * every duration they offer: the caller applies the package's period. Unknown ids are left out.
      */
-    async mediaByIds(ids: number[], language: Language, source: DbOrTx = db): Promise<(Medium & { offered: boolean })[]> {
+    async mediaByIds(ids: number[], language: Language): Promise<(Medium & { offered: boolean })[]> {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return [];
-      const rows = await createMediaRepository({ db: source }).list({ ids: unique, limit: unique.length }, language);
+      const rows = await repository.list({ ids: unique, limit: unique.length }, language);
       return rows.map((row) => ({ ...toMedium(row), offered: row.offered }));
     },
   };

@@ -280,14 +280,6 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return rows.map(toView);
     },
 
-    async listRecords(where: SQL | undefined, order: SQL[], limit: number): Promise<ProjectRecord[]> {
-      const rows = await selectRecords()
-        .where(where)
-        .orderBy(...order)
-        .limit(limit);
-      return rows.map(toRecord);
-    },
-
     /** The row, locked for a status change (docs/architecture.md#locking). */
     async lock(projectId: number): Promise<ProjectRow | null> {
       const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).for('update');

@@ -57,7 +57,6 @@ export type MediaCatalogue = {
   mediaByIds(
     ids: number[],
     language: Language,
-    source?: DbOrTx,
   ): Promise<
     (MediumForRules & { name: string; subCategoryCode: string; address: string; latitude: number; longitude: number; offered: boolean })[]
   >;
