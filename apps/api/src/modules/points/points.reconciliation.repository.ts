@@ -86,6 +86,15 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
       where coalesce(f.total, 0) <> coalesce(p.total, 0)`,
   },
   {
+    // decision 059: a project's raised sum and funder count are kept in stripes, in the participations' statement.
+    name: "a project's figures equal the sum and the count of its fans' totals",
+    query: sql`select coalesce(g.project_id, f.project_id)::text as subject,
+        'kept ' || coalesce(g.raised, 0) || ' from ' || coalesce(g.funders, 0) || ' fans, fans ' || coalesce(f.raised, 0) || ' from ' || coalesce(f.funders, 0) as detail
+      from (select project_id, sum(raised) as raised, sum(funders) as funders from project_figures group by project_id) g
+      full join (select project_id, sum(total) as raised, count(*) as funders from project_funders group by project_id) f on f.project_id = g.project_id
+      where coalesce(g.raised, 0) <> coalesce(f.raised, 0) or coalesce(g.funders, 0) <> coalesce(f.funders, 0)`,
+  },
+  {
     name: 'no idempotency key is applied twice',
     query: sql`select user_id || ' ' || idempotency_key as subject, count(*) || ' transactions' as detail from point_transactions group by user_id, idempotency_key having count(*) > 1
       union all

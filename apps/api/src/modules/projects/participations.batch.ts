@@ -4,9 +4,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { exchangeSpendKey, participationSpendKey, type PointsService } from '../points/points.service.ts';
-import { createParticipationsRepository, type ParticipationKeyState } from './participations.repository.ts';
+import { createParticipationsRepository, type FundingProject, type ParticipationKeyState } from './participations.repository.ts';
 import { belowMinimumUnit, notFunding, overUserLimit, participationRefusedBefore, projectNotFound } from './projects.errors.ts';
-import { createProjectsRepository } from './projects.repository.ts';
+import { createProjectsRepository, projectLockNamespace } from './projects.repository.ts';
 import type { ProjectRow } from './projects.table.ts';
 
 /** One fan's participation as the client sent it, with its Idempotency-Key. */
@@ -22,24 +22,24 @@ export type ParticipationDecision =
 export const participationCurrencyOf = (row: Pick<ProjectRow, 'kind'>) => (row.kind === 'event' ? 'berry' : 'orange');
 
 /**
- * Decision 056: measured like the ledger's batches (decision 013), one batch in flight with up to
- * 64 participations; the ones that arrive meanwhile leave together in the next.
+ * Decision 059: two batches in flight (a process's batches never share a fan, and an ongoing
+ * project's advisory lock is shared, so they run side by side), each with up to 64 participations;
+ * the ones that arrive meanwhile leave together in the next.
  */
-const participationBatching = { maxInFlight: 1, maxBatchSize: 64 };
-
-/** How many projects' purposes a process keeps before it starts over. */
-const purposesKept = 10_000;
+const participationBatching = { maxInFlight: 2, maxBatchSize: 64 };
 
 /**
  * Participations that arrive together share one transaction (decision 056), as the ledger's spends
  * share one statement (decision 013): one lock round per batch instead of one per fan, one commit
  * for all. The locks stay in the one order every movement with a project takes
- * (docs/architecture.md#locking): the batch's project rows (limited projects FOR UPDATE, as their
- * cap needs them one at a time, then ongoing ones FOR SHARE, each group in id order: a project's
- * purpose never changes, so this is one global order), then every participant's wallet in user-id
- * order, then their lots inside the spend statement. Once the wallets are held, the batch's reads
- * (keys, each fan's total, a limited project's raised sum) see every earlier participation of these
- * fans committed, and no later one can commit before this batch does.
+ * (docs/architecture.md#locking), all taken in the batch's first statement (decision 059): each
+ * project's advisory lock in id order (exclusive for a limited project, as its cap takes
+ * participations one at a time; shared for an ongoing one), then every participant's wallet in
+ * user-id order, then their lots inside the spend statement. The same statement then reads the
+ * projects, each fan's total and the keys under those locks, so it sees every earlier
+ * participation of these fans and every close committed, and nothing it decides on can change
+ * before this batch commits. A status change takes the project's lock exclusively
+ * (`projects.repository#lock`), so it waits for the batches in flight.
  *
  * A fan has one request per batch (the batcher's key). Requests into the same limited project are
  * decided in rounds, one per project per round, so each sees the raised sum and status the one
@@ -53,28 +53,14 @@ export function createParticipationBatcher({
 }: {
   db: Db;
   clock: Clock;
-  points: Pick<PointsService, 'spendManyWithin' | 'lockWalletsWithin'>;
+  points: Pick<PointsService, 'spendManyWithin'>;
   /** A limited project's participation reached the goal: the project is now succeeded (notify, in the batch's transaction). */
-  onGoalReached(tx: Tx, row: ProjectRow): Promise<void>;
+  onGoalReached(tx: Tx, project: FundingProject): Promise<void>;
 }) {
-  /** Each project's purpose, kept: it never changes after the request (decision 054). */
-  const purposes = new Map<number, string>();
-
   async function runBatch(tx: Tx, requests: ParticipationRequest[]): Promise<ParticipationDecision[]> {
     const repository = createParticipationsRepository({ db: tx });
-    const projectIds = [...new Set(requests.map((request) => request.projectId))];
-    const unknown = projectIds.filter((id) => !purposes.has(id));
-    if (unknown.length > 0) {
-      if (purposes.size > purposesKept) purposes.clear();
-      for (const [id, purpose] of await repository.purposesOf(unknown)) purposes.set(id, purpose);
-    }
-    const idsOf = (purpose: string) => projectIds.filter((id) => purposes.get(id) === purpose).sort((a, b) => a - b);
-    const rows = new Map<number, ProjectRow>();
-    for (const row of await repository.lockMany(idsOf('limited'), 'update')) rows.set(row.id, row);
-    for (const row of await repository.lockMany(idsOf('ongoing'), 'share')) rows.set(row.id, row);
-    await points.lockWalletsWithin(tx, requests.map((request) => request.userId));
-
-    const states = await repository.keyStatesOf(
+    const state = await repository.lockAndReadBatch(
+      projectLockNamespace,
       requests.map((request) => ({
         userId: request.userId,
         projectId: request.projectId,
@@ -83,28 +69,28 @@ export function createParticipationBatcher({
         otherWriteKey: exchangeSpendKey(request.key),
       })),
     );
-    const totals = new Map(requests.map((request, index) => [`${request.projectId}:${request.userId}`, states[index]!.total]));
-    const raised = await repository.raisedOfMany(idsOf('limited'));
+    const { projects } = state;
+    const totals = new Map(requests.map((request, index) => [`${request.projectId}:${request.userId}`, state.keys[index]!.total]));
     const now = clock.now();
-    const decisions: (ParticipationDecision | undefined)[] = requests.map((_, index) => decidedByKey(states[index]!));
+    const decisions: (ParticipationDecision | undefined)[] = requests.map((_, index) => decidedByKey(state.keys[index]!));
 
-    for (let round = pendingRound(requests, decisions, rows); round.length > 0; round = pendingRound(requests, decisions, rows)) {
-      const planned: { index: number; row: ProjectRow; amount: number; reachesGoal: boolean }[] = [];
+    for (let round = pendingRound(requests, decisions, projects); round.length > 0; round = pendingRound(requests, decisions, projects)) {
+      const planned: { index: number; project: FundingProject; amount: number; reachesGoal: boolean }[] = [];
       for (const index of round) {
         const request = requests[index]!;
-        const plan = planParticipation(request, rows.get(request.projectId), totals, raised, now);
+        const plan = planParticipation(request, projects.get(request.projectId), totals, now);
         if ('refusal' in plan) decisions[index] = { kind: 'refused', refusal: plan.refusal };
         else planned.push({ index, ...plan });
       }
       const spends = await points.spendManyWithin(
         tx,
-        planned.map(({ index, row, amount }) => ({
+        planned.map(({ index, project, amount }) => ({
           userId: requests[index]!.userId,
-          currency: participationCurrencyOf(row),
+          currency: participationCurrencyOf(project),
           amount,
-          escrowAccountId: row.escrowAccountId!,
-          projectId: row.id,
-          reason: row.kind === 'event' ? 'event_participation' : 'project_participation',
+          escrowAccountId: project.escrowAccountId!,
+          projectId: project.id,
+          reason: project.kind === 'event' ? 'event_participation' : 'project_participation',
           idempotencyKey: participationSpendKey(requests[index]!.key),
           requestHash: requests[index]!.requestHash,
         })),
@@ -125,15 +111,16 @@ export function createParticipationBatcher({
           createdAt: now,
         })),
       );
-      for (const [position, { index, row, amount, reachesGoal }] of spent.entries()) {
+      for (const [position, { index, project, amount, reachesGoal }] of spent.entries()) {
         decisions[index] = { kind: 'applied', participation: { id: ids[position]!, amount } };
-        const pair = `${row.id}:${requests[index]!.userId}`;
+        const pair = `${project.id}:${requests[index]!.userId}`;
         totals.set(pair, (totals.get(pair) ?? 0) + amount);
-        if (row.purpose === 'limited') raised.set(row.id, (raised.get(row.id) ?? 0) + amount);
+        const after = { ...project, raised: project.raised + amount };
+        projects.set(project.id, after);
         if (reachesGoal) {
-          await createProjectsRepository({ db: tx }).update(row.id, { status: 'succeeded', updatedAt: now });
-          rows.set(row.id, { ...row, status: 'succeeded', updatedAt: now });
-          await onGoalReached(tx, row);
+          await createProjectsRepository({ db: tx }).update(project.id, { status: 'succeeded', updatedAt: now });
+          projects.set(project.id, { ...after, status: 'succeeded' });
+          await onGoalReached(tx, project);
         }
       }
     }
@@ -160,11 +147,11 @@ function decidedByKey(state: ParticipationKeyState): ParticipationDecision | und
 }
 
 /** The undecided requests to decide now: every one, but at most one per limited project. */
-function pendingRound(requests: ParticipationRequest[], decisions: (ParticipationDecision | undefined)[], rows: Map<number, ProjectRow>): number[] {
+function pendingRound(requests: ParticipationRequest[], decisions: (ParticipationDecision | undefined)[], projects: Map<number, FundingProject>): number[] {
   const limitedTaken = new Set<number>();
   return requests.flatMap((request, index) => {
     if (decisions[index] !== undefined) return [];
-    if (rows.get(request.projectId)?.purpose !== 'limited') return [index];
+    if (projects.get(request.projectId)?.purpose !== 'limited') return [index];
     if (limitedTaken.has(request.projectId)) return [];
     limitedTaken.add(request.projectId);
     return [index];
@@ -178,20 +165,19 @@ function pendingRound(requests: ParticipationRequest[], decisions: (Participatio
  */
 function planParticipation(
   request: ParticipationRequest,
-  row: ProjectRow | undefined,
+  project: FundingProject | undefined,
   totals: Map<string, number>,
-  raised: Map<number, number>,
   now: Date,
-): { row: ProjectRow; amount: number; reachesGoal: boolean } | { refusal: AppError } {
-  if (!row || row.createdAt === null) return { refusal: projectNotFound() };
-  if (row.status !== 'funding' || now >= fundingClosesAt(row.fundingEndDate) || row.escrowAccountId === null) return { refusal: notFunding(row.status) };
-  const minimumUnit = row.minimumUnit ?? 1;
+): { project: FundingProject; amount: number; reachesGoal: boolean } | { refusal: AppError } {
+  if (!project || !project.created) return { refusal: projectNotFound() };
+  if (project.status !== 'funding' || now >= fundingClosesAt(project.fundingEndDate) || project.escrowAccountId === null) return { refusal: notFunding(project.status) };
+  const minimumUnit = project.minimumUnit ?? 1;
   if (request.amount < minimumUnit) return { refusal: belowMinimumUnit(minimumUnit) };
-  const remaining = perUserLimitOf(row.goal) - (totals.get(`${row.id}:${request.userId}`) ?? 0);
+  const remaining = perUserLimitOf(project.goal) - (totals.get(`${project.id}:${request.userId}`) ?? 0);
   if (request.amount > remaining) return { refusal: overUserLimit(Math.max(0, remaining)) };
-  if (row.purpose !== 'limited') return { row, amount: request.amount, reachesGoal: false };
-  const toGoal = row.goal - (raised.get(row.id) ?? 0);
-  if (toGoal <= 0) return { refusal: notFunding(row.status) };
+  if (project.purpose !== 'limited') return { project, amount: request.amount, reachesGoal: false };
+  const toGoal = project.goal - project.raised;
+  if (toGoal <= 0) return { refusal: notFunding(project.status) };
   const amount = Math.min(request.amount, toGoal);
-  return { row, amount, reachesGoal: amount === toGoal };
+  return { project, amount, reachesGoal: amount === toGoal };
 }

@@ -130,6 +130,33 @@ describe('participation races (PostgreSQL)', () => {
     await expectLedgerClean(t);
   }, 120_000);
 
+  it('a close racing batches still deciding on another instance leaves each participation returned or refused, none stranded in escrow', async () => {
+    const users = await fans(25, 1_000);
+    for (const delayMs of [0, 1, 2, 4, 8]) {
+      const project = await fundingProject(t, await t.createUser(), operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+      const closesAt = startOfKstDay(addDays(project.fundingEndDate, 1));
+      // This instance's clock still reads the last moment of funding, so only the locks keep its batches from a closed project.
+      const late = buildServices(t.config, { db: t.database.db, clock: { now: () => new Date(closesAt.getTime() - 1) }, files: t.files }).participations;
+      t.clock.set(closesAt);
+      const participations = users.map((user) =>
+        late.participate({ userId: user.id, key: idempotencyKey(), hash: `late-${delayMs}` }, project.id, project.minimumUnit!, 'en').then(
+          () => 'accepted',
+          (refusal: AppError) => refusal.code,
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const [outcomes] = await Promise.all([Promise.all(participations), t.services.participations.closeFundingDue()]);
+      expect(outcomes.every((outcome) => outcome === 'accepted' || outcome === 'projects.not_funding'), outcomes.join(', ')).toBe(true);
+      expect((await raisedOf(project.id)).status).toBe('failed');
+      expect(await escrowOf(project.id)).toBe(0);
+      for (const user of users) {
+        const balances = (await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as { orange: { total: number } };
+        expect(balances.orange.total).toBe(1_000);
+      }
+    }
+    await expectLedgerClean(t);
+  }, 120_000);
+
   it('a close returning to many fans races their batched participations elsewhere: every point back, nothing lost', async () => {
     const failing = await fundingProject(t, await t.createUser(), operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
     const laterBody = await validRequestBody(t, artistId);

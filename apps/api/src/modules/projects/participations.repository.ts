@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
-import { jsonValue, nullableNumber, nullableString } from '../../db/rows.ts';
+import { jsonValue } from '../../db/rows.ts';
 import { users } from '../users/users.table.ts';
-import { projectFunders, projectParticipations, projects } from './projects.table.ts';
+import { projectFigureStripes, projectFigures, projectParticipations, projects, type ProjectRow } from './projects.table.ts';
 
 export type ParticipantRow = {
   id: number;
@@ -33,10 +33,15 @@ export type NewParticipation = { projectId: number; userId: string; kind: 'depos
 
 /**
  * Participation rows and, in the same statement, each fan's total in `project_funders` (decision
- * 058). Per row (arrays): $1 project, $2 user, $3 kind, $4 amount, $5 the spend; $6 now.
+ * 058) and the projects' figures (decision 059): what the batch added and how many of its fans are
+ * new to the project, into one stripe chosen at random for the statement, projects in id order (two
+ * batches on one stripe queue in one order). A fan is new when the statement's snapshot has no total
+ * for them: the fan's wallet lock, held since before that snapshot, keeps their other
+ * participations out until this one commits. Per row (arrays): $1 project, $2 user, $3 kind, $4
+ * amount, $5 the spend; $6 now.
  */
 const insertParticipationsStatement: NamedStatement = {
-  name: 'participations_insert_v1',
+  name: 'participations_insert_v2',
   text: `
     with inserted as (
       insert into project_participations (project_id, user_id, kind, amount, spend_transaction_id, created_at)
@@ -44,10 +49,23 @@ const insertParticipationsStatement: NamedStatement = {
       from unnest($1::int[], $2::uuid[], $3::text[], $4::int[], $5::bigint[]) as r(project_id, user_id, kind, amount, spend_transaction_id)
       returning id, project_id, user_id, amount, spend_transaction_id
     ),
+    added as (
+      select i.project_id, i.user_id, sum(i.amount)::int as amount,
+        not exists (select 1 from project_funders f where f.project_id = i.project_id and f.user_id = i.user_id) as new_funder
+      from inserted i group by i.project_id, i.user_id
+    ),
     funders as (
       insert into project_funders (project_id, user_id, total)
-      select project_id, user_id, sum(amount) from inserted group by project_id, user_id
+      select project_id, user_id, amount from added
       on conflict (project_id, user_id) do update set total = project_funders.total + excluded.total
+    ),
+    stripe as (select floor(random() * ${projectFigureStripes})::smallint as n),
+    figures as (
+      insert into project_figures (project_id, stripe, raised, funders)
+      select a.project_id, (select n from stripe), sum(a.amount), count(*) filter (where a.new_funder)
+      from added a group by a.project_id order by a.project_id
+      on conflict (project_id, stripe) do update
+        set raised = project_figures.raised + excluded.raised, funders = project_figures.funders + excluded.funders
     )
     select id, spend_transaction_id from inserted`,
 };
@@ -67,72 +85,78 @@ export async function insertParticipations(db: DbOrTx, values: NewParticipation[
   return values.map((value) => idOfSpend.get(value.spendTransactionId)!);
 }
 
-/** The batch's key states (decision 056), by name: one plan per connection (db/client.ts). */
-const keyStatesStatement: NamedStatement = {
-  name: 'participation_key_states_v2',
-  text: `
-    select pp.id as participation_id, pp.amount, t.request_hash,
-      coalesce((select f.total from project_funders f where f.project_id = r.project_id and f.user_id = r.user_id), 0) as total,
-      case when o.id is not null then '' else k.request_hash end as earlier_hash, k.status_code as earlier_status,
-      k.response -> 'error' ->> 'code' as earlier_code, k.response -> 'error' -> 'details' as earlier_details
-    from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[]) with ordinality as r(user_id, ledger_key, client_key, other_key, project_id, n)
-    left join point_transactions t on t.user_id = r.user_id and t.idempotency_key = r.ledger_key
-    left join project_participations pp on pp.spend_transaction_id = t.id
-    left join point_transactions o on o.user_id = r.user_id and o.idempotency_key = r.other_key
-    left join idempotency_keys k on k.user_id = r.user_id and k.key = r.client_key
-    order by r.n`,
+/**
+ * Decision 059: the batch's locks and the reads it decides on, in one round trip (the function of
+ * migration 0020): each project's advisory lock, then the fans' wallets, then a fresh read of the
+ * projects, each fan's total and what each key already names. By name: one plan per connection.
+ */
+const batchStateStatement: NamedStatement = {
+  name: 'participation_batch_state_v1',
+  text: 'select participation_batch_state($1::int, $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[]) as state',
+};
+
+/** What a participation batch decides with, read under its locks. */
+export type FundingState = {
+  /** The batch's projects that exist, with a limited project's raised sum (0 for an ongoing one: not needed). */
+  projects: Map<number, FundingProject>;
+  /** One per request, in order. */
+  keys: ParticipationKeyState[];
+};
+
+export type FundingProject = Pick<ProjectRow, 'id' | 'status' | 'kind' | 'purpose' | 'goal' | 'minimumUnit' | 'escrowAccountId' | 'fundingEndDate' | 'creatorId'> & {
+  created: boolean;
+  raised: number;
+};
+
+type BatchStateRequest = { userId: string; projectId: number; ledgerKey: string; clientKey: string; otherWriteKey: string };
+
+type BatchStateJson = {
+  projects: FundingProject[];
+  requests: {
+    total: number;
+    participationId: number | null;
+    amount: number | null;
+    requestHash: string | null;
+    earlierHash: string | null;
+    earlierStatus: number | null;
+    earlierCode: string | null;
+    earlierDetails: unknown;
+  }[];
 };
 
 export function createParticipationsRepository({ db }: { db: DbOrTx }) {
   return {
-    /** Each project's purpose (it never changes after the request), to choose its lock. */
-    async purposesOf(projectIds: number[]): Promise<Map<number, string>> {
-      if (projectIds.length === 0) return new Map();
-      const rows = await db.select({ id: projects.id, purpose: projects.purpose }).from(projects).where(inArray(projects.id, projectIds));
-      return new Map(rows.map((row) => [row.id, row.purpose]));
-    },
-
-    /** Several project rows, locked in id order (docs/architecture.md#locking). */
-    async lockMany(projectIds: number[], strength: 'update' | 'share') {
-      if (projectIds.length === 0) return [];
-      return db.select().from(projects).where(inArray(projects.id, projectIds)).orderBy(asc(projects.id)).for(strength);
-    },
-
     /**
-     * For each (user, project, ledger key, client key), in order: the fan's total in the project so
-     * far, and the participation the key applied or a stored answer; an exchange applied under the client key (`otherWriteKey`, its ledger key)
-     * answers as a stored answer of another request (an empty request hash).
+     * Locks the batch's projects (advisory, `lockNamespace`) and its fans' wallets, then reads the
+     * projects and, per request in order, the fan's total in the project so far and the
+     * participation the key applied or a stored answer. An exchange applied under the client key
+     * (`otherWriteKey`, its ledger key) answers as a stored answer of another request (an empty
+     * request hash).
      */
-    async keyStatesOf(keys: { userId: string; projectId: number; ledgerKey: string; clientKey: string; otherWriteKey: string }[]): Promise<ParticipationKeyState[]> {
-      if (keys.length === 0) return [];
-      const rows = await queryNamed(db, keyStatesStatement, [
-        keys.map((key) => key.userId),
-        keys.map((key) => key.ledgerKey),
-        keys.map((key) => key.clientKey),
-        keys.map((key) => key.otherWriteKey),
-        keys.map((key) => key.projectId),
+    async lockAndReadBatch(lockNamespace: number, requests: BatchStateRequest[]): Promise<FundingState> {
+      const [row] = await queryNamed(db, batchStateStatement, [
+        lockNamespace,
+        requests.map((request) => request.userId),
+        requests.map((request) => request.projectId),
+        requests.map((request) => request.ledgerKey),
+        requests.map((request) => request.clientKey),
+        requests.map((request) => request.otherWriteKey),
       ]);
-      return rows.map((row) => {
-        const participationId = nullableNumber(row.participation_id);
-        const earlierHash = nullableString(row.earlier_hash);
-        const earlierCode = earlierHash !== '' && Number(row.earlier_status) >= 400 ? nullableString(row.earlier_code) : null;
-        return {
-          total: Number(row.total),
-          existing: participationId === null ? null : { participationId, amount: Number(row.amount), requestHash: nullableString(row.request_hash) },
-          earlier: earlierHash === null ? null : { requestHash: earlierHash, refusal: earlierCode === null ? null : { code: earlierCode, details: row.earlier_details === null ? undefined : jsonValue(row.earlier_details) } },
-        };
-      });
-    },
-
-    /** Several projects' raised sums (the sum of their fans' totals). */
-    async raisedOfMany(projectIds: number[]): Promise<Map<number, number>> {
-      if (projectIds.length === 0) return new Map();
-      const rows = await db
-        .select({ projectId: projectFunders.projectId, total: sql<number>`sum(${projectFunders.total})` })
-        .from(projectFunders)
-        .where(inArray(projectFunders.projectId, projectIds))
-        .groupBy(projectFunders.projectId);
-      return new Map(rows.map((row) => [row.projectId, Number(row.total)]));
+      const state = jsonValue(row!.state) as BatchStateJson;
+      return {
+        projects: new Map(state.projects.map((project) => [project.id, project])),
+        keys: state.requests.map((request) => {
+          const earlierCode = request.earlierHash !== '' && Number(request.earlierStatus) >= 400 ? request.earlierCode : null;
+          return {
+            total: request.total,
+            existing: request.participationId === null ? null : { participationId: request.participationId, amount: request.amount!, requestHash: request.requestHash },
+            earlier:
+              request.earlierHash === null
+                ? null
+                : { requestHash: request.earlierHash, refusal: earlierCode === null ? null : { code: earlierCode, details: request.earlierDetails ?? undefined } },
+          };
+        }),
+      };
     },
 
     /** Participation rows and their fans' totals, in one statement; the new rows' ids, in order. */
@@ -142,9 +166,9 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
 
     async raisedOf(projectId: number): Promise<number> {
       const [row] = await db
-        .select({ total: sql<number>`coalesce(sum(${projectFunders.total}), 0)::int` })
-        .from(projectFunders)
-        .where(eq(projectFunders.projectId, projectId));
+        .select({ total: sql<number>`coalesce(sum(${projectFigures.raised}), 0)::int` })
+        .from(projectFigures)
+        .where(eq(projectFigures.projectId, projectId));
       return Number(row?.total ?? 0);
     },
 

@@ -39,10 +39,11 @@ function decodeCursor(cursor: string, sort: ParticipantSort): ParticipantsCursor
 
 /**
  * Participation and the funding's outcome (docs/product.md#participation, #funding-close,
- * #cancellation). Locks, in one order everywhere (docs/architecture.md#locking): the project row,
- * then the user's wallet, then that user's lots. A limited project's participations take the
- * project row FOR UPDATE (the cap needs them one at a time); an ongoing project's take it FOR
- * SHARE and run side by side. A close or a cancellation takes it FOR UPDATE, so it waits for every
+ * #cancellation). Locks, in one order everywhere (docs/architecture.md#locking): the project's
+ * advisory lock, then its row when its status changes, then the users' wallets in user-id order,
+ * then their lots. A participation batch holds a limited project's advisory lock exclusively (the
+ * cap needs participations one at a time) and an ongoing project's shared, so those run side by
+ * side (decision 059). A close or a cancellation takes it exclusively, so it waits for every
  * participation in flight and every later one sees the project closed.
  */
 export function createParticipationsService({
@@ -63,7 +64,7 @@ export function createParticipationsService({
   projects: Pick<ProjectsService, 'presentOne' | 'presentNow'>;
 }) {
   /** Notifies the creator and every participant once each. */
-  async function notifySucceeded(tx: Tx, row: ProjectRow) {
+  async function notifySucceeded(tx: Tx, row: Pick<ProjectRow, 'id' | 'creatorId'>) {
     const participants = await createParticipationsRepository({ db: tx }).allOf(row.id);
     const userIds = new Set([row.creatorId, ...participants.map((participation) => participation.userId)]);
     for (const userId of userIds) await notifications.notifyWithin(tx, { userId, kind: 'succeeded', projectId: row.id, params: {} });

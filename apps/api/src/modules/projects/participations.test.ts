@@ -88,6 +88,28 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     await t.database.db.execute(sql`update project_funders set total = total - 1 where project_id = ${p.id} and user_id = ${user.id}`);
   });
 
+  it("keeps the project's raised sum and funder count in stripes, counting a returning fan once, and the reconciliation flags a figure that drifts", async () => {
+    const { project: p } = await open({ purpose: 'ongoing' });
+    const [first, second] = [await fan(1_000), await fan(1_000)];
+    await joined(first, p.id, 20);
+    await joined(second, p.id, 30);
+    await joined(first, p.id, 40);
+    const figures = await t.database.db.execute<{ raised: number; funders: number; stripes: number }>(
+      sql`select sum(raised) as raised, sum(funders) as funders, count(*) as stripes from project_figures where project_id = ${p.id}`,
+    );
+    const [kept] = figures.rows;
+    expect([Number(kept!.raised), Number(kept!.funders)]).toEqual([p.deposit! + 90, 3]);
+    expect(Number(kept!.stripes)).toBeLessThanOrEqual(4);
+    expect(await project(p.id, second)).toMatchObject({ raised: p.deposit! + 90, participantCount: 3, viewerContribution: 30 });
+    const stripe = sql`(select min(stripe) from project_figures where project_id = ${p.id})`;
+    await t.database.db.execute(sql`update project_figures set funders = funders + 1 where project_id = ${p.id} and stripe = ${stripe}`);
+    const { violations } = await t.services.points.reconcile();
+    expect(violations.filter((violation) => violation.invariant === "a project's figures equal the sum and the count of its fans' totals")).toEqual([
+      expect.objectContaining({ subject: String(p.id) }),
+    ]);
+    await t.database.db.execute(sql`update project_figures set funders = funders - 1 where project_id = ${p.id} and stripe = ${stripe}`);
+  });
+
   it('replays a refusal under its key even once the fan could pay, and keeps one key to one request across routes', async () => {
     const { project: p } = await open({ purpose: 'ongoing' });
     const unit = p.minimumUnit!;

@@ -45,15 +45,21 @@ export type ProjectView = ProjectRecord & {
 };
 
 /** Statuses of a request that has not (yet) become a created project. */
+/**
+ * The key space of the projects' advisory locks (`pg_advisory_xact_lock(namespace, project id)`),
+ * apart from the sweeps' (jobs/advisory-lock.ts) and from the one-key form, which never overlaps.
+ */
+export const projectLockNamespace = 0x4f525052;
+
 export const preCreationStatuses = ['requested', 'approved', 'rejected'] as const;
 
-const raisedOf = sql<number>`coalesce((select sum(f.total) from project_funders f where f.project_id = ${projects.id}), 0)::int`;
+const raisedOf = sql<number>`coalesce((select sum(g.raised) from project_figures g where g.project_id = ${projects.id}), 0)::int`;
 
 /**
  * The select behind every project answer (decision 057): one JSON value per project holding the
  * row (its columns by their SQL names), its artist and creator, and as subqueries the
- * participation figures (one row per fan: decision 058), the media with the catalogue's
- * texts, the photos and the community fields. One column, not forty: the driver describes and
+ * participation figures (a few stripes: decision 059; the reader's own total, one row: decision
+ * 058), the media with the catalogue's texts, the photos and the community fields. One column, not forty: the driver describes and
  * parses each column of each row on every call. `viewerId` and `language` are SQL, so the same
  * text serves a prepared statement (placeholders) and a one-off query (parameters).
  */
@@ -65,8 +71,9 @@ function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
     'creator_nickname', users.nickname,
     'creator_deleted', users.deleted_at is not null,
     'figures', (
-      select json_build_array(coalesce(sum(f.total), 0), count(*), coalesce(sum(f.total) filter (where f.user_id = ${viewerId}::uuid), 0))
-      from project_funders f where f.project_id = projects.id),
+      select json_build_array(coalesce(sum(g.raised), 0), coalesce(sum(g.funders), 0),
+        coalesce((select f.total from project_funders f where f.project_id = projects.id and f.user_id = ${viewerId}::uuid), 0))
+      from project_figures g where g.project_id = projects.id),
     'media', coalesce((
       select json_agg(json_build_object(
         'mediaId', pm.media_id, 'priceUnit', pm.price_unit, 'price', pm.price, 'duration', pm.duration,
@@ -280,8 +287,13 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return rows.map(toView);
     },
 
-    /** The row, locked for a status change (docs/architecture.md#locking). */
+    /**
+     * The row, locked for a status change (docs/architecture.md#locking): the project's advisory
+     * lock first, exclusive, so the change waits for every participation batch in flight on the
+     * project and every later batch sees it (decision 059); then the row.
+     */
     async lock(projectId: number): Promise<ProjectRow | null> {
+      await db.execute(sql`select pg_advisory_xact_lock(${projectLockNamespace}::int, ${projectId}::int)`);
       const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).for('update');
       return row ?? null;
     },
