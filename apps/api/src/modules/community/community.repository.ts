@@ -32,10 +32,11 @@ const commentColumns = {
 export function createCommunityRepository({ db }: { db: DbOrTx }) {
   return {
     /** A project the public can see: created (requests before creation are not commentable). */
-    async createdProject(projectId: number): Promise<{ id: number; title: string | null } | null> {
+    async createdProject(projectId: number): Promise<{ id: number; title: string | null; hidden: boolean } | null> {
       const [row] = await db
-        .select({ id: projects.id, title: projects.title })
+        .select({ id: projects.id, title: projects.title, hidden: sql<boolean>`${hiddenProjects.projectId} is not null` })
         .from(projects)
+        .leftJoin(hiddenProjects, eq(hiddenProjects.projectId, projects.id))
         .where(and(eq(projects.id, projectId), isNotNull(projects.createdAt)));
       return row ?? null;
     },

@@ -45,8 +45,9 @@ export function createCommunityService({
     return project;
   }
 
-  function presentComment(record: CommentRecord, viewer: Viewer): Comment {
-    const hidden = record.hiddenAt !== null;
+  /** A comment is hidden on its own, or with its project: a hidden project's comments are its content too. */
+  function presentComment(record: CommentRecord, viewer: Viewer, projectHidden = false): Comment {
+    const hidden = record.hiddenAt !== null || projectHidden;
     const deleted = record.authorDeletedAt !== null;
     return {
       id: record.id,
@@ -63,13 +64,13 @@ export function createCommunityService({
 
   return {
     async listComments(projectId: number, viewer: Viewer, query: { cursor?: string; limit?: number }) {
-      await requireProject(projectId);
+      const project = await requireProject(projectId);
       const limit = query.limit ?? defaultPageSize;
       const before = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor, commentsCursorInvalid);
       const records = await repository.listComments(projectId, before, limit + 1);
       const page = records.slice(0, limit);
       return {
-        items: page.map((record) => presentComment(record, viewer)),
+        items: page.map((record) => presentComment(record, viewer, project.hidden)),
         nextCursor: records.length > limit ? encodeIdCursor(page.at(-1)!.id) : null,
       };
     },

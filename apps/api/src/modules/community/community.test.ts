@@ -217,16 +217,23 @@ describe('community: comments, likes, reports (docs/product.md#comments, docs/pr
       ]);
     });
 
-    it('hides a reported project (the Project payload says hidden) and dismiss changes nothing', async () => {
+    it('hides a reported project (the Project payload says hidden, its comments withheld) and dismiss changes nothing', async () => {
       const target = await createdProject(t, creator, operator, artistId);
       const first = (await report(t, fan, { target: { type: 'project', id: target.id }, reason: 'REPR005' })).json() as { report: { id: number } };
       expect((await decide(first.report.id, 'dismiss')).json()).toMatchObject({ report: { decision: 'dismiss', status: 'handled', targetHidden: false } });
       expect((await getProject(target.id)).hidden).toBe(false);
       expect((await queue('handled')).items.some((item) => item.id === first.report.id)).toBe(true);
+      const posted = await postComment(t, fan, target.id, 'see you at the station');
       expect((await decide(first.report.id, 'hide')).statusCode).toBe(200);
       expect(await getProject(target.id, fan)).toMatchObject({ hidden: true });
+      // A hidden project's comments are its content too: withheld from everyone but operators, their authors included.
+      for (const viewer of [undefined, fan, creator]) {
+        expect((await comments(target.id, viewer)).items.find((c) => c.id === posted.id)).toMatchObject({ body: null, hidden: true });
+      }
+      expect((await comments(target.id, operator)).items.find((c) => c.id === posted.id)).toMatchObject({ body: 'see you at the station', hidden: true });
       expect((await decide(first.report.id, 'restore')).statusCode).toBe(200);
       expect((await getProject(target.id)).hidden).toBe(false);
+      expect((await comments(target.id, fan)).items.find((c) => c.id === posted.id)).toMatchObject({ body: 'see you at the station', hidden: false });
     });
 
     it('refuses unknown reports, bad actions and bad cursors', async () => {
