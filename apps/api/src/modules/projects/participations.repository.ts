@@ -87,7 +87,7 @@ export async function insertParticipations(db: DbOrTx, values: NewParticipation[
 
 /**
  * Decision 059: the batch's locks and the reads it decides on, in one round trip (the function of
- * migration 0020): each project's advisory lock, then the fans' wallets, then a fresh read of the
+ * migration 0021): each project's advisory lock, then the fans' wallets, then a fresh read of the
  * projects, each fan's total and what each key already names. By name: one plan per connection.
  */
 const batchStateStatement: NamedStatement = {
@@ -97,7 +97,7 @@ const batchStateStatement: NamedStatement = {
 
 /** What a participation batch decides with, read under its locks. */
 export type FundingState = {
-  /** The batch's projects that exist, with a limited project's raised sum (0 for an ongoing one: not needed). */
+  /** The batch's projects that exist, each with its raised sum. */
   projects: Map<number, FundingProject>;
   /** One per request, in order. */
   keys: ParticipationKeyState[];
