@@ -26,6 +26,7 @@ describe('participation races (PostgreSQL)', () => {
     return Number(rows[0]!.total);
   };
   const raisedOf = async (projectId: number) => ((await t.request({ url: `/api/projects/${projectId}` })).json() as { project: Project }).project;
+  const orangeOf = async (user: TestUser) => ((await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as { orange: { total: number } }).orange.total;
   const fans = async (count: number, orange: number) => {
     const users: TestUser[] = [];
     for (let index = 0; index < count; index++) {
@@ -123,10 +124,7 @@ describe('participation races (PostgreSQL)', () => {
     await t.services.participations.closeFundingDue();
     expect((await raisedOf(project.id)).status).toBe('failed');
     expect(await escrowOf(project.id)).toBe(0);
-    for (const user of users) {
-      const balances = (await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as { orange: { total: number } };
-      expect(balances.orange.total).toBe(1_000);
-    }
+    for (const user of users) expect(await orangeOf(user)).toBe(1_000);
     await expectLedgerClean(t);
   }, 120_000);
 
@@ -149,10 +147,7 @@ describe('participation races (PostgreSQL)', () => {
       expect(outcomes.every((outcome) => outcome === 'accepted' || outcome === 'projects.not_funding'), outcomes.join(', ')).toBe(true);
       expect((await raisedOf(project.id)).status).toBe('failed');
       expect(await escrowOf(project.id)).toBe(0);
-      for (const user of users) {
-        const balances = (await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as { orange: { total: number } };
-        expect(balances.orange.total).toBe(1_000);
-      }
+      for (const user of users) expect(await orangeOf(user)).toBe(1_000);
     }
     await expectLedgerClean(t);
   }, 120_000);
@@ -171,10 +166,7 @@ describe('participation races (PostgreSQL)', () => {
       expect(answers.filter((answer) => answer.statusCode !== 201).map((answer) => answer.body)).toEqual([]);
     }
     expect((await raisedOf(failing.id)).status).toBe('failed');
-    for (const user of users) {
-      const balances = (await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as { orange: { total: number } };
-      expect(balances.orange.total).toBe(1_000 - 3 * unit);
-    }
+    for (const user of users) expect(await orangeOf(user)).toBe(1_000 - 3 * unit);
     await expectLedgerClean(t);
   }, 120_000);
 
@@ -191,8 +183,7 @@ describe('participation races (PostgreSQL)', () => {
     const spends = Array.from({ length: 5 }, () => participate(user!, elsewhere.id, unit));
     const [answers] = await Promise.all([Promise.all(spends), t.services.participations.closeFundingDue()]);
     const spent = answers.filter((answer) => answer.statusCode === 201).length * unit;
-    const balances = (await t.request({ url: '/api/points/balances', cookie: user!.cookie })).json() as { orange: { total: number } };
-    expect(balances.orange.total).toBe(1_000 - spent);
+    expect(await orangeOf(user!)).toBe(1_000 - spent);
     await expectLedgerClean(t);
   }, 120_000);
 });
