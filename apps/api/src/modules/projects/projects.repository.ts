@@ -44,13 +44,13 @@ export type ProjectView = ProjectRecord & {
   hidden: boolean;
 };
 
-/** Statuses of a request that has not (yet) become a created project. */
 /**
  * The key space of the projects' advisory locks (`pg_advisory_xact_lock(namespace, project id)`),
  * apart from the sweeps' (jobs/advisory-lock.ts) and from the one-key form, which never overlaps.
  */
 export const projectLockNamespace = 0x4f525052;
 
+/** Statuses of a request that has not (yet) become a created project. */
 export const preCreationStatuses = ['requested', 'approved', 'rejected'] as const;
 
 const raisedOf = sql<number>`coalesce((select sum(g.raised) from project_figures g where g.project_id = ${projects.id}), 0)::int`;
@@ -59,8 +59,8 @@ const raisedOf = sql<number>`coalesce((select sum(g.raised) from project_figures
  * The select behind every project answer (decision 057): one JSON value per project holding the
  * row (its columns by their SQL names), its artist and creator, and as subqueries the
  * participation figures (a few stripes: decision 059; the reader's own total, one row: decision
- * 058), the media with the catalogue's texts, the photos and the community fields. One column, not forty: the driver describes and
- * parses each column of each row on every call. `viewerId` and `language` are SQL, so the same
+ * 058), the media with the catalogue's texts, the photos and the community fields. One column,
+ * not forty: the driver describes and parses each column of each row on every call. `viewerId` and `language` are SQL, so the same
  * text serves a prepared statement (placeholders) and a one-off query (parameters).
  */
 function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
