@@ -60,8 +60,9 @@ const raisedOf = sql<number>`coalesce((select sum(g.raised) from project_figures
  * row (its columns by their SQL names), its artist and creator, and as subqueries the
  * participation figures (a few stripes: decision 059; the reader's own total, one row: decision
  * 058), the media with the catalogue's texts, the photos and the community fields. One column,
- * not forty: the driver describes and parses each column of each row on every call. `viewerId` and `language` are SQL, so the same
- * text serves a prepared statement (placeholders) and a one-off query (parameters).
+ * not forty: the driver describes and parses each column of each row on every call. `viewerId`
+ * and `language` are SQL, so the same text serves a prepared statement (placeholders) and a
+ * one-off query (parameters).
  */
 function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
   // Written out rather than interpolated: inside a select list drizzle leaves column names
