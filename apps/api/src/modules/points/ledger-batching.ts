@@ -1,5 +1,5 @@
 import { createBatcher, type Batcher } from '../../db/batcher.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, NamedStatement, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { berryPerOrange, lotExpiresAt, type PointCurrency } from '../../lib/points/rules.ts';
 import { createLedgerRepository, type ExchangeRequest, type OneStatementExchange, type OneStatementSpend, type SpendRequest } from './ledger.repository.ts';
@@ -41,8 +41,8 @@ async function untilSettled<Row>(what: string, run: () => Promise<Row>, settled:
 }
 
 export function createLedgerBatching({ db, clock }: { db: Db; clock: Clock }) {
-  const spendRunner = (target: Db | Tx, currency: PointCurrency) => (requests: SpendRequest[]) =>
-    createLedgerRepository({ db: target }).spendBatch(requests, { currency, now: clock.now() });
+  const spendRunner = (target: Db | Tx, currency: PointCurrency, statement?: NamedStatement) => (requests: SpendRequest[]) =>
+    createLedgerRepository({ db: target }).spendBatch(requests, { currency, now: clock.now() }, statement);
 
   const exchangeRunner = (target: Db | Tx) => (requests: ExchangeRequest[]) => {
     const now = clock.now();
@@ -72,9 +72,9 @@ export function createLedgerBatching({ db, clock }: { db: Db; clock: Clock }) {
     /**
      * Several users' spends as one statement inside the caller's transaction, which already holds
      * every one of their wallets: no concurrent request can commit one of their keys meanwhile, so
-     * every row comes back settled.
+     * every row comes back settled. `statement`: a follow-up form of the spend (`spendThenStatement`).
      */
-    spendManyWithin: (tx: Tx, currency: PointCurrency, requests: SpendRequest[]) => spendRunner(tx, currency)(requests),
+    spendManyWithin: (tx: Tx, currency: PointCurrency, requests: SpendRequest[], statement?: NamedStatement) => spendRunner(tx, currency, statement)(requests),
 
     /** Autocommit, batched with other users' exchanges. */
     exchange: (request: ExchangeRequest) => untilSettled(`exchange ${request.clientKey}`, () => exchangeBatcher.submit(request), exchangeSettled),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryNamed, type DbOrTx } from '../../db/client.ts';
+import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { asDate, epochMs, jsonValue, nullableNumber, nullableString } from '../../db/rows.ts';
 import type { Allocation, LotKind, PointCurrency } from '../../lib/points/rules.ts';
 import { exchangeStatement, spendStatement } from './ledger.statements.ts';
@@ -98,6 +98,8 @@ export type OneStatementSpend = {
   /** Null when nothing was written. */
   transactionId: number | null;
   allocations: Allocation[];
+  /** What a follow-up statement (`spendThenStatement`) wrote from this spend; null without one, or when nothing was spent. */
+  followUpId: number | null;
 };
 
 export type OneStatementExchange = {
@@ -273,10 +275,13 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       return { transactionId: Number(row.id), newLotIds: lotIds.map(Number) };
     },
 
-    /** Decisions 011 and 013: the spend statement above, for requests of different users; the service decides what each answer means. */
-    async spendBatch(requests: SpendRequest[], batch: { currency: PointCurrency; now: Date }): Promise<OneStatementSpend[]> {
+    /**
+     * Decisions 011 and 013: the spend statement above, for requests of different users, or one of
+     * its follow-up forms (decision 060); the service decides what each answer means.
+     */
+    async spendBatch(requests: SpendRequest[], batch: { currency: PointCurrency; now: Date }, statement: NamedStatement = spendStatement): Promise<OneStatementSpend[]> {
       assertOneRequestPerUser(requests);
-      const rows = await queryNamed(db, spendStatement, [
+      const rows = await queryNamed(db, statement, [
         ...columnsOf(requests, ['userId', 'amount', 'idempotencyKey', 'requestHash', 'escrowAccountId', 'projectId', 'reason']),
         batch.currency,
         batch.now.toISOString(),
@@ -289,6 +294,7 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
           available: Number(row.available),
           enough: Boolean(row.enough),
           transactionId: nullableNumber(row.transaction_id),
+          followUpId: nullableNumber(row.follow_up_id),
           allocations: (jsonValue(row.allocations) as { lotId: unknown; kind: LotKind; amount: unknown }[]).map((leg) => ({
             lotId: Number(leg.lotId),
             kind: leg.kind,

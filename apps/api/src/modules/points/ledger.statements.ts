@@ -72,9 +72,22 @@ function debitAllocation(gate: string) {
  * replay); a key a concurrent spend committed after this statement's snapshot makes the insert do
  * nothing for that request, and the caller runs it again. One row per request, in order.
  */
-export const spendStatement: NamedStatement = {
-  name: 'ledger_spend_batch_v1',
-  text: `
+export const spendStatement: NamedStatement = { name: 'ledger_spend_batch_v1', text: spendText() };
+
+/**
+ * Decision 060: the spend statement followed, in the same statement, by the caller's own writes
+ * from the spends, so that a movement and what it pays for take one round trip. `followUp` is
+ * common table expressions placed after the spend's: they may read `req` (the requests: user_id,
+ * project_id, n …), `spend` (the transactions written: id, user_id, amount, positive) and `$9`
+ * (now), and must define `follow_up(spend_transaction_id, id)`; each request's row then also
+ * carries the id its follow-up wrote (`follow_up_id`). The parameters are the spend's.
+ */
+export function spendThenStatement(name: string, followUp: string): NamedStatement {
+  return { name, text: spendText(followUp) };
+}
+
+function spendText(followUp?: string): string {
+  return `
   with req as (
     select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::bigint[], $6::int[], $7::text[])
       with ordinality as r(user_id, amount, idempotency_key, request_hash, escrow_account_id, project_id, reason, n)
@@ -117,15 +130,15 @@ export const spendStatement: NamedStatement = {
       updated_at = $9::timestamptz
     from wallet locked join debited d on d.user_id = locked.user_id
     where w.user_id = locked.user_id
-  )
+  )${followUp === undefined ? '' : `,${followUp}`}
   select x.id as existing_id, x.request_hash as existing_request_hash, e.n is not null as escrow_takes_currency,
     coalesce(a.points, 0) as available, coalesce(a.enough, false) as enough, s.id as transaction_id,
     (select coalesce(json_agg(json_build_object('lotId', al.id, 'kind', al.kind, 'amount', al.amount) order by al.reached), '[]'::json)
-      from allocation al where al.user_id = r.user_id) as allocations
+      from allocation al where al.user_id = r.user_id) as allocations${followUp === undefined ? '' : ', f.id as follow_up_id'}
   from req r left join existing x on x.n = r.n left join escrow e on e.n = r.n left join available a on a.n = r.n
-    left join spend s on s.user_id = r.user_id
-  order by r.n`,
-};
+    left join spend s on s.user_id = r.user_id${followUp === undefined ? '' : ' left join follow_up f on f.spend_transaction_id = s.id'}
+  order by r.n`;
+}
 
 /**
  * Orange → Berry for a batch of requests of different users: each request's Orange spend (system

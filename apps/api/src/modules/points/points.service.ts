@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryTab, PointTransactionType, Reconciliation } from '@orchard/shared';
 import { historyTabsOf, type HistoryTabOf } from '@orchard/shared/points-rules';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, NamedStatement, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { addKstDays, endOfKstDay, kstDateOf } from '../../lib/kst.ts';
@@ -13,6 +13,9 @@ import { createHistoryRepository, decodeHistoryCursor } from './points.history.r
 import { createIdempotency, exchangeSpendKey, participationSpendKey, type Idempotency, type KeyedOutcome, type LedgerKeyOutcome } from './points.idempotency.ts';
 import { reconcileLedger } from './points.reconciliation.repository.ts';
 import { createPointsSweeps } from './points.sweeps.ts';
+
+/** A spend followed by another module's writes in one statement (decision 060). */
+export { spendThenStatement } from './ledger.statements.ts';
 
 /** Other modules' writes keep their Idempotency-Keys the same way (docs/architecture.md#idempotency). */
 export { createIdempotency, exchangeSpendKey, participationSpendKey, requestHash, type Idempotency, type KeyedOutcome, type KeyScope, type LedgerKeyOutcome } from './points.idempotency.ts';
@@ -35,6 +38,9 @@ export type SpendInput = {
 };
 
 export type SpendResult = { transactionId: number; allocations: Allocation[]; replayed: boolean };
+
+/** A spend of `spendManyWithin`, with the id its follow-up statement wrote from it (null without one). */
+export type SpendThenResult = SpendResult & { followUpId: number | null };
 
 export type ExchangeResult = { orange: number; berry: number; spendTransactionId: number; exchangeTransactionId: number };
 
@@ -206,16 +212,18 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
      * currency: what a batch of participations calls after locking the projects and then every
      * one of these users' wallets (lockWalletsWithin), so the statement only adds the lots' locks.
      * One result per input, in order: the spend, or the refusal it met (not enough points).
+     * `followUp`: the spend statement with the caller's writes from the spends in the same statement
+     * (`spendThenStatement`, decision 060); each spend then comes with the id its follow-up wrote.
      */
-    async spendManyWithin(tx: Tx, inputs: SpendInput[]): Promise<(SpendResult | AppError)[]> {
-      const results: (SpendResult | AppError)[] = new Array(inputs.length);
+    async spendManyWithin(tx: Tx, inputs: SpendInput[], followUp?: NamedStatement): Promise<(SpendThenResult | AppError)[]> {
+      const results: (SpendThenResult | AppError)[] = new Array(inputs.length);
       for (const currency of ['orange', 'berry'] as const) {
         const indexes = inputs.flatMap((input, index) => (input.currency === currency ? [index] : []));
         if (indexes.length === 0) continue;
-        const rows = await batching.spendManyWithin(tx, currency, indexes.map((index) => spendRequestOf(inputs[index]!)));
+        const rows = await batching.spendManyWithin(tx, currency, indexes.map((index) => spendRequestOf(inputs[index]!)), followUp);
         for (const [position, index] of indexes.entries()) {
           try {
-            results[index] = await spendResultOf(rows[position]!, inputs[index]!, tx);
+            results[index] = { ...(await spendResultOf(rows[position]!, inputs[index]!, tx)), followUpId: rows[position]!.followUpId };
           } catch (refusal) {
             if (!(refusal instanceof AppError)) throw refusal;
             results[index] = refusal;

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { exchangeSpendKey, participationSpendKey, type PointsService } from '../points/points.service.ts';
-import { createParticipationsRepository, type FundingProject, type ParticipationKeyState } from './participations.repository.ts';
+import { createParticipationsRepository, participationSpendStatement, type FundingProject, type ParticipationKeyState } from './participations.repository.ts';
 import { belowMinimumUnit, notFunding, overUserLimit, participationRefusedBefore, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository, projectLockNamespace } from './projects.repository.ts';
 import type { ProjectRow } from './projects.table.ts';
@@ -83,6 +83,7 @@ export function createParticipationBatcher({
         if ('refusal' in plan) decisions[index] = { kind: 'refused', refusal: plan.refusal };
         else planned.push({ index, ...plan });
       }
+      // The spends and their participation rows in one statement (decision 060).
       const spends = await points.spendManyWithin(
         tx,
         planned.map(({ index, project, amount }) => ({
@@ -95,25 +96,20 @@ export function createParticipationBatcher({
           idempotencyKey: participationSpendKey(requests[index]!.key),
           requestHash: requests[index]!.requestHash,
         })),
+        participationSpendStatement,
       );
       const spent = planned.flatMap((plan, position) => {
         const spend = spends[position]!;
-        if ('transactionId' in spend) return [{ ...plan, transactionId: spend.transactionId }];
+        if ('transactionId' in spend) {
+          // Every key was read unapplied under the wallets' locks, so every spend here is new and has its row.
+          if (spend.followUpId === null) throw new Error(`participation ${requests[plan.index]!.key}: the spend wrote no participation`);
+          return [{ ...plan, participationId: spend.followUpId }];
+        }
         decisions[plan.index] = { kind: 'refused', refusal: spend };
         return [];
       });
-      const ids = await repository.insertMany(
-        spent.map(({ index, amount, transactionId }) => ({
-          projectId: requests[index]!.projectId,
-          userId: requests[index]!.userId,
-          kind: 'participation',
-          amount,
-          spendTransactionId: transactionId,
-          createdAt: now,
-        })),
-      );
-      for (const [position, { index, project, amount, reachesGoal }] of spent.entries()) {
-        decisions[index] = { kind: 'applied', participation: { id: ids[position]!, amount } };
+      for (const { index, project, amount, reachesGoal, participationId } of spent) {
+        decisions[index] = { kind: 'applied', participation: { id: participationId, amount } };
         const pair = `${project.id}:${requests[index]!.userId}`;
         totals.set(pair, (totals.get(pair) ?? 0) + amount);
         const current = projects.get(project.id)!;

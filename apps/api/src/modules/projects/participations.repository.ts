@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { jsonValue } from '../../db/rows.ts';
+import { spendThenStatement } from '../points/points.service.ts';
 import { users } from '../users/users.table.ts';
 import { projectFigureStripes, projectFigures, projectParticipations, projects, type ProjectRow } from './projects.table.ts';
 
@@ -33,20 +34,19 @@ export type NewParticipation = { projectId: number; userId: string; kind: 'depos
 
 /**
  * Participation rows and, in the same statement, each fan's total in `project_funders` (decision
- * 058) and the projects' figures (decision 059): what the batch added and how many of its fans are
- * new to the project, into one stripe chosen at random for the statement, projects in id order (two
- * batches on one stripe queue in one order). A fan is new when the statement's snapshot has no total
- * for them: the fan's wallet lock, held since before that snapshot, keeps their other
- * participations out until this one commits. Per row (arrays): $1 project, $2 user, $3 kind, $4
- * amount, $5 the spend; $6 now.
+ * 058) and the projects' figures (decision 059): what the statement added and how many of its fans
+ * are new to the project, into one stripe chosen at random for the statement, projects in id order
+ * (two batches on one stripe queue in one order). A fan is new when the statement's snapshot has no
+ * total for them: the fan's wallet lock, held since before that snapshot, keeps their other
+ * participations out until this one commits. `rows` selects (project_id, user_id, kind, amount,
+ * spend_transaction_id); `at` is the rows' time. Defines `inserted` (id, spend_transaction_id …).
  */
-const insertParticipationsStatement: NamedStatement = {
-  name: 'participations_insert_v2',
-  text: `
-    with inserted as (
+function participationWrites(rows: string, at: string): string {
+  return `
+    inserted as (
       insert into project_participations (project_id, user_id, kind, amount, spend_transaction_id, created_at)
-      select r.project_id, r.user_id, r.kind, r.amount, r.spend_transaction_id, $6::timestamptz
-      from unnest($1::int[], $2::uuid[], $3::text[], $4::int[], $5::bigint[]) as r(project_id, user_id, kind, amount, spend_transaction_id)
+      select r.project_id, r.user_id, r.kind, r.amount, r.spend_transaction_id, ${at}
+      from (${rows}) as r(project_id, user_id, kind, amount, spend_transaction_id)
       returning id, project_id, user_id, amount, spend_transaction_id
     ),
     added as (
@@ -66,9 +66,26 @@ const insertParticipationsStatement: NamedStatement = {
       from added a group by a.project_id order by a.project_id
       on conflict (project_id, stripe) do update
         set raised = project_figures.raised + excluded.raised, funders = project_figures.funders + excluded.funders
-    )
+    )`;
+}
+
+/** Participation rows given whole (a creation's deposit). Per row (arrays): $1 project, $2 user, $3 kind, $4 amount, $5 the spend; $6 now. */
+const insertParticipationsStatement: NamedStatement = {
+  name: 'participations_insert_v3',
+  text: `with ${participationWrites('select * from unnest($1::int[], $2::uuid[], $3::text[], $4::int[], $5::bigint[])', '$6::timestamptz')}
     select id, spend_transaction_id from inserted`,
 };
+
+/**
+ * Decision 060: a batch's participations as one statement with their spends: the ledger's spend
+ * statement, then a participation row for each spend written, at the spend's time, with the fans'
+ * totals and the projects' figures. Each spend's row answers the participation's id.
+ */
+export const participationSpendStatement: NamedStatement = spendThenStatement(
+  'participations_spend_v1',
+  `${participationWrites("select r.project_id, s.user_id, 'participation', s.amount, s.id from spend s join req r on r.user_id = s.user_id", '$9::timestamptz')},
+    follow_up as (select spend_transaction_id, id from inserted)`,
+);
 
 /** Inserts participations (all with one `createdAt`) with their fans' totals; their ids, in order. */
 export async function insertParticipations(db: DbOrTx, values: NewParticipation[]): Promise<number[]> {
@@ -157,11 +174,6 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
           };
         }),
       };
-    },
-
-    /** Participation rows and their fans' totals, in one statement; the new rows' ids, in order. */
-    async insertMany(values: NewParticipation[]): Promise<number[]> {
-      return insertParticipations(db, values);
     },
 
     async raisedOf(projectId: number): Promise<number> {
