@@ -1,10 +1,10 @@
 import { fundingClosesAt, perUserLimitOf } from '@orchard/shared/project-rules';
 import { createBatcher } from '../../db/batcher.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { transactionFrom, type Db, type Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { exchangeSpendKey, participationSpendKey, type PointsService } from '../points/points.service.ts';
-import { createParticipationsRepository, participationSpendStatement, type FundingProject, type ParticipationKeyState } from './participations.repository.ts';
+import { batchStateQuery, fundingStateOf, participationSpendStatement, type FundingProject, type FundingState, type ParticipationKeyState } from './participations.repository.ts';
 import { belowMinimumUnit, notFunding, overUserLimit, participationRefusedBefore, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository, projectLockNamespace } from './projects.repository.ts';
 import type { ProjectRow } from './projects.table.ts';
@@ -58,18 +58,7 @@ export function createParticipationBatcher({
   /** A limited project's participation reached the goal: the project is now succeeded (notify, in the batch's transaction). */
   onGoalReached(tx: Tx, project: FundingProject): Promise<void>;
 }) {
-  async function runBatch(tx: Tx, requests: ParticipationRequest[]): Promise<ParticipationDecision[]> {
-    const repository = createParticipationsRepository({ db: tx });
-    const state = await repository.lockAndReadBatch(
-      projectLockNamespace,
-      requests.map((request) => ({
-        userId: request.userId,
-        projectId: request.projectId,
-        ledgerKey: participationSpendKey(request.key),
-        clientKey: request.key,
-        otherWriteKey: exchangeSpendKey(request.key),
-      })),
-    );
+  async function runBatch(tx: Tx, requests: ParticipationRequest[], state: FundingState): Promise<ParticipationDecision[]> {
     const { projects } = state;
     const totals = new Map(requests.map((request, index) => [`${request.projectId}:${request.userId}`, state.keys[index]!.total]));
     const now = clock.now();
@@ -126,7 +115,20 @@ export function createParticipationBatcher({
   const batcher = createBatcher<ParticipationRequest, ParticipationDecision>({
     ...participationBatching,
     conflictKey: (request) => request.userId,
-    run: (requests) => db.transaction((tx) => runBatch(tx, requests)),
+    run: (requests) => {
+      const { statement, values } = batchStateQuery(
+        projectLockNamespace,
+        requests.map((request) => ({
+          userId: request.userId,
+          projectId: request.projectId,
+          ledgerKey: participationSpendKey(request.key),
+          clientKey: request.key,
+          otherWriteKey: exchangeSpendKey(request.key),
+        })),
+      );
+      // The locks and reads open the transaction, in the round trip of its BEGIN (decision 060).
+      return transactionFrom(db, statement, values, (tx, rows) => runBatch(tx, requests, fundingStateOf(rows)));
+    },
   });
 
   return { submit: (request: ParticipationRequest) => batcher.submit(request) };

@@ -141,41 +141,47 @@ type BatchStateJson = {
   }[];
 };
 
+/**
+ * The statement a participation batch opens its transaction with (decision 059): it locks the
+ * batch's projects (advisory, `lockNamespace`) and its fans' wallets, then reads the projects and,
+ * per request in order, the fan's total in the project so far and the participation the key applied
+ * or a stored answer. An exchange applied under the client key (`otherWriteKey`, its ledger key)
+ * answers as a stored answer of another request (an empty request hash). `fundingStateOf` reads its row.
+ */
+export function batchStateQuery(lockNamespace: number, requests: BatchStateRequest[]): { statement: NamedStatement; values: unknown[] } {
+  return {
+    statement: batchStateStatement,
+    values: [
+      lockNamespace,
+      requests.map((request) => request.userId),
+      requests.map((request) => request.projectId),
+      requests.map((request) => request.ledgerKey),
+      requests.map((request) => request.clientKey),
+      requests.map((request) => request.otherWriteKey),
+    ],
+  };
+}
+
+export function fundingStateOf(rows: Record<string, unknown>[]): FundingState {
+  const state = jsonValue(rows[0]!.state) as BatchStateJson;
+  return {
+    projects: new Map(state.projects.map((project) => [project.id, project])),
+    keys: state.requests.map((request) => {
+      const earlierCode = request.earlierHash !== '' && Number(request.earlierStatus) >= 400 ? request.earlierCode : null;
+      return {
+        total: request.total,
+        existing: request.participationId === null ? null : { participationId: request.participationId, amount: request.amount!, requestHash: request.requestHash },
+        earlier:
+          request.earlierHash === null
+            ? null
+            : { requestHash: request.earlierHash, refusal: earlierCode === null ? null : { code: earlierCode, details: request.earlierDetails ?? undefined } },
+      };
+    }),
+  };
+}
+
 export function createParticipationsRepository({ db }: { db: DbOrTx }) {
   return {
-    /**
-     * Locks the batch's projects (advisory, `lockNamespace`) and its fans' wallets, then reads the
-     * projects and, per request in order, the fan's total in the project so far and the
-     * participation the key applied or a stored answer. An exchange applied under the client key
-     * (`otherWriteKey`, its ledger key) answers as a stored answer of another request (an empty
-     * request hash).
-     */
-    async lockAndReadBatch(lockNamespace: number, requests: BatchStateRequest[]): Promise<FundingState> {
-      const [row] = await queryNamed(db, batchStateStatement, [
-        lockNamespace,
-        requests.map((request) => request.userId),
-        requests.map((request) => request.projectId),
-        requests.map((request) => request.ledgerKey),
-        requests.map((request) => request.clientKey),
-        requests.map((request) => request.otherWriteKey),
-      ]);
-      const state = jsonValue(row!.state) as BatchStateJson;
-      return {
-        projects: new Map(state.projects.map((project) => [project.id, project])),
-        keys: state.requests.map((request) => {
-          const earlierCode = request.earlierHash !== '' && Number(request.earlierStatus) >= 400 ? request.earlierCode : null;
-          return {
-            total: request.total,
-            existing: request.participationId === null ? null : { participationId: request.participationId, amount: request.amount!, requestHash: request.requestHash },
-            earlier:
-              request.earlierHash === null
-                ? null
-                : { requestHash: request.earlierHash, refusal: earlierCode === null ? null : { code: earlierCode, details: request.earlierDetails ?? undefined } },
-          };
-        }),
-      };
-    },
-
     async raisedOf(projectId: number): Promise<number> {
       const [row] = await db
         .select({ total: sql<number>`coalesce(sum(${projectFigures.raised}), 0)::int` })
