@@ -118,9 +118,14 @@ export async function transactionFrom<T>(
   }
 }
 
+/** Drizzle on each pooled connection, made once: building it reads the whole schema (about 0.2 ms). */
+const drizzleOn = new WeakMap<pg.PoolClient, Tx>();
+
 /** Drizzle on a connection whose transaction is already open: what `Tx` offers, without another BEGIN. */
 function transactionOn(client: pg.PoolClient): Tx {
-  return drizzlePg({ client, schema }) as unknown as Tx;
+  let tx = drizzleOn.get(client);
+  if (!tx) drizzleOn.set(client, (tx = drizzlePg({ client, schema }) as unknown as Tx));
+  return tx;
 }
 
 /** The statement's text as a drizzle query, each `$n` bound to `values[n - 1]`. */
