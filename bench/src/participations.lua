@@ -1,6 +1,6 @@
 -- wrk's script for the points benchmark's participation load (bench/src/points.ts, decision 061).
--- Its one argument is a Lua file that returns { cookies = {…}, projects = {…}, origin = "…", run = "…" }.
--- Each request is a participation of 10 Orange by a random user into a random one of `projects`,
+-- Its one argument is a Lua file that returns { cookies = {…}, projects = {…}, amount = n, origin = "…", run = "…" }.
+-- Each request is a participation of `amount` Orange by a random user into a random one of `projects`,
 -- with an Idempotency-Key of its own; `done` prints one line, RESULT {json}, that points.ts reads.
 -- There is no `response` function: with one, wrk hands every answer to Lua, which cost this load
 -- 15 % of its rate. wrk counts the answers that are not 2xx or 3xx itself (`errors.status`).
@@ -29,7 +29,7 @@ function request()
     ["content-type"] = "application/json",
     ["idempotency-key"] = "bench-participation-" .. data.run .. "-" .. thread_index .. "-" .. sent,
   }
-  return wrk.format("POST", "/api/projects/" .. project .. "/participations", headers, '{"amount":10}')
+  return wrk.format("POST", "/api/projects/" .. project .. "/participations", headers, '{"amount":' .. data.amount .. '}')
 end
 
 function done(summary, latency)

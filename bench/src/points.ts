@@ -223,7 +223,7 @@ async function participationLoad(address: string, users: MintedUser[], projectId
   await fs.writeFile(
     dataFile,
     `return { cookies = { ${users.map((user) => luaString(user.cookie)).join(', ')} }, projects = { ${projectIds.join(', ')} }, ` +
-      `origin = ${luaString(address)}, run = ${luaString(`${process.pid}-${participationLoads++}`)} }\n`,
+      `amount = ${participationAmount}, origin = ${luaString(address)}, run = ${luaString(`${process.pid}-${participationLoads++}`)} }\n`,
   );
   try {
     const script = path.join(repoRoot, 'bench/src/participations.lua');
