@@ -7,10 +7,4 @@ set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 fc-list :lang=ko 2>/dev/null | grep -q . || missing+=(fonts-noto-cjk)
-[ ${#missing[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" -ne 0 ]; then
-  echo "Missing ${missing[*]}: run 'sudo apt-get update && sudo apt-get install -y ${missing[*]}'" >&2
-  exit 1
-fi
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+bash "$(dirname "$0")/apt-install.sh" ${missing[@]+"${missing[@]}"}
