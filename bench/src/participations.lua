@@ -2,8 +2,9 @@
 -- Its one argument is a Lua file that returns { cookies = {…}, projects = {…}, amount = n, origin = "…", run = "…" }.
 -- Each request is a participation of `amount` Orange by a random user into a random one of `projects`,
 -- with an Idempotency-Key of its own; `done` prints one line, RESULT {json}, that points.ts reads.
--- There is no `response` function: with one, wrk hands every answer to Lua, which cost this load
--- 15 % of its rate. wrk counts the answers that are not 2xx or 3xx itself (`errors.status`).
+-- There is no `response` function, which would hand every answer to Lua: wrk counts the answers
+-- that are not 2xx or 3xx itself (`errors.status`). Each thread seeds its own random numbers: with
+-- one seed, both threads send the same users in step, which is not the load the budget describes.
 
 local thread_count = 0
 
