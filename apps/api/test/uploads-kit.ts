@@ -30,15 +30,40 @@ function pngChunk(type: string, data: Buffer): Buffer {
 
 /** A real, complete 30000 × 30000 one-bit PNG: about 100 KB that decodes to 900 megapixels. */
 export function pixelFloodPng(side = 30_000): Buffer {
+  return blankPng(side, side);
+}
+
+/** A real, complete, blank one-bit PNG of `width` × `height`: a 1 × 4000 one is about 125 bytes. */
+export function blankPng(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
-  const deflate = zlib.deflateSync(Buffer.alloc((1 + Math.ceil(side / 8)) * side), { level: 9 });
+  const deflate = zlib.deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
     pngChunk('IDAT', deflate),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Runs `work` and reports how long it took and how far the process's resident memory rose above
+ * where it started, sampled every 5 ms (the image work runs off the event loop, so the sampler keeps up).
+ */
+export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; rssRise: number }> {
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const began = performance.now();
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, ms: performance.now() - began, rssRise: peak - start };
+  } finally {
+    clearInterval(sampler);
+  }
 }

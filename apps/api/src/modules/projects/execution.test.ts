@@ -5,7 +5,7 @@ import { startOfKstDay } from '@orchard/shared/project-rules';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { creditOrange, fundingProject, multipart, notificationKindsOf, photoJpeg, validRequestBody } from '../../../test/projects-kit.ts';
-import { pixelFloodPng } from '../../../test/uploads-kit.ts';
+import { blankPng, measured, pixelFloodPng } from '../../../test/uploads-kit.ts';
 
 describe('execution photos and Awarded (docs/product.md#execution)', () => {
   let t: TestContext;
@@ -81,5 +81,16 @@ describe('execution photos and Awarded (docs/product.md#execution)', () => {
     expect(flood.statusCode).toBeLessThan(500);
     const after = (await t.request({ url: `/api/projects/${project.id}` })).json() as { project: Project };
     expect(after.project).toMatchObject({ status: 'running', photos: [] });
+  });
+
+  it('answers tiny 1 × 4000 and 4000 × 1 photos within a second each, with a bounded memory rise', async () => {
+    const { project } = await runningProject();
+    const slender = [blankPng(1, 4000), blankPng(4000, 1)].map((content) => ({ content, contentType: 'image/png' }));
+    const { result: response, ms, rssRise } = await measured(() => post(operator, project.id, slender));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ms).toBeLessThan(2000);
+    expect(rssRise).toBeLessThan(150 * 1024 * 1024);
+    const after = (await t.request({ url: `/api/projects/${project.id}` })).json() as { project: Project };
+    expect(after.project.photos).toHaveLength(2);
   });
 });

@@ -1,11 +1,14 @@
+import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectThumbnailMaxBytes, type Project } from '@orchard/shared';
 import { loadConfig } from '../../config.ts';
+import { thumbnailSize } from './projects.service.ts';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { pixelFloodPng } from '../../../test/uploads-kit.ts';
+import { blankPng, measured, pixelFloodPng } from '../../../test/uploads-kit.ts';
 import { hideProject } from '../../../test/community-kit.ts';
 import {
   approve,
@@ -293,6 +296,15 @@ describe('the thumbnail upload (docs/quality.md#s6)', () => {
     const response = await uploadThumbnail(t, creator, projectId, await photoJpeg(), '../../../etc/passwd\u0000.jpg');
     expect(response.statusCode, response.body).toBe(200);
     expect(await thumbnailPath()).toMatch(/^project-thumbnails\/[0-9a-f]{32}\.webp$/);
+  });
+
+  it('answers a tiny 1 × 4000 PNG within a second, with a bounded memory rise, as a 1200 × 900 thumbnail', async () => {
+    const { result: response, ms, rssRise } = await measured(() => uploadThumbnail(t, creator, projectId, blankPng(1, 4000), 'slender.png', 'image/png'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ms).toBeLessThan(1000);
+    expect(rssRise).toBeLessThan(150 * 1024 * 1024);
+    const stored = await sharp(path.join(t.files.root, (await thumbnailPath())!)).metadata();
+    expect(stored).toMatchObject({ width: thumbnailSize.width, height: thumbnailSize.height });
   });
 });
 

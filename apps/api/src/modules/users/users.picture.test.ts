@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profilePictureMaxBytes, profilePictureSize } from '@orchard/shared';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { multipart, pixelFloodPng, type Part } from '../../../test/uploads-kit.ts';
+import { blankPng, measured, multipart, pixelFloodPng, type Part } from '../../../test/uploads-kit.ts';
 import { users } from './users.table.ts';
 
 const photo = (options: { width?: number; height?: number } = {}) =>
@@ -208,6 +208,22 @@ describe('profile picture (docs/quality.md#s6)', () => {
     const growth = process.memoryUsage().rss - rssBefore;
     await expectRefused(response, 422, 'uploads.dimensions_too_large', user);
     expect(growth).toBeLessThan(150 * 1024 * 1024);
+  });
+
+  it.each([
+    [1, 4000],
+    [4000, 1],
+  ])('answers a tiny %i × %i PNG within a second, with a bounded memory rise and a square picture', async (width, height) => {
+    const user = await t.createUser();
+    const slender = blankPng(width, height);
+    expect(slender.length).toBeLessThan(200);
+    const { result: response, ms, rssRise } = await measured(() => uploadFile(user, slender, 'slender.png', 'image/png'));
+    expect(response.statusCode, response.body).toBe(200);
+    // Security bounds, not a speed budget: the unbounded resize took a minute and 3 GB.
+    expect(ms).toBeLessThan(1000);
+    expect(rssRise).toBeLessThan(150 * 1024 * 1024);
+    const metadata = await sharp(storedBytes((await pictureOf(user.id))!)).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: profilePictureSize, height: profilePictureSize });
   });
 
   it('refuses a body that is not multipart with 415', async () => {
