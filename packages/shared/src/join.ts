@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nicknameInputSchema } from './nickname.ts';
 
 export { currentTermsVersion } from './terms.ts';
 
@@ -17,6 +18,8 @@ export type JoinAgreements = z.infer<typeof joinAgreementsBodySchema>;
 
 export const joinCompleteBodySchema = z.strictObject({
   artistIds: z.array(z.number().int().positive().max(2_147_483_647)).max(100),
+  /** The nickname the fan chose at join (docs/product.md#accounts); absent keeps the one the account has. */
+  nickname: nicknameInputSchema.optional(),
 });
 
 export const joinStateResponseSchema = z.object({

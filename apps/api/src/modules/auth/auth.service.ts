@@ -40,6 +40,14 @@ export function safeReturnPath(requested: string | undefined, fallback: string):
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/**
+ * docs/product.md#accounts: an account that has not finished joining goes to /join first, carrying
+ * where it was going as `next`, so the join ends there (the return path is already a safe one).
+ */
+function joinOnTheWayTo(returnTo: string): string {
+  return returnTo === defaultReturnPath ? joinPath : `${joinPath}?${new URLSearchParams({ next: returnTo })}`;
+}
+
 function withErrorCode(path: string, code: ErrorCode): string {
   const url = new URL(path, 'http://orchard.invalid');
   url.searchParams.set('error', code);
@@ -216,8 +224,7 @@ export function createAuthService(deps: {
 
       const account = await findOrCreateAccount(identity);
       const session = await sessions.create(account.userId, provider.id, browser.sessionToken);
-      // docs/product.md#accounts: an account that has not finished /join goes there first.
-      return { kind: 'signed_in', session, redirectTo: account.joinState === 'joined' ? flow.returnTo : joinPath };
+      return { kind: 'signed_in', session, redirectTo: account.joinState === 'joined' ? flow.returnTo : joinOnTheWayTo(flow.returnTo) };
     },
 
     async me(userId: string): Promise<Me> {

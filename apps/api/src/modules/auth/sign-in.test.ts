@@ -105,7 +105,8 @@ describe('sign-in with X, Google and Apple', () => {
       const browser = newBrowser();
       const callback = await signIn(t, browser, 'google', { subject: uniqueSubject('google'), email: 'g@example.com' }, { returnTo: '/project/1' });
       expect(callback.status).toBe(302);
-      expect(callback.location?.href).toBe(`${publicUrl}/join`);
+      // docs/product.md#accounts: the join carries where the sign-in was going.
+      expect(callback.location?.href).toBe(`${publicUrl}/join?next=%2Fproject%2F1`);
       const cookie = browser.app.setCookieLine('__Host-orchard_session')!;
       expect(cookie).toMatch(/; Path=\/(;|$)/);
       expect(cookie).toMatch(/; HttpOnly/);
@@ -339,6 +340,11 @@ describe('sign-in with X, Google and Apple', () => {
         const callback = await signIn(t, newBrowser(), 'google', { subject }, { returnTo });
         expect(callback.status).toBe(302);
         expect(callback.location?.href).toBe(`${publicUrl}/`);
+      });
+
+      it(`sends a new account to /join without a next for the return path ${JSON.stringify(returnTo)}`, async () => {
+        const callback = await signIn(t, newBrowser(), 'google', { subject: uniqueSubject('redirect-new') }, { returnTo });
+        expect(callback.location?.href).toBe(`${publicUrl}/join`);
       });
     }
   });

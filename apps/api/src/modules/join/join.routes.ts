@@ -32,6 +32,6 @@ export function registerJoinRoutes(app: App, { join }: { join: JoinService }) {
       config: { access: 'session' },
       schema: { tags: ['join'], body: joinCompleteBodySchema, response: { 200: joinStateResponseSchema, ...errors } },
     },
-    async (request) => join.complete(requireSession(request).userId, request.body.artistIds),
+    async (request) => join.complete(requireSession(request).userId, request.body),
   );
 }

@@ -36,7 +36,7 @@ export function createJoinService({
   db: Db;
   clock: Clock;
   artists: Pick<ArtistsService, 'followWithin' | 'countFollowedWithin'>;
-  users: Pick<UsersService, 'joinStateOf' | 'lockAccountWithin' | 'recordJoinProgressWithin'>;
+  users: Pick<UsersService, 'joinStateOf' | 'lockAccountWithin' | 'recordJoinProgressWithin' | 'nicknameChangeFor' | 'refusingTakenNicknames'>;
 }) {
   return {
     async state(userId: string): Promise<{ joinState: JoinState; termsVersion: string }> {
@@ -64,21 +64,25 @@ export function createJoinService({
     },
 
     /**
-     * Step 2: follows the chosen artists (ids of artists that no longer exist are skipped) and
-     * finishes the join, all in one transaction. At least one existing artist (docs/product.md#accounts).
+     * Step 2: follows the chosen artists (ids of artists that no longer exist are skipped), takes
+     * the nickname the fan chose (none sent keeps the account's) and finishes the join, all in one
+     * transaction. At least one existing artist (docs/product.md#accounts).
      */
-    async complete(userId: string, artistIds: number[]) {
-      return db.transaction(async (tx) => {
-        const user = await users.lockAccountWithin(tx, userId);
-        if (user.joinState === 'joined') throw alreadyJoined();
-        if (user.joinState !== 'artists') throw termsMissing();
-        await artists.followWithin(tx, userId, artistIds);
-        const following = await artists.countFollowedWithin(tx, userId);
-        if (following < minimumFollowedArtists) throw followingRequired();
-        const now = clock.now();
-        await users.recordJoinProgressWithin(tx, userId, { joinState: 'joined', joinedAt: now }, now);
-        return { joinState: 'joined' as const, termsVersion: currentTermsVersion };
-      });
+    async complete(userId: string, { artistIds, nickname }: { artistIds: number[]; nickname?: string | undefined }) {
+      const nicknameChange = nickname === undefined ? undefined : await users.nicknameChangeFor(userId, nickname);
+      return users.refusingTakenNicknames(() =>
+        db.transaction(async (tx) => {
+          const user = await users.lockAccountWithin(tx, userId);
+          if (user.joinState === 'joined') throw alreadyJoined();
+          if (user.joinState !== 'artists') throw termsMissing();
+          await artists.followWithin(tx, userId, artistIds);
+          const following = await artists.countFollowedWithin(tx, userId);
+          if (following < minimumFollowedArtists) throw followingRequired();
+          const now = clock.now();
+          await users.recordJoinProgressWithin(tx, userId, { joinState: 'joined', joinedAt: now, nickname: nicknameChange }, now);
+          return { joinState: 'joined' as const, termsVersion: currentTermsVersion };
+        }),
+      );
     },
   };
 }

@@ -211,6 +211,53 @@ describe('join', () => {
     }
   });
 
+  describe('the nickname chosen at join (docs/product.md#accounts)', () => {
+    const completeWith = (user: TestUser, body: object) => t.request({ method: 'POST', url: '/api/join/complete', payload: body, cookie: user.cookie });
+
+    it('stores the chosen nickname with the join, keyed like a profile save so its look-alikes are taken', async () => {
+      const user = await t.createUser({ joined: false });
+      await agree(user);
+      const response = await completeWith(user, { artistIds: [artistA], nickname: 'Berry.Fan' });
+      expect(response.statusCode).toBe(200);
+      const row = await userRow(user.id);
+      expect(row.nickname).toBe('Berry.Fan');
+      expect(row.joinState).toBe('joined');
+      const taken = await t.request({ url: `/api/users/nickname-availability?nickname=${encodeURIComponent('berry.fan')}`, cookie: (await t.createUser()).cookie });
+      expect(taken.json()).toMatchObject({ available: false, problem: 'taken' });
+    });
+
+    it('keeps the account nickname when none is sent (older clients)', async () => {
+      const user = await t.createUser({ joined: false });
+      const before = (await userRow(user.id)).nickname;
+      await agree(user);
+      expect((await complete(user, [artistA])).statusCode).toBe(200);
+      expect((await userRow(user.id)).nickname).toBe(before);
+    });
+
+    it('refuses an invalid, a taken or a staff-like nickname and leaves the account unjoined', async () => {
+      const other = await t.createUser();
+      const otherNickname = (await userRow(other.id)).nickname!;
+      for (const [nickname, status, code] of [
+        ['x', 422, 'users.nickname_invalid'],
+        ['a b', 422, 'users.nickname_invalid'],
+        [otherNickname.toUpperCase(), 409, 'users.nickname_taken'],
+        ['운영자', 409, 'users.nickname_taken'],
+        ['y'.repeat(201), 400, 'validation.invalid_body'],
+      ] as const) {
+        const user = await t.createUser({ joined: false });
+        const before = await userRow(user.id);
+        await agree(user);
+        const response = await completeWith(user, { artistIds: [artistA], nickname });
+        expect(response.statusCode, nickname).toBe(status);
+        if (status !== 400) expect(errorCode(response), nickname).toBe(code);
+        const after = await userRow(user.id);
+        expect(after.joinState).toBe('artists');
+        expect(after.nickname).toBe(before.nickname);
+        expect(await followsOf(user.id)).toEqual([]);
+      }
+    });
+  });
+
   it('acts only on the session user: joining A leaves B untouched', async () => {
     const a = await t.createUser({ joined: false });
     const b = await t.createUser({ joined: false });

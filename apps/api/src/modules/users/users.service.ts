@@ -42,7 +42,10 @@ export type MarketingConsentRecorder = (tx: Tx, userId: string, agreed: boolean,
 export type AccountDeletion = { guards: readonly AccountDeletionGuard[]; hooks: readonly AccountDeletedHook[] };
 
 /** The join steps' changes to an account (docs/product.md#accounts). */
-export type JoinProgress = { joinState: JoinState; marketingConsent?: boolean; joinedAt?: Date };
+export type JoinProgress = { joinState: JoinState; marketingConsent?: boolean; joinedAt?: Date; nickname?: NicknameChange };
+
+/** A nickname as stored: its normalised form and its uniqueness key. */
+export type NicknameChange = { nickname: string; nicknameKey: string };
 
 /**
  * A new account gets a nickname it can change later, so it never shows as nameless. 10 random
@@ -95,6 +98,31 @@ export function createUsersService({
     };
   }
 
+  /**
+   * A nickname the user asks for, checked as every save checks it (docs/product.md#nicknames): its
+   * form, then a staff-like name is taken unless it already is the user's own (decision 032).
+   */
+  async function nicknameChangeFor(userId: string, requested: string): Promise<NicknameChange> {
+    const problem = nicknameProblem(requested);
+    if (problem) throw nicknameInvalid(problem);
+    const change = { nickname: normalizeNickname(requested), nicknameKey: nicknameKey(requested) };
+    if (isReservedNickname(requested) && (await createUsersRepository({ db }).nicknameKeyOf(userId)) !== change.nicknameKey) throw nicknameTaken();
+    return change;
+  }
+
+  /**
+   * The availability check is advice; the unique index on nickname_key decides. Of concurrent
+   * saves of one nickname exactly one wins, the others get users.nickname_taken.
+   */
+  async function refusingTakenNicknames<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_nickname_key_unique')) throw nicknameTaken();
+      throw error;
+    }
+  }
+
   /** A stored file no record points to any more is harmless; its removal never fails a request. */
   async function removeFileQuietly(key: string | null) {
     if (key) await files.remove(key).catch(() => undefined);
@@ -127,9 +155,12 @@ export function createUsersService({
       return user;
     },
 
-    async recordJoinProgressWithin(tx: Tx, userId: string, progress: JoinProgress, now: Date) {
-      await createUsersRepository({ db: tx }).update(userId, progress, now);
+    async recordJoinProgressWithin(tx: Tx, userId: string, { nickname, ...progress }: JoinProgress, now: Date) {
+      await createUsersRepository({ db: tx }).update(userId, { ...progress, ...nickname }, now);
     },
+
+    nicknameChangeFor,
+    refusingTakenNicknames,
 
     async displayInfo(userId: string) {
       const user = await liveUser(userId);
@@ -167,27 +198,14 @@ export function createUsersService({
       return { nickname, available: !taken, problem: taken ? ('taken' as const) : null };
     },
 
-    /**
-     * The availability check is advice; the unique index on nickname_key decides. Of concurrent
-     * saves of one nickname exactly one wins, the others get users.nickname_taken.
-     */
     async updateProfile(userId: string, body: UpdateUserProfile) {
-      const changes: UserChanges = {};
-      if (body.nickname !== undefined) {
-        const problem = nicknameProblem(body.nickname);
-        if (problem) throw nicknameInvalid(problem);
-        changes.nickname = normalizeNickname(body.nickname);
-        changes.nicknameKey = nicknameKey(body.nickname);
-        if (isReservedNickname(body.nickname) && (await createUsersRepository({ db }).nicknameKeyOf(userId)) !== changes.nicknameKey) {
-          throw nicknameTaken();
-        }
-      }
+      const changes: UserChanges = body.nickname === undefined ? {} : { ...(await nicknameChangeFor(userId, body.nickname)) };
       if (body.country !== undefined) changes.country = body.country;
       if (body.adInfoConsent !== undefined) changes.adInfoConsent = body.adInfoConsent;
       if (body.nightNotificationConsent !== undefined) changes.nightNotificationConsent = body.nightNotificationConsent;
       if (body.marketingConsent !== undefined) changes.marketingConsent = body.marketingConsent;
-      try {
-        const updated = await db.transaction(async (tx) => {
+      const updated = await refusingTakenNicknames(() =>
+        db.transaction(async (tx) => {
           const users = createUsersRepository({ db: tx });
           const user = await users.lockById(userId);
           if (!user) throw unauthenticated();
@@ -199,12 +217,9 @@ export function createUsersService({
           const saved = await users.update(userId, changes, now);
           if (!saved) throw unauthenticated();
           return saved;
-        });
-        return profileOf(updated);
-      } catch (error) {
-        if (isUniqueViolation(error, 'users_nickname_key_unique')) throw nicknameTaken();
-        throw error;
-      }
+        }),
+      );
+      return profileOf(updated);
     },
 
     /** docs/quality.md#s6: re-encoded to a square WebP under a generated name; the previous picture is removed. */
