@@ -12,6 +12,7 @@ export * from './exchange-rates.ts';
 export * from './points.ts';
 export * from './safe-text.ts';
 export * from './projects.ts';
+export * from './project-reference.ts';
 export * from './media.ts';
 export * from './notifications.ts';
 export * from './terms.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalIntegerParam } from './artists.ts';
+import { projectReferenceSchema } from './project-reference.ts';
 
 /**
  * In-app notifications (docs/product.md#notifications). Each kind is one line here, with the
@@ -35,6 +36,8 @@ export const notificationSchema = z.object({
   kind: notificationKindSchema,
   /** The project it is about, or null (points, inquiries). */
   projectId: z.number().int().nullable(),
+  /** That project as it stands now; null when there is none (or it no longer exists). */
+  project: projectReferenceSchema.nullable(),
   params: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   readAt: z.string().nullable(),
@@ -55,5 +58,11 @@ export const notificationParamsSchema = z.strictObject({ notificationId: notific
 
 export const notificationReadResponseSchema = z.object({
   notification: notificationSchema,
+  hasUnreadNotification: z.boolean(),
+});
+
+/** Marking every notification read: how many this call marked (0 when none were unread). */
+export const notificationsReadAllResponseSchema = z.object({
+  marked: z.number().int(),
   hasUnreadNotification: z.boolean(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectReferenceSchema } from './project-reference.ts';
 import { chargeStatuses, historyTabs, krwPerOrange, lotKinds, pointAmountMax, pointCurrencies } from './points-rules.ts';
 
 /**
@@ -172,7 +173,8 @@ export const historyEntrySchema = z.object({
   /** Usable through (the latest expiry of the lots credited), for credits. */
   usableDate: z.iso.datetime().nullable(),
   chargeMethod: paymentMethodSchema.nullable(),
-  project: z.object({ id: z.number().int() }).nullable(),
+  /** The project the points moved for, as it stands now (its title read when the history is). */
+  project: projectReferenceSchema.nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -54,6 +54,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/ad-packages': 'public',
   'GET /api/notifications': 'joined',
   'POST /api/notifications/:notificationId/read': 'joined',
+  'POST /api/notifications/read-all': 'joined',
   // projects (the per-object rows, creator vs other user, are in projects.security.test.ts)
   'POST /api/project-requests': 'joined',
   'GET /api/projects': 'public',

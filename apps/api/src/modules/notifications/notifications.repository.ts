@@ -1,6 +1,14 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { LocalizedName } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { artists } from '../artists/artists.table.ts';
+import { hiddenProjects } from '../community/community.table.ts';
+import { projects } from '../projects/projects.table.ts';
 import { notifications, type NotificationRow } from './notifications.table.ts';
+
+/** The project a notification is about, as it stands when the list is read. */
+export type NotificationProjectRow = { id: number; title: string | null; hidden: boolean; artistNames: LocalizedName };
+export type NotificationWithProject = NotificationRow & { project: NotificationProjectRow | null };
 
 export type NewNotification = {
   userId: string;
@@ -17,14 +25,28 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
       return inserted!;
     },
 
-    /** The user's notifications with id below `beforeId`, newest first. */
-    async listForUser(userId: string, beforeId: number | undefined, limit: number): Promise<NotificationRow[]> {
-      return db
-        .select()
-        .from(notifications)
-        .where(beforeId === undefined ? eq(notifications.userId, userId) : and(eq(notifications.userId, userId), lt(notifications.id, beforeId)))
-        .orderBy(desc(notifications.id))
-        .limit(limit);
+    /**
+     * The user's notifications with id below `beforeId`, newest first, each with its project's
+     * title read now (docs/product.md#notifications): one primary-key probe per row of the page.
+     */
+    async listForUser(userId: string, beforeId: number | undefined, limit: number): Promise<NotificationWithProject[]> {
+      const where = beforeId === undefined ? eq(notifications.userId, userId) : and(eq(notifications.userId, userId), lt(notifications.id, beforeId));
+      return withProjects(db, where!, limit);
+    },
+
+    async findWithProject(userId: string, id: number): Promise<NotificationWithProject | undefined> {
+      const [row] = await withProjects(db, and(eq(notifications.id, id), eq(notifications.userId, userId))!, 1);
+      return row;
+    },
+
+    /** Marks every unread notification of the user read; answers how many it marked. */
+    async markAllRead(userId: string, now: Date): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return rows.length;
     },
 
     async findForUser(userId: string, id: number): Promise<NotificationRow | undefined> {
@@ -54,4 +76,29 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
       return rows.length > 0;
     },
   };
+}
+
+/** Notifications matching `where`, newest first, joined to their project (absent: null). */
+async function withProjects(db: DbOrTx, where: SQL, limit: number): Promise<NotificationWithProject[]> {
+  const rows = await db
+    .select({
+      notification: notifications,
+      projectId: projects.id,
+      title: projects.title,
+      artistNames: artists.names,
+      hidden: sql<boolean>`exists (select 1 from ${hiddenProjects} where ${hiddenProjects.projectId} = ${projects.id})`,
+    })
+    .from(notifications)
+    .leftJoin(projects, eq(projects.id, notifications.projectId))
+    .leftJoin(artists, eq(artists.id, projects.artistId))
+    .where(where)
+    .orderBy(desc(notifications.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row.notification,
+    project:
+      row.projectId === null || row.artistNames === null
+        ? null
+        : { id: row.projectId, title: row.hidden ? null : row.title, hidden: row.hidden, artistNames: row.artistNames },
+  }));
 }

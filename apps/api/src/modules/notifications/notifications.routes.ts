@@ -3,8 +3,9 @@ import {
   notificationListResponseSchema,
   notificationParamsSchema,
   notificationReadResponseSchema,
+  notificationsReadAllResponseSchema,
 } from '@orchard/shared';
-import { emptyBodySchema, errorResponses } from '../../lib/schemas.ts';
+import { emptyBodySchema, emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -33,5 +34,14 @@ export function registerNotificationsRoutes(app: App, { notifications }: { notif
       },
     },
     async (request) => notifications.markRead(requireSession(request).userId, request.params.notificationId),
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    {
+      config: { access: 'joined' },
+      schema: { tags: ['notifications'], querystring: emptyQuerySchema, body: emptyBodySchema, response: { 200: notificationsReadAllResponseSchema, ...errors } },
+    },
+    async (request) => notifications.markAllRead(requireSession(request).userId),
   );
 }

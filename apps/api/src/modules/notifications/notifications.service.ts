@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
+import type { NotificationWithProject } from './notifications.repository.ts';
 import type { NotificationRow } from './notifications.table.ts';
 
 export type NotifyInput<K extends NotificationKind = NotificationKind> = {
@@ -29,11 +30,12 @@ export function decodeNotificationCursor(cursor: string): number {
   throw badRequest('validation.invalid', 'The cursor is not valid.', [{ in: 'querystring', path: '/cursor' }]);
 }
 
-export function toNotification(row: NotificationRow): Notification {
+export function toNotification(row: NotificationRow | NotificationWithProject): Notification {
   return {
     id: row.id,
     kind: row.kind as NotificationKind,
     projectId: row.projectId,
+    project: 'project' in row ? row.project : null,
     params: row.params,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
@@ -73,9 +75,17 @@ export function createNotificationsService({ db, clock }: { db: Db; clock: Clock
     /** Only the owner may mark a notification: another user's id answers 404, as if absent. */
     async markRead(userId: string, notificationId: number) {
       const repository = createNotificationsRepository({ db });
-      const row = await repository.markRead(userId, notificationId, clock.now());
+      const marked = await repository.markRead(userId, notificationId, clock.now());
+      const row = marked && (await repository.findWithProject(userId, notificationId));
       if (!row) throw notificationNotFound();
       return { notification: toNotification(row), hasUnreadNotification: await repository.hasUnread(userId) };
+    },
+
+    /** Marks every unread notification read; calling it again marks nothing and keeps the first times. */
+    async markAllRead(userId: string) {
+      const repository = createNotificationsRepository({ db });
+      const marked = await repository.markAllRead(userId, clock.now());
+      return { marked, hasUnreadNotification: await repository.hasUnread(userId) };
     },
 
     hasUnread(userId: string, source: DbOrTx = db): Promise<boolean> {

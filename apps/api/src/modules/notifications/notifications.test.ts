@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@orchard/shared';
+import { sql } from 'drizzle-orm';
+import { createdProject, hideProject } from '../../../test/community-kit.ts';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
 
@@ -119,5 +121,74 @@ describe('notifications', () => {
     const response = await t.request({ method: 'POST', url: '/api/notifications/1/read', cookie: owner.cookie, payload: { readAt: null } });
     expect(response.statusCode).toBe(400);
     expect(errorCode(response)).toBe('validation.invalid');
+  });
+
+  describe('the project a notification is about', () => {
+    it('names it by its title read when the list is read: a renamed project shows its new title, a hidden one none', async () => {
+      const creator = await t.createUser();
+      const operator = await t.createUser({ roles: ['operator'] });
+      const reporter = await t.createUser();
+      const artistId = await t.createArtist('Project Reference Artist');
+      const project = await createdProject(t, creator, operator, artistId, 'Birthday subway ad');
+      const named = (await list(creator)).items.find((item) => item.kind === 'created')!;
+      expect(named.project).toMatchObject({ id: project.id, title: 'Birthday subway ad', hidden: false, artistNames: { en: 'Project Reference Artist' } });
+      // The approval was written before the project had a title: it shows the title it has now.
+      const approved = (await list(creator)).items.find((item) => item.kind === 'approved')!;
+      expect(approved.project).toMatchObject({ id: project.id, title: 'Birthday subway ad' });
+
+      await t.database.db.execute(sql`update projects set title = 'Renamed ad' where id = ${project.id}`);
+      expect((await list(creator)).items.find((item) => item.id === named.id)!.project!.title).toBe('Renamed ad');
+
+      await hideProject(t, reporter, operator, project.id);
+      expect((await list(creator)).items.find((item) => item.id === named.id)!.project).toMatchObject({ id: project.id, title: null, hidden: true });
+      const read = await t.request({ method: 'POST', url: `/api/notifications/${named.id}/read`, cookie: creator.cookie });
+      expect(read.json()).toMatchObject({ notification: { id: named.id, project: { title: null, hidden: true } } });
+    });
+
+    it('is null for a notification about no project, or one that does not exist', async () => {
+      const user = await t.createUser();
+      await service.notifyWithin(t.database.db, { userId: user.id, kind: 'points_expiring', projectId: null, params: { amount: 10, currency: 'orange', expiresAt: '2026-12-01T00:00:00.000Z' } });
+      await service.notifyWithin(t.database.db, { userId: user.id, kind: 'created', projectId: 2_000_000, params: {} });
+      expect((await list(user)).items.map((item) => item.project)).toEqual([null, null]);
+    });
+  });
+
+  describe('POST /api/notifications/read-all', () => {
+    const readAll = (user: TestUser, options: { payload?: object; query?: string } = {}) =>
+      t.request({ method: 'POST', url: `/api/notifications/read-all${options.query ?? ''}`, cookie: user.cookie, ...(options.payload ? { payload: options.payload } : {}) });
+
+    it("marks every unread notification of the caller read, keeps earlier read times, and leaves other users' alone", async () => {
+      const user = await t.createUser();
+      const neighbour = await t.createUser();
+      for (const userId of [user.id, user.id, user.id, neighbour.id]) await service.notifyWithin(t.database.db, { userId, kind: 'created', projectId: null, params: {} });
+      const [first] = (await list(user)).items;
+      const firstReadAt = t.clock.now().toISOString();
+      await t.request({ method: 'POST', url: `/api/notifications/${first!.id}/read`, cookie: user.cookie });
+      t.clock.advance(60_000);
+
+      const response = await readAll(user);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ marked: 2, hasUnreadNotification: false });
+      const items = (await list(user)).items;
+      expect(items.map((item) => item.readAt)).toEqual([firstReadAt, t.clock.now().toISOString(), t.clock.now().toISOString()]);
+      expect((await me(user)).hasUnreadNotification).toBe(false);
+      expect((await me(neighbour)).hasUnreadNotification).toBe(true);
+
+      // Again: nothing left to mark, and the times stay.
+      t.clock.advance(60_000);
+      const again = await readAll(user);
+      expect(again.json()).toEqual({ marked: 0, hasUnreadNotification: false });
+      expect((await list(user)).items.map((item) => item.readAt)).toEqual(items.map((item) => item.readAt));
+    });
+
+    it('refuses a body or a query with 400, and a caller without a session with 401', async () => {
+      const user = await t.createUser();
+      for (const response of [await readAll(user, { payload: { userId: other.id } }), await readAll(user, { query: '?userId=x' })]) {
+        expect(response.statusCode, response.body).toBe(400);
+        expect(errorCode(response)).toBe('validation.invalid');
+      }
+      const anonymous = await t.request({ method: 'POST', url: '/api/notifications/read-all' });
+      expect(anonymous.statusCode).toBe(401);
+    });
   });
 });

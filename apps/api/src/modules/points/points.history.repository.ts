@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { HistoryEntry, PaymentMethod, PointCurrency, PointReason, PointTransactionType } from '@orchard/shared';
+import type { HistoryEntry, LocalizedName, PaymentMethod, PointCurrency, PointReason, PointTransactionType } from '@orchard/shared';
 import { queryNamed, type Db, type NamedStatement } from '../../db/client.ts';
 import { epochMs, epochMsText, nullableDate } from '../../db/rows.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -8,11 +8,19 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 export const encodeHistoryCursor = (lastId: number) => encodeCursor('before', lastId);
 export const decodeHistoryCursor = (cursor: string) => decodeCursor(cursor, 'before', { min: 1, max: Number.MAX_SAFE_INTEGER });
 
-/** The columns of an entry, as SQL text (t: the transaction, p: its payment). */
+/**
+ * The columns of an entry, as SQL text (t: the transaction, p: its payment, pr: its project, a: the
+ * project's artist). The project's title is read with the page, not copied into the ledger, so a
+ * hidden project's is withheld (docs/product.md#notifications).
+ */
 const entryColumnsText = `t.id, t.currency, t.type, t.reason, t.amount, t.project_id, ${epochMsText('t.created_at')} as created_ms,
+    pr.title as project_title, a.names as artist_names,
+    exists (select 1 from hidden_projects h where h.project_id = pr.id) as project_hidden,
     p.id as payment_id, p.amount_krw, p.method, ${epochMsText('p.paid_at')} as paid_ms,
     (select ${epochMsText('max(l.expires_at)')} from point_postings pp join point_lots l on l.id = pp.lot_id
       where pp.transaction_id = t.id and pp.amount > 0) as usable_ms`;
+
+const entryProjectJoinsText = `left join projects pr on pr.id = t.project_id left join artists a on a.id = pr.artist_id`;
 
 const iso = (value: unknown) => nullableDate(value)?.toISOString() ?? null;
 
@@ -30,7 +38,15 @@ function toEntry(row: Record<string, unknown>): HistoryEntry {
     chargeDate: iso(row.paid_ms),
     usableDate: iso(row.usable_ms),
     chargeMethod: paymentId ? (row.method as PaymentMethod) : null,
-    project: row.project_id === null ? null : { id: Number(row.project_id) },
+    project:
+      row.project_id === null || row.artist_names === null
+        ? null
+        : {
+            id: Number(row.project_id),
+            title: row.project_hidden === true ? null : (row.project_title as string | null),
+            hidden: row.project_hidden === true,
+            artistNames: row.artist_names as LocalizedName,
+          },
   };
 }
 
@@ -43,7 +59,7 @@ function toEntry(row: Record<string, unknown>): HistoryEntry {
  * currency, $3 the tab's types, $4 the cursor's id (null: the first page), $5 the page size + 1.
  */
 const historyPageStatement: NamedStatement = {
-  name: 'points_history_page_v1',
+  name: 'points_history_page_v2',
   text: `
     select ${entryColumnsText}
     from unnest($3::text[]) as tab(type)
@@ -54,6 +70,7 @@ const historyPageStatement: NamedStatement = {
     ) page
     join point_transactions t on t.id = page.id
     left join payments p on p.id = t.payment_id
+    ${entryProjectJoinsText}
     order by t.id desc limit $5::int`,
 };
 
@@ -74,7 +91,7 @@ export function createHistoryRepository({ db }: { db: Db }) {
     /** One entry with the lots it moved; undefined for another user's entry or none. */
     async detail(userId: string, transactionId: number) {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
-        select ${sql.raw(entryColumnsText)} from point_transactions t left join payments p on p.id = t.payment_id
+        select ${sql.raw(entryColumnsText)} from point_transactions t left join payments p on p.id = t.payment_id ${sql.raw(entryProjectJoinsText)}
         where t.id = ${transactionId} and t.user_id = ${userId}`);
       const row = rows[0];
       if (!row) return undefined;

@@ -1,5 +1,5 @@
 import type { Notification } from '@orchard/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,25 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
 import { NotificationList, notificationTarget } from './notification-list.tsx';
 
-const rejected: Notification = { id: 2, kind: 'rejected', projectId: 9, params: { reason: 'No screen that week' }, createdAt: '2026-03-02T01:00:00.000Z', readAt: null };
-const approved: Notification = { id: 1, kind: 'approved', projectId: 8, params: {}, createdAt: '2026-03-01T01:00:00.000Z', readAt: '2026-03-01T02:00:00.000Z' };
+const artistNames = { ko: '아티스트', en: 'The Artist', zh: '艺人', ja: 'アーティスト', es: 'La artista' };
+const rejected: Notification = {
+  id: 2,
+  kind: 'rejected',
+  projectId: 9,
+  project: { id: 9, title: null, hidden: false, artistNames },
+  params: { reason: 'No screen that week' },
+  createdAt: '2026-03-02T01:00:00.000Z',
+  readAt: null,
+};
+const approved: Notification = {
+  id: 1,
+  kind: 'approved',
+  projectId: 8,
+  project: { id: 8, title: null, hidden: false, artistNames },
+  params: {},
+  createdAt: '2026-03-01T01:00:00.000Z',
+  readAt: '2026-03-01T02:00:00.000Z',
+};
 
 describe('notifications', () => {
   beforeEach(() => {
@@ -38,7 +55,8 @@ describe('notifications', () => {
       }),
     );
     renderWithProviders(<NotificationList />, { path: '/notification' });
-    const items = await screen.findAllByRole('button');
+    const items = within(await screen.findByRole('list', { name: 'Your notifications' })).getAllByRole('link');
+    expect(items[0]!.getAttribute('href')).toBe('/my-page/project-info-detail/rejected/9');
     expect(items[0]!.textContent).toContain('Unread:Your request was rejected');
     expect(items[0]!.textContent).toContain('Reason: No screen that week');
     expect(items[1]!.textContent).not.toContain('Unread:');
@@ -48,12 +66,47 @@ describe('notifications', () => {
     expect(reads).toEqual(['2']);
   });
 
+  it('name the project by its title as the server reads it now, linked to it; a request by its artist, a hidden project as hidden', async () => {
+    const items: Notification[] = [
+      { id: 7, kind: 'created', projectId: 12, project: { id: 12, title: 'Subway birthday ad', hidden: false, artistNames }, params: {}, createdAt: '2026-03-07T01:00:00.000Z', readAt: null },
+      { id: 6, kind: 'succeeded', projectId: 13, project: { id: 13, title: null, hidden: true, artistNames }, params: {}, createdAt: '2026-03-06T01:00:00.000Z', readAt: null },
+      rejected,
+    ];
+    server.use(http.get(api('/notifications'), () => HttpResponse.json({ items, nextCursor: null })));
+    renderWithProviders(<NotificationList />, { path: '/notification' });
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    const names = [...list.querySelectorAll('.notification-item__project')].map((name) => name.textContent);
+    expect(names).toEqual(['Subway birthday ad', 'A project hidden by the operator', 'Ad request for The Artist']);
+    expect(within(list).getByRole('link', { name: /Subway birthday ad/ }).getAttribute('href')).toBe('/project/12');
+    expect(list.textContent).not.toMatch(/Project \d/);
+  });
+
+  it('mark all read: one call, the unread marks go and the header flag clears; the button leaves once nothing is unread', async () => {
+    let readAllCalls = 0;
+    let served = [rejected, approved];
+    server.use(
+      http.get(api('/notifications'), () => HttpResponse.json({ items: served, nextCursor: null })),
+      http.post(api('/notifications/read-all'), () => {
+        readAllCalls += 1;
+        served = served.map((item) => ({ ...item, readAt: item.readAt ?? '2026-03-03T00:00:00.000Z' }));
+        return HttpResponse.json({ marked: 1, hasUnreadNotification: false });
+      }),
+    );
+    renderWithProviders(<NotificationList />, { path: '/notification' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark all read' }));
+    await vi.waitFor(() => expect(useUserInfoStore.getState().hasUnreadNotification).toBe(false));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Mark all read' })).toBeNull());
+    expect(screen.getByRole('list', { name: 'Your notifications' }).textContent).not.toContain('Unread:');
+    expect(readAllCalls).toBe(1);
+    expect(screen.getByTestId('location').textContent).toBe('/notification');
+  });
+
   it('say how many points came back and in which currency: Orange for a project, Berry for an event', async () => {
     const items: Notification[] = [
-      { id: 5, kind: 'points_returned', projectId: 9, params: { amount: 12_000, currency: 'orange' }, createdAt: '2026-03-05T01:00:00.000Z', readAt: null },
-      { id: 4, kind: 'failed', projectId: 9, params: {}, createdAt: '2026-03-05T01:00:00.000Z', readAt: null },
-      { id: 3, kind: 'points_returned', projectId: 10, params: { amount: 130, currency: 'berry' }, createdAt: '2026-03-04T01:00:00.000Z', readAt: null },
-      { id: 2, kind: 'points_expiring', projectId: null, params: { amount: 1_500, currency: 'orange', expiresAt: '2026-04-01T14:59:59.999Z' }, createdAt: '2026-03-03T01:00:00.000Z', readAt: null },
+      { id: 5, kind: 'points_returned', projectId: 9, project: null, params: { amount: 12_000, currency: 'orange' }, createdAt: '2026-03-05T01:00:00.000Z', readAt: null },
+      { id: 4, kind: 'failed', projectId: 9, project: null, params: {}, createdAt: '2026-03-05T01:00:00.000Z', readAt: null },
+      { id: 3, kind: 'points_returned', projectId: 10, project: null, params: { amount: 130, currency: 'berry' }, createdAt: '2026-03-04T01:00:00.000Z', readAt: null },
+      { id: 2, kind: 'points_expiring', projectId: null, project: null, params: { amount: 1_500, currency: 'orange', expiresAt: '2026-04-01T14:59:59.999Z' }, createdAt: '2026-03-03T01:00:00.000Z', readAt: null },
     ];
     server.use(http.get(api('/notifications'), () => HttpResponse.json({ items, nextCursor: null })));
     renderWithProviders(<NotificationList />, { path: '/notification' });

@@ -1,13 +1,17 @@
 import type { Language, Notification } from '@orchard/shared';
-import { useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useProjectReferenceName } from '../../../lib/project-reference.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { showToast } from '../../../components/ui/toast.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
+import { useReadAllNotifications } from '../api/read-all-notifications.ts';
 import { useReadNotification } from '../api/read-notification.ts';
 import './notifications.css';
 
@@ -48,13 +52,34 @@ function currencyContext(notification: Notification): 'orange' | 'berry' | undef
   return currency === 'orange' || currency === 'berry' ? currency : undefined;
 }
 
-/** The user's notifications, newest first; opening one marks it read and goes to its project. */
+/** The item's frame: a link to where the notification leads, or a button that only marks it read. */
+function NotificationItem({ target, unread, onOpen, children }: { target: string | null; unread: boolean; onOpen(): void; children: ReactNode }) {
+  const className = `notification-item${unread ? ' notification-item--unread' : ''}`;
+  if (target === null) {
+    return (
+      <button type="button" className={className} onClick={onOpen}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    <Link to={target} className={className} onClick={onOpen}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The user's notifications, newest first, each naming its project; opening one marks it read and
+ * goes to its project. "Mark all read" clears every one and the header's dot.
+ */
 export function NotificationList() {
   const { t } = useTranslation(['notification', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
-  const navigate = useNavigate();
   const notifications = useNotifications();
   const read = useReadNotification();
+  const readAll = useReadAllNotifications();
+  const projectName = useProjectReferenceName();
   if (notifications.isPending) return <Spinner label={t('common:loading')} />;
   if (notifications.isError) {
     return (
@@ -65,22 +90,31 @@ export function NotificationList() {
   }
   const items = notifications.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyState icon={<BellIcon width={32} height={32} />} message={t('empty')} />;
-  const open = (notification: Notification) => {
-    if (notification.readAt === null) read.mutate(notification.id);
-    const target = notificationTarget(notification);
-    if (target) navigate(target);
-  };
+  const anyUnread = items.some((notification) => notification.readAt === null);
+  const markAll = () =>
+    readAll.mutate(undefined, {
+      onSuccess: () => showToast({ message: t('allRead') }),
+      onError: (error) => showToast({ message: apiErrorMessage(t, error) }),
+    });
   return (
     <div className="stack">
+      {anyUnread ? (
+        <div className="notification-actions">
+          <Button variant="ghost" onClick={markAll} disabled={readAll.isPending}>
+            {t('markAllRead')}
+          </Button>
+        </div>
+      ) : null}
       <ul className="notification-list" aria-label={t('listLabel')}>
         {items.map((notification) => {
           const unread = notification.readAt === null;
           const params = textParams(notification, language);
           return (
             <li key={notification.id}>
-              <button type="button" className={`notification-item${unread ? ' notification-item--unread' : ''}`} onClick={() => open(notification)}>
+              <NotificationItem target={notificationTarget(notification)} unread={unread} onOpen={() => unread && read.mutate(notification.id)}>
                 <span className="notification-item__dot" aria-hidden="true" />
                 <span className="notification-item__text">
+                  {notification.project ? <span className="notification-item__project">{projectName(notification.project)}</span> : null}
                   <span className="notification-item__title">
                     {unread ? <span className="visually-hidden">{t('unread')}</span> : null}
                     {t(`kinds.${notification.kind}.title`, params)}
@@ -88,7 +122,7 @@ export function NotificationList() {
                   <span className="notification-item__body">{t(`kinds.${notification.kind}.body`, { ...params, context: currencyContext(notification) })}</span>
                   <span className="notification-item__date">{formatKstDate(notification.createdAt, language, { withTime: true })}</span>
                 </span>
-              </button>
+              </NotificationItem>
             </li>
           );
         })}

@@ -8,6 +8,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../app/paths.ts';
 import { formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useProjectReferenceName } from '../../../lib/project-reference.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCharge } from '../api/get-charge.ts';
 import { useRefundCharge } from '../api/refund-charge.ts';
@@ -94,6 +95,7 @@ function RefundSection({ chargeId }: { chargeId: string }) {
 export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | null; onClose(): void }) {
   const { t } = useTranslation(['myPage', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
+  const projectName = useProjectReferenceName();
   if (!entry) return null;
   const date = (value: string) => formatKstDate(value, language, { withTime: true });
   const unit = t(`common:points.${entry.currency}`);
@@ -119,7 +121,7 @@ export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | nu
         {entry.project ? (
           <Row label={t('myPage:history.detail.project')}>
             <Link to={paths.project(entry.project.id)} className="text-link">
-              {t('myPage:history.detail.projectLink', { id: entry.project.id })}
+              {projectName(entry.project)}
             </Link>
           </Row>
         ) : null}

@@ -85,6 +85,22 @@ describe('point history (docs/product.md#points)', () => {
     expect(within(list).getAllByRole('button')[0]!.textContent).toContain('\u221210');
   });
 
+  it('names the project of an entry by its title, linked to the project; a hidden one as hidden (docs/product.md#notifications)', async () => {
+    const artistNames = { ko: '아티스트', en: 'The Artist', zh: '艺人', ja: 'アーティスト', es: 'La artista' };
+    const participation = entry(9, { reason: 'project_participation', content: 'project_participation', project: { id: 42, title: 'Subway birthday ad', hidden: false, artistNames } });
+    const hidden = entry(8, { reason: 'project_participation', content: 'project_participation', project: { id: 43, title: null, hidden: true, artistNames } });
+    answerHistory(() => historyPage([participation, hidden]));
+    renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
+    const list = await screen.findByRole('list', { name: 'History entries' });
+    const rows = within(list).getAllByRole('button');
+    expect(rows[0]!.textContent).toContain('Subway birthday ad');
+    expect(rows[0]!.textContent).not.toContain('Project 42');
+    expect(rows[1]!.textContent).toContain('A project hidden by the operator');
+    await userEvent.click(rows[0]!);
+    const sheet = screen.getByRole('dialog', { name: 'History details' });
+    expect(within(sheet).getByRole('link', { name: 'Subway birthday ad' }).getAttribute('href')).toBe('/project/42');
+  });
+
   it('asks for the chosen tab; Berry has no refund tab', async () => {
     const historyCalls = answerHistory(() => historyPage([]));
     const view = renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
 import { formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useProjectReferenceName } from '../../../lib/project-reference.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { getHistoryQueryOptions, useHistory, type HistoryTab } from '../api/get-history.ts';
 import { HistoryEntrySheet } from './history-entry-sheet.tsx';
@@ -49,6 +50,7 @@ function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryT
   const { t } = useTranslation(['myPage', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const history = useHistory(currency, tab);
+  const projectName = useProjectReferenceName();
   const shown = useMemo(() => history.data?.pages.flatMap((page) => page.items) ?? noEntries, [history.data]);
   const refunded = useRefundedChargeIds(currency, shown);
   const [openEntry, setOpenEntry] = useState<HistoryEntry | null>(null);
@@ -70,6 +72,7 @@ function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryT
             <button type="button" className="history-row" onClick={() => setOpenEntry(entry)} aria-haspopup="dialog">
               <span className="history-row__main">
                 <span className="history-row__content">{t(`myPage:history.reasons.${entry.content}`)}</span>
+                {entry.project ? <span className="history-row__project">{projectName(entry.project)}</span> : null}
                 <span className="history-row__meta">
                   {entry.type !== 'refund' && entry.payment && refunded.has(entry.payment.chargeId) ? (
                     <span className="history-row__mark">{t('myPage:history.refundedMark')}</span>
