@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../components/ui/primitives.tsx';
 import { useProject } from '../../features/projects/api/get-project.ts';
 import { useParticipants, type ParticipantSort } from '../../features/projects/api/participations.ts';
-import { usePointsText } from '../../features/projects/components/points-text.ts';
+import { usePointsText } from '../../lib/points-text.ts';
 import '../../features/projects/components/project-page.css';
 import { formatKstDate } from '../../lib/format.ts';
 import { apiErrorMessage } from '../../lib/i18n.ts';

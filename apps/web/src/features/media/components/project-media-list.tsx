@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/ui/primitives.tsx';
-import { useDurationText, useOrangeText } from '../../../lib/media-text.ts';
+import { useDurationText } from '../../../lib/media-text.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { MediaMap } from './media-map.tsx';
 import './media.css';
 
@@ -11,7 +12,7 @@ import './media.css';
 export function ProjectMediaList({ media }: { media: readonly ProjectMedium[] }) {
   const { t } = useTranslation('mediaDetail');
   const durationText = useDurationText();
-  const orangeText = useOrangeText();
+  const orangeText = usePointsText('orange');
   if (media.length === 0) return <EmptyState message={t('list.empty')} />;
   const places = media.map((medium) => ({ ...medium, id: medium.mediaId }));
   return (

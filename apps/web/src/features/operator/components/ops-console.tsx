@@ -6,7 +6,8 @@ import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primit
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatKstCalendarDay, formatKstDate } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useDurationText, useOrangeText } from '../../../lib/media-text.ts';
+import { useDurationText } from '../../../lib/media-text.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useDecideProject } from '../api/decide-project.ts';
 import { useProjectRequests } from '../api/get-project-requests.ts';
@@ -60,7 +61,7 @@ function RequestDetail({ project, onDone }: { project: Project; onDone(): void }
   const { t } = useTranslation(['operator', 'mediaDetail', 'requestFunding']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const durationText = useDurationText();
-  const orangeText = useOrangeText();
+  const orangeText = usePointsText('orange');
   const decide = useDecideProject();
   const [reason, setReason] = useState('');
   const reasonId = useId();
@@ -134,7 +135,7 @@ export default function OpsConsole() {
   const { t } = useTranslation(['operator', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const requests = useProjectRequests();
-  const orangeText = useOrangeText();
+  const orangeText = usePointsText('orange');
   const [openId, setOpenId] = useState<number | null>(null);
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
   return (

@@ -5,6 +5,7 @@ import { paths } from '../../../app/paths.ts';
 import { Button, Spinner } from '../../../components/ui/primitives.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { usePackages } from '../api/get-packages.ts';
 import { KrwAmount } from './krw-amount.tsx';
@@ -15,6 +16,7 @@ export function ChargePackages() {
   const navigate = useNavigate();
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const packages = usePackages();
+  const orangeText = usePointsText('orange');
   const [selected, setSelected] = useState<string | null>(null);
   if (packages.isPending) return <Spinner label={t('common:loading')} />;
   if (packages.isError) return <p className="form-message form-message--error">{apiErrorMessage(t, packages.error)}</p>;
@@ -27,7 +29,7 @@ export function ChargePackages() {
             <button type="button" className="package-option" aria-pressed={item.id === chosen} onClick={() => setSelected(item.id)}>
               <span className="dot dot--orange" aria-hidden="true" />
               <span className="package-option__main">
-                <span className="package-option__orange">{t('myPage:points.orangeAmount', { amount: formatNumber(item.orange, language) })}</span>
+                <span className="package-option__orange">{orangeText(item.orange)}</span>
                 {item.bonusOrange > 0 ? (
                   <span className="package-option__bonus">
                     {t('myPage:charge.bonus', { amount: formatNumber(item.bonusOrange, language), percent: item.bonusPercent })}

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { CheckIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
-import { formatKstDate, formatNumber } from '../../../lib/format.ts';
+import { formatKstDate } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCharge, usePendingPollsExhausted } from '../api/get-charge.ts';
 import { gatewayEntriesToSkip } from '../checkout/checkout-history.ts';
@@ -54,6 +55,7 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
   const { t } = useTranslation(['myPage', 'common']);
   const navigate = useNavigate();
   const language = useLanguageAndCurrencyStore((state) => state.language);
+  const orangeText = usePointsText('orange');
   const steppingBack = useStepOverGatewayPages(chargeId);
   const charge = useCharge(chargeId, { enabled: !steppingBack });
   const exhausted = usePendingPollsExhausted(chargeId, charge);
@@ -73,7 +75,6 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
     );
   }
   const data = charge.data;
-  const number = (value: number) => formatNumber(value, language);
 
   if (data.status === 'declined') {
     const cancelled = data.failure?.code === cancelledByUser;
@@ -128,16 +129,16 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
           {refunded ? t(`myPage:completedCharge.${data.status}`) : t('myPage:completedCharge.done')}
         </h2>
         <p className="result-card__amount" data-testid="charged-amount">
-          {t('myPage:points.orangeAmount', { amount: number(data.orange + data.bonusOrange) })}
+          {orangeText(data.orange + data.bonusOrange)}
         </p>
         <dl className="detail-list">
           <div className="detail-list__row">
             <dt>{t('myPage:payment.charge')}</dt>
-            <dd>{t('myPage:points.orangeAmount', { amount: number(data.orange) })}</dd>
+            <dd>{orangeText(data.orange)}</dd>
           </div>
           <div className="detail-list__row">
             <dt>{t('myPage:points.bonusLabel')}</dt>
-            <dd>{t('myPage:points.orangeAmount', { amount: number(data.bonusOrange) })}</dd>
+            <dd>{orangeText(data.bonusOrange)}</dd>
           </div>
           <div className="detail-list__row">
             <dt>{t('myPage:payment.price')}</dt>

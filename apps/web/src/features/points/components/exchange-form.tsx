@@ -6,6 +6,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useBalances } from '../api/get-balances.ts';
 import { useExchange } from '../api/exchange.ts';
@@ -48,6 +49,8 @@ export function ExchangeForm({ onCharge }: { onCharge(): void }) {
   const available = balances.data?.orange.total ?? null;
   const check = checkExchange(input, available);
   const number = (value: number) => formatNumber(value, language);
+  const orangeText = usePointsText('orange');
+  const berryText = usePointsText('berry');
 
   const refusal = refusalMessage(t, check, number);
 
@@ -82,12 +85,12 @@ export function ExchangeForm({ onCharge }: { onCharge(): void }) {
       <div className="exchange-rate" aria-label={t('myPage:exchange.rateLabel')}>
         <span className="exchange-rate__side">
           <span className="dot dot--orange" aria-hidden="true" />
-          {t('myPage:points.orangeAmount', { amount: number(1) })}
+          {orangeText(1)}
         </span>
         <span className="exchange-rate__arrow" aria-hidden="true" />
         <span className="exchange-rate__side">
           <span className="dot dot--berry" aria-hidden="true" />
-          {t('myPage:points.berryAmount', { amount: number(berryPerOrange) })}
+          {berryText(berryPerOrange)}
         </span>
       </div>
       <p className="muted">{t('myPage:charge.exchangeRule')}</p>

@@ -6,16 +6,16 @@ import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { Button, Spinner } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../app/paths.ts';
-import { formatKstDate, formatNumber } from '../../../lib/format.ts';
+import { formatKstDate } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useProjectReferenceName } from '../../../lib/project-reference.ts';
+import { formatPoints } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCharge } from '../api/get-charge.ts';
 import { useRefundCharge } from '../api/refund-charge.ts';
 import { useActionKey } from '../hooks/use-action-key.ts';
 import { refundRefusal } from '@orchard/shared/points-rules';
 import { KrwAmount } from './krw-amount.tsx';
-import { signedAmount } from './points-display.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -98,7 +98,6 @@ export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | nu
   const projectName = useProjectReferenceName();
   if (!entry) return null;
   const date = (value: string) => formatKstDate(value, language, { withTime: true });
-  const unit = t(`common:points.${entry.currency}`);
   const canRefund = entry.currency === 'orange' && entry.type === 'charge' && entry.payment !== null;
   return (
     <BottomSheet open onClose={onClose} title={t('myPage:history.detail.title')} closeLabel={t('common:actions.close')}>
@@ -106,7 +105,7 @@ export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | nu
         <Row label={t('myPage:history.detail.type')}>{t(`myPage:history.types.${entry.type}`)}</Row>
         <Row label={t('myPage:history.detail.date')}>{date(entry.date)}</Row>
         <Row label={t('myPage:history.detail.content')}>{t(`myPage:history.reasons.${entry.content}`)}</Row>
-        <Row label={t('myPage:history.detail.amount')}>{`${signedAmount(entry.amount, formatNumber(Math.abs(entry.amount), language))} ${unit}`}</Row>
+        <Row label={t('myPage:history.detail.amount')}>{formatPoints(t, language, entry.amount, entry.currency, { signed: true })}</Row>
         {entry.payment ? (
           <Row label={t('myPage:history.detail.payment')}>
             <KrwAmount amountKrw={entry.payment.amountKrw} />

@@ -4,8 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
-import { formatKrw, formatNumber } from '../../../lib/format.ts';
+import { formatKrw } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCreateCharge } from '../api/create-charge.ts';
 import { usePackages } from '../api/get-packages.ts';
@@ -54,6 +55,7 @@ export function PaymentMethods() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const language = useLanguageAndCurrencyStore((state) => state.language);
+  const orangeText = usePointsText('orange');
   const packages = usePackages();
   const createCharge = useCreateCharge();
   const actionKey = useActionKey();
@@ -100,12 +102,12 @@ export function PaymentMethods() {
         <dl className="detail-list">
           <div className="detail-list__row">
             <dt>{t('myPage:payment.charge')}</dt>
-            <dd>{t('myPage:points.orangeAmount', { amount: formatNumber(item.orange, language) })}</dd>
+            <dd>{orangeText(item.orange)}</dd>
           </div>
           {item.bonusOrange > 0 ? (
             <div className="detail-list__row">
               <dt>{t('myPage:points.bonusLabel')}</dt>
-              <dd>{t('myPage:points.orangeAmount', { amount: formatNumber(item.bonusOrange, language) })}</dd>
+              <dd>{orangeText(item.bonusOrange)}</dd>
             </div>
           ) : null}
           <div className="detail-list__row detail-list__row--total">

@@ -7,10 +7,10 @@ import { Button, EmptyState, Spinner, Tabs } from '../../../components/ui/primit
 import { formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useProjectReferenceName } from '../../../lib/project-reference.ts';
+import { signedAmount } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { getHistoryQueryOptions, useHistory, type HistoryTab } from '../api/get-history.ts';
 import { HistoryEntrySheet } from './history-entry-sheet.tsx';
-import { signedAmount } from './points-display.ts';
 import './points.css';
 
 /** Calls `onVisible` when the element scrolls into view (infinite scroll); a no-op without IntersectionObserver. */

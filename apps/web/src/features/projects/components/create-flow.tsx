@@ -9,7 +9,8 @@ import { useActionKey } from '../../../lib/action-key.ts';
 import { formatKstCalendarDay } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useDurationText, useOrangeText } from '../../../lib/media-text.ts';
+import { useDurationText } from '../../../lib/media-text.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { useProject } from '../api/get-project.ts';
@@ -28,7 +29,7 @@ const ThumbnailCropper = lazy(() => import('./thumbnail-cropper.tsx'));
 function HistoryStep({ project }: { project: Project }) {
   const { t } = useTranslation(['createProject', 'requestFunding', 'mediaDetail']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
-  const orangeText = useOrangeText();
+  const orangeText = usePointsText('orange');
   const durationText = useDurationText();
   const day = (value: string) => formatKstCalendarDay(value, language);
   return (
@@ -118,7 +119,7 @@ function ThumbnailStep({ project }: { project: Project }) {
 function DepositStep({ project, draft, orangeAvailable }: { project: Project; draft: CreationDraft; orangeAvailable: number | undefined }) {
   const { t } = useTranslation('createProject');
   const update = useCreationDraftStore((state) => state.update);
-  const orangeText = useOrangeText();
+  const orangeText = usePointsText('orange');
   const unit = parseWholeNumber(draft.minimumUnit) ?? minimumUnitMin;
   const minimum = minimumDepositFor(project.goal, unit);
   const deposit = parseWholeNumber(draft.deposit);
@@ -188,7 +189,8 @@ export type CreateFlowSlots = {
 
 /** The creation of an approved project: 6 steps, then the deposit from the creator's Orange. */
 export function CreateFlow({ projectId, slots }: { projectId: number; slots: CreateFlowSlots }) {
-  const { t } = useTranslation(['createProject', 'common', 'myPage']);
+  // requestFunding: the "previous" button's label; a draft resumed at the deposit never showed a step that loads it.
+  const { t } = useTranslation(['createProject', 'common', 'myPage', 'requestFunding']);
   const project = useProject(projectId);
   const draft = useCreationDraftStore();
   const openDraft = useCreationDraftStore((state) => state.open);

@@ -12,7 +12,8 @@ import { useUploadThumbnail } from '../api/upload-thumbnail.ts';
 import { emptyEventDraft, eventBodyOf, eventProblem, type EventDraft } from './event-form-rules.ts';
 import { ChoiceGroup, DateField, MediumRow, TextField } from './flow-parts.tsx';
 import { projectLink } from './project-links.ts';
-import { usePointsText } from './points-text.ts';
+import { koreanObjectParticle } from '../../../lib/korean-particle.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { introductionMaxLength, titleMaxLength } from './creation-steps.ts';
 import { checkImageFile, cropToThumbnail, type PixelArea } from './thumbnail-image.ts';
 
@@ -143,7 +144,7 @@ export function EventForm({ catalogue, slots, onPackageChange }: { catalogue: Ev
       <p className="muted">{t('operator:event.lead')}</p>
       {made ? (
         <p className="notice" role="status">
-          {t('operator:event.created', { title: made.title })}{' '}
+          {t('operator:event.created', { title: made.title, objectParticle: koreanObjectParticle(made.title ?? '') })}{' '}
           <Link className="text-link" to={projectLink(made)}>
             {t('operator:event.open')}
           </Link>

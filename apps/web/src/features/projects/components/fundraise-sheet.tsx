@@ -12,7 +12,7 @@ import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useParticipate } from '../api/participations.ts';
 import { fundraiseBounds, stepAmount } from './fundraise-rules.ts';
-import { usePointsText } from './points-text.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { resumeAfterChargeKey } from './resume-after-charge.ts';
 
 const knownRefusals = ['projects.not_funding', 'projects.below_minimum_unit', 'projects.over_user_limit'] as const;

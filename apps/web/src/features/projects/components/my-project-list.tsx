@@ -8,7 +8,7 @@ import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useMyProjects } from '../api/get-my-projects.ts';
 import { percentFunded } from './fundraise-rules.ts';
-import { usePointsText } from './points-text.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { projectLink } from './project-links.ts';
 import './project-page.css';
 import './projects.css';

@@ -12,7 +12,7 @@ import { ClosingMoment } from './closing-moment.tsx';
 import { SummaryList } from './flow-parts.tsx';
 import { FundraiseSheet } from './fundraise-sheet.tsx';
 import { daysUntilClose, percentFunded } from './fundraise-rules.ts';
-import { usePointsText } from './points-text.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { projectStatusLink } from './project-links.ts';
 import { ShareButton } from './share-button.tsx';
 import { YoutubeFacade } from './youtube-facade.tsx';

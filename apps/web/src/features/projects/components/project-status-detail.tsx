@@ -12,7 +12,7 @@ import { ClosingMoment } from './closing-moment.tsx';
 import { DeadlineCountdown } from './deadline-countdown.tsx';
 import { SummaryList } from './flow-parts.tsx';
 import { daysUntilClose, percentFunded } from './fundraise-rules.ts';
-import { usePointsText } from './points-text.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { infoDetailStatusOf, type InfoDetailStatus } from './project-links.ts';
 import './project-page.css';
 import './projects.css';

@@ -8,7 +8,8 @@ import { Button, CheckRow, EmptyState, Spinner } from '../../../components/ui/pr
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { formatKstCalendarDay } from '../../../lib/format.ts';
 import { useActionKey } from '../../../lib/action-key.ts';
-import { useDurationText, useOrangeText } from '../../../lib/media-text.ts';
+import { useDurationText } from '../../../lib/media-text.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useRequestProject } from '../api/request-project.ts';
 import { useRequestDraftStore, type RequestDraft } from '../stores/request-draft.ts';
@@ -84,7 +85,7 @@ function DraftMediumRow({ medium, pkg }: { medium: Medium; pkg: AdPackage }) {
 function MediaStep({ media, pkg, findMedium, slots }: { media: Medium[]; pkg: AdPackage; findMedium: RequestContext['findMedium']; slots: RequestFlowSlots }) {
   const { t } = useTranslation('requestFunding');
   const draft = useRequestDraftStore();
-  const orangeText = useOrangeText();
+  const orangeText = usePointsText('orange');
   const selectedIds = useMemo(() => new Set(draft.media.map((item) => item.mediaId)), [draft.media]);
   if (media.length === 0) return <EmptyState message={t('media.empty')} />;
   return (
@@ -151,7 +152,7 @@ function ConfirmationStep({ draft, pkg, findMedium, slots }: { draft: RequestDra
   const { t } = useTranslation('requestFunding');
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const update = useRequestDraftStore((state) => state.update);
-  const orangeText = useOrangeText();
+  const orangeText = usePointsText('orange');
   const durationText = useDurationText();
   const day = (value: string) => formatKstCalendarDay(value, language);
   const adStart = draft.adStartDate!;
