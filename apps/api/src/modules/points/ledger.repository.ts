@@ -168,6 +168,16 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       };
     },
 
+    /**
+     * Whether the user's account is deleted. Read after the wallet lock, in a statement of its
+     * own, so it sees a deletion that committed while this movement waited for the wallet (the
+     * deletion forfeits under the same lock, docs/product.md#account-deletion).
+     */
+    async isDeleted(userId: string): Promise<boolean> {
+      const { rows } = await db.execute<{ deleted: unknown }>(sql`select deleted_at is not null as deleted from users where id = ${userId}`);
+      return rows[0]?.deleted === true;
+    },
+
     /** The second lock: a user's lots that still hold points (of one currency, or some ids), in id order. */
     async lockLots(filter: { userId: string; currency?: PointCurrency; ids?: number[]; paymentId?: string; expiredBy?: Date }): Promise<LockedLot[]> {
       const conditions: SQL[] = [sql`user_id = ${filter.userId}`];

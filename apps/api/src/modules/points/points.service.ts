@@ -146,7 +146,9 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
   /**
    * Gives a participation back to the very lots it came from (docs/product.md#returns), with at
    * least 30 days of validity: an amount whose lot ends sooner is re-credited as a new lot of its
-   * kind. Idempotent per participation: a second return of it returns the first.
+   * kind. A deleted account's participation goes to the forfeited account instead, as its balance
+   * did at the deletion: the return entry then moves nothing of the user's. Idempotent per
+   * participation: a second return of it returns the first.
    */
   async function returnParticipationWithin(tx: Tx, input: { spendTransactionId: number; reason: ReturnReason }): Promise<ReturnResult> {
     const ledger = createLedgerRepository({ db: tx });
@@ -156,21 +158,34 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
     const wallet = await ledger.lockWallet(spend.userId, key);
     if (!wallet) throw transactionNotFound();
     if (wallet.existingTransactionId !== null) return { transactionId: wallet.existingTransactionId, replayed: true };
-    const allocations = await ledger.allocationsOf(spend.id);
-    await ledger.lockLots({ userId: spend.userId, ids: allocations.map((allocation) => allocation.lotId) });
     const now = clock.now();
-    const plan = planReturn(allocations, now);
-    const kindOf = new Map(allocations.map((allocation) => [allocation.lotId, allocation.kind]));
     const amount = -spend.amount;
-    const { transactionId } = await ledger.post({
+    const entry = {
       userId: spend.userId,
       currency: spend.currency,
-      type: 'return',
+      type: 'return' as const,
       reason: input.reason,
       idempotencyKey: key,
       now,
       projectId: spend.projectId,
       relatedTransactionId: spend.id,
+    };
+    if (await ledger.isDeleted(spend.userId)) {
+      const { transactionId } = await ledger.post({
+        ...entry,
+        counters: [
+          { escrowAccountId: spend.escrowAccountId, amount: -amount },
+          { systemAccount: 'forfeited', amount },
+        ],
+      });
+      return { transactionId, replayed: false };
+    }
+    const allocations = await ledger.allocationsOf(spend.id);
+    await ledger.lockLots({ userId: spend.userId, ids: allocations.map((allocation) => allocation.lotId) });
+    const plan = planReturn(allocations, now);
+    const kindOf = new Map(allocations.map((allocation) => [allocation.lotId, allocation.kind]));
+    const { transactionId } = await ledger.post({
+      ...entry,
       lotCredits: plan.toLots.map((leg) => ({ ...leg, kind: kindOf.get(leg.lotId)! })),
       newLots: plan.recredits.map((leg) => ({ kind: leg.kind, amount: leg.amount, expiresAt: leg.expiresAt })),
       counters: [{ escrowAccountId: spend.escrowAccountId, amount: -amount }],
