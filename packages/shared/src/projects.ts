@@ -239,3 +239,21 @@ export const participantsResponseSchema = z.object({ items: z.array(participantS
 
 /** docs/product.md#cancellation: an operator cancels a succeeded project with a reason. */
 export const cancellationBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500).refine(isSafeText, 'Control characters are not allowed') });
+
+/**
+ * What cancelling a project would do, for the operator to read before confirming
+ * (docs/product.md#cancellation): how many participations go back, to how many people, in total.
+ */
+export const cancellationPreviewResponseSchema = z.object({
+  projectId: z.number().int(),
+  /** Whether a cancellation would be accepted now: succeeded, and not later than a month before the ad. */
+  cancellable: z.boolean(),
+  /** The last KST day a cancellation is accepted (one month before the ad start). */
+  cancellableThrough: z.string(),
+  participationCount: z.number().int(),
+  participantCount: z.number().int(),
+  /** The sum of every participation, the creator's deposit included, returned to the lots it came from. */
+  returnTotal: z.number().int(),
+  currency: z.enum(['orange', 'berry']),
+});
+export type CancellationPreview = z.infer<typeof cancellationPreviewResponseSchema>;

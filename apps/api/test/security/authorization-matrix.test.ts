@@ -68,6 +68,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/projects/:projectId/participations': 'joined',
   'GET /api/projects/:projectId/participations': 'public',
   'POST /api/operator/projects/:projectId/cancellation': 'operator',
+  'GET /api/operator/projects/:projectId/cancellation-preview': 'operator',
   'POST /api/operator/projects/:projectId/photos': 'operator',
   'POST /api/operator/events': 'operator',
   // community (the per-object row, author vs other user, is in community.test.ts: a stranger's DELETE answers 404)

@@ -195,6 +195,19 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
       return db.select().from(projectParticipations).where(eq(projectParticipations.projectId, projectId)).orderBy(projectParticipations.id);
     },
 
+    /** What `allOf` would return, counted: participations, the people behind them, their sum. */
+    async returnFiguresOf(projectId: number): Promise<{ participationCount: number; participantCount: number; returnTotal: number }> {
+      const [row] = await db
+        .select({
+          participationCount: sql<number>`count(*)::int`,
+          participantCount: sql<number>`count(distinct ${projectParticipations.userId})::int`,
+          returnTotal: sql<number>`coalesce(sum(${projectParticipations.amount}), 0)::bigint`,
+        })
+        .from(projectParticipations)
+        .where(eq(projectParticipations.projectId, projectId));
+      return { participationCount: Number(row?.participationCount ?? 0), participantCount: Number(row?.participantCount ?? 0), returnTotal: Number(row?.returnTotal ?? 0) };
+    },
+
     /** One row per user with their total, keyset-paged by total or by latest participation, newest/largest first. */
     async participants(projectId: number, sort: 'amount' | 'latest', after: ParticipantsCursor | null, limit: number): Promise<ParticipantRow[]> {
       const total = sql`sum(${projectParticipations.amount})`;

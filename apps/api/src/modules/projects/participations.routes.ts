@@ -1,5 +1,6 @@
 import {
   cancellationBodySchema,
+  cancellationPreviewResponseSchema,
   idempotencyKeyHeaderSchema,
   participantsQuerySchema,
   participantsResponseSchema,
@@ -12,6 +13,7 @@ import {
 } from '@orchard/shared';
 import { acceptSingleFileUploads, readFiles } from '../../lib/uploads.ts';
 import { requireSession } from '../../plugins/session.ts';
+import { emptyQuerySchema } from '../../lib/schemas.ts';
 import type { App } from '../../types.ts';
 import { executionPhotosMax, type ExecutionService } from './execution.service.ts';
 import type { ParticipationsService } from './participations.service.ts';
@@ -65,6 +67,15 @@ export async function registerParticipationsRoutes(app: App, { participations, e
       schema: { tags: ['projects'], params: projectIdParamsSchema, querystring: participantsQuerySchema, response: { 200: participantsResponseSchema, ...errors } },
     },
     async (request) => participations.participants(request.params.projectId, request.query),
+  );
+
+  app.get(
+    '/api/operator/projects/:projectId/cancellation-preview',
+    {
+      config: { access: 'operator' },
+      schema: { tags: ['operator'], params: projectIdParamsSchema, querystring: emptyQuerySchema, response: { 200: cancellationPreviewResponseSchema, ...errors } },
+    },
+    async (request) => participations.cancellationPreview(request.params.projectId),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { Language, ParticipantSort, Project } from '@orchard/shared';
+import type { CancellationPreview, Language, ParticipantSort, Project } from '@orchard/shared';
 import { fundingClosesAt, kstDateOf } from '@orchard/shared/project-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -198,6 +198,24 @@ export function createParticipationsService({
         await createProjectsRepository({ db: tx }).audit({ operatorId, action: 'cancel', projectId, before: { status: row.status }, after: { status: 'cancelled', cancellationReason: reason }, at: now });
         return projects.presentOne(projectId, viewer, language, tx);
       });
+    },
+
+    /**
+     * What a cancellation of the project would return, read without a lock, for the operator's
+     * confirmation (docs/product.md#cancellation); the cancellation itself decides again under its lock.
+     */
+    async cancellationPreview(projectId: number): Promise<CancellationPreview> {
+      const row = await createProjectsRepository({ db }).findRow(projectId);
+      if (!row || row.createdAt === null) throw projectNotFound();
+      const cancellableThrough = addKstMonths(row.adStartDate, -1);
+      const figures = await createParticipationsRepository({ db }).returnFiguresOf(projectId);
+      return {
+        projectId,
+        cancellable: row.status === 'succeeded' && kstDateOf(clock.now()) <= cancellableThrough,
+        cancellableThrough,
+        ...figures,
+        currency: participationCurrencyOf(row),
+      };
     },
   };
 }

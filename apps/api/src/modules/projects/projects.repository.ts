@@ -293,6 +293,12 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
      * lock first, exclusive, so the change waits for every participation batch in flight on the
      * project and every later batch sees it (decision 059); then the row.
      */
+    /** The project's row as it stands, without a lock. */
+    async findRow(projectId: number): Promise<ProjectRow | null> {
+      const [row] = await db.select().from(projects).where(eq(projects.id, projectId));
+      return row ?? null;
+    },
+
     async lock(projectId: number): Promise<ProjectRow | null> {
       await db.execute(sql`select pg_advisory_xact_lock(${projectLockNamespace}::int, ${projectId}::int)`);
       const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).for('update');
