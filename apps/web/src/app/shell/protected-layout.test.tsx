@@ -95,10 +95,10 @@ describe('protected routes (docs/product.md#shell)', () => {
     expect(useRedirectToLoginDialogStore.getState().isOpen).toBe(false);
   });
 
-  it('sends an account that has not finished joining to /join', async () => {
+  it('sends an account that has not finished joining to /join, carrying the page it asked for (docs/product.md#accounts)', async () => {
     server.use(http.get(api('/auth/me'), () => HttpResponse.json({ ...me, joinState: 'agreements' })));
-    renderProtected('/my-page');
+    renderProtected('/my-page?tab=likes');
     expect(await screen.findByText('join content')).toBeInTheDocument();
-    expect(screen.getByTestId('location').textContent).toBe('/join');
+    expect(screen.getByTestId('location').textContent).toBe('/join?next=%2Fmy-page%3Ftab%3Dlikes');
   });
 });

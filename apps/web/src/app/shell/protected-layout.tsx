@@ -8,6 +8,7 @@ import { apiErrorMessage } from '../../lib/i18n.ts';
 import { isTransientFailure, isUnauthorized } from '../../lib/http.ts';
 import { useUserInfoStore } from '../../lib/stores/user-info.ts';
 import { paths } from '../paths.ts';
+import { withNext } from '../return-path.ts';
 import { ConnectionError } from './connection-error.tsx';
 
 /**
@@ -18,7 +19,7 @@ import { ConnectionError } from './connection-error.tsx';
  */
 export default function ProtectedLayout() {
   const { t } = useTranslation('common');
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const me = useMe();
   const setUserInfo = useUserInfoStore((state) => state.setUserInfo);
   const { refetch } = me;
@@ -56,6 +57,7 @@ export default function ProtectedLayout() {
   }
   if (me.isError) return null;
   const joined = me.data.joinState === 'joined';
-  if (!joined && pathname !== paths.join) return <Navigate to={paths.join} replace />;
+  // The join ends on the page that sent the user to it (docs/product.md#accounts, ways back).
+  if (!joined && pathname !== paths.join) return <Navigate to={withNext(paths.join, pathname + search)} replace />;
   return <Outlet />;
 }

@@ -21,10 +21,10 @@ const location = () => screen.getByTestId('location').textContent;
 describe('redirect-to-login dialog (docs/product.md#shell)', () => {
   beforeEach(() => useRedirectToLoginDialogStore.getState().closeRedirectToLoginDialog());
 
-  it('yes goes to /login and closes', async () => {
-    renderAt('/artist');
+  it('yes goes to /login, coming back to the page with its query, and closes', async () => {
+    renderAt('/artist?tab=films');
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
-    expect(location()).toMatch(/^\/login/);
+    expect(location()).toBe('/login?next=%2Fartist%3Ftab%3Dfilms');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(useRedirectToLoginDialogStore.getState().isOpen).toBe(false);
   });

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-login-dialog.ts';
-import { paths } from '../paths.ts';
+import { loginReturningTo } from '../return-path.ts';
 import { redirectDialogDeclineTarget } from '../tabs.ts';
 
 /** docs/product.md#shell: yes → /login; no → closes, and leaves a login-only path for /home. */
@@ -15,8 +15,7 @@ export function RedirectToLoginDialog() {
 
   const accept = () => {
     close();
-    const next = pathname === paths.login ? '' : `?next=${encodeURIComponent(pathname + search)}`;
-    navigate(`${paths.login}${next}`);
+    navigate(loginReturningTo(pathname + search));
   };
   const decline = () => {
     close();

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { loginReturningTo } from '../../../app/return-path.ts';
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../../components/ui/icons.tsx';
 import './auth.css';
@@ -7,7 +7,7 @@ import './auth.css';
 /** docs/product.md#shell: a feature that needs login offers the way to the login page. */
 export function LoginRequiredPrompt() {
   const { t } = useTranslation('auth');
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return (
     <div className="login-prompt" role="region" aria-labelledby="login-prompt-title">
       <span className="login-prompt__icon" aria-hidden="true">
@@ -17,7 +17,7 @@ export function LoginRequiredPrompt() {
         {t('loginRequired.title')}
       </h2>
       <p className="login-prompt__message">{t('loginRequired.message')}</p>
-      <Link to={`${paths.login}?next=${encodeURIComponent(pathname)}`} className="button button--primary">
+      <Link to={loginReturningTo(pathname + search)} className="button button--primary">
         {t('loginRequired.goToLogin')}
       </Link>
     </div>

@@ -1,9 +1,9 @@
 import type { ProviderId } from '@orchard/shared';
-import { isSafeReturnPath } from '@orchard/shared/return-path';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
+import { safeNextPath, withNext } from '../../../app/return-path.ts';
 import { OrchardMark } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/primitives.tsx';
 import { apiErrorMessage, i18next } from '../../../lib/i18n.ts';
@@ -12,11 +12,6 @@ import { signInUrl, useAuthProviders } from '../api/get-auth-providers.ts';
 import { useMe, userInfoFromMe } from '../api/get-me.ts';
 import { ProviderLogo } from './provider-logo.tsx';
 import './auth.css';
-
-/** Only a same-origin path may follow sign-in: the server's own rule, so both refuse the same input (docs/quality.md#s5). */
-export function safeNextPath(next: string | null): string {
-  return next && isSafeReturnPath(next) ? next : paths.home;
-}
 
 const providerOrder: ProviderId[] = ['x', 'google', 'apple', 'dev'];
 
@@ -37,10 +32,10 @@ export function LoginScreen() {
   useEffect(() => {
     if (!me.data) return;
     setUserInfo(userInfoFromMe(me.data));
-    navigate(me.data.joinState === 'joined' ? next : paths.join, { replace: true });
+    navigate(me.data.joinState === 'joined' ? next : withNext(paths.join, next), { replace: true });
   }, [me.data, navigate, next, setUserInfo]);
 
-  const returnTo = `${paths.login}${next === paths.home ? '' : `?next=${encodeURIComponent(next)}`}`;
+  const returnTo = withNext(paths.login, next);
   const errorKey = errorCode ? `common:errors.${errorCode}` : null;
   const errorMessage = errorKey ? (i18next.exists(errorKey) ? t(errorKey) : t('common:errors.generic')) : null;
 

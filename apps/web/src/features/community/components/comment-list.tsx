@@ -1,6 +1,8 @@
 import { commentBodyMax, type Comment } from '@orchard/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { loginReturningTo } from '../../../app/return-path.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
@@ -114,6 +116,20 @@ function CommentItem({ comment, projectId, signedIn }: { comment: Comment; proje
   );
 }
 
+/** A guest's way to comment: the login page, coming back here (docs/product.md#accounts, ways back). */
+function GuestCommentPrompt() {
+  const { t } = useTranslation('community');
+  const { pathname, search } = useLocation();
+  return (
+    <p className="comment-guest muted">
+      <span>{t('signInToComment')}</span>
+      <Link className="text-link" to={loginReturningTo(pathname + search)}>
+        {t('logIn')}
+      </Link>
+    </p>
+  );
+}
+
 /** A project's comments, newest first, "load more", the write box for signed-in users. */
 export function CommentList({ projectId }: { projectId: number }) {
   const { t } = useTranslation(['community', 'common']);
@@ -149,7 +165,7 @@ export function CommentList({ projectId }: { projectId: number }) {
   }
   return (
     <div className="stack">
-      {signedIn ? <CommentForm projectId={projectId} /> : <p className="muted">{t('signInToComment')}</p>}
+      {signedIn ? <CommentForm projectId={projectId} /> : <GuestCommentPrompt />}
       {content}
     </div>
   );

@@ -51,6 +51,17 @@ describe('community', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('offers a guest the login page, coming back to the comments (docs/product.md#accounts)', async () => {
+    useUserInfoStore.setState({ isActive: false, id: null, hasUnreadNotification: false });
+    server.use(http.get(api('/projects/7/comments'), () => HttpResponse.json({ items: [comment(1)], nextCursor: null })));
+    renderWithProviders(<CommentList projectId={7} />, { path: '/comment-list/7' });
+    await screen.findByText('comment 1');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText('Sign in to leave a comment.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login?next=%2Fcomment-list%2F7');
+  });
+
   it('shows the empty state, counts characters, and posts the trimmed comment', async () => {
     const posted: unknown[] = [];
     server.use(

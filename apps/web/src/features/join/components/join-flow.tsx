@@ -10,6 +10,7 @@ import { apiErrorMessage } from '../../../lib/i18n.ts';
 import './join.css';
 import { useAgreeToTerms } from '../api/agree-to-terms.ts';
 import { useCompleteJoin } from '../api/complete-join.ts';
+import { useJoinDraftStore } from '../stores/join-draft.ts';
 
 /** docs/product.md#accounts: service, personal information and unique identification are required. */
 const requiredAgreementKinds = ['service', 'privacy', 'uniqueIdentification'] as const satisfies readonly AgreementKind[];
@@ -26,8 +27,6 @@ const legalDocumentOf: Record<(typeof requiredAgreementKinds)[number], LegalDocu
   uniqueIdentification: 'unique-identification',
 };
 
-const noAgreements: JoinAgreements = { service: false, privacy: false, uniqueIdentification: false, marketing: false };
-
 function StepIndicator({ step }: { step: 1 | 2 }) {
   const { t } = useTranslation('join');
   return (
@@ -42,7 +41,8 @@ function StepIndicator({ step }: { step: 1 | 2 }) {
 
 function TermsStep({ onAgreed }: { onAgreed(): void }) {
   const { t } = useTranslation(['join', 'common']);
-  const [agreements, setAgreements] = useState<JoinAgreements>(noAgreements);
+  const agreements = useJoinDraftStore((draft) => draft.agreements);
+  const setAgreements = useJoinDraftStore((draft) => draft.setAgreements);
   const agree = useAgreeToTerms();
   const allAgreed = agreementKinds.every((kind) => agreements[kind] === true);
   const submit = () =>
@@ -61,7 +61,7 @@ function TermsStep({ onAgreed }: { onAgreed(): void }) {
         <CheckRow
           emphasis
           checked={allAgreed}
-          onChange={(checked) => setAgreements({ service: checked, privacy: checked, uniqueIdentification: checked, marketing: checked })}
+          onChange={(checked) => setAgreements(() => ({ service: checked, privacy: checked, uniqueIdentification: checked, marketing: checked }))}
           label={t('join:terms.allAgree')}
         />
         <hr className="divider" />
@@ -92,25 +92,52 @@ function TermsStep({ onAgreed }: { onAgreed(): void }) {
 
 export type ArtistPickerSlot = (props: { isSelected(artistId: number): boolean; onToggle(artistId: number, selected: boolean): void }) => ReactNode;
 
-function ArtistsStep({ renderArtistPicker, onJoined }: { renderArtistPicker: ArtistPickerSlot; onJoined(): void }) {
+/**
+ * The nickname, asked at join as the profile asks it (docs/product.md#accounts), composed by the route
+ * from the users feature: its field, and what the join sends.
+ */
+export type NicknameSlot = {
+  field: ReactNode;
+  /** The nickname to send, undefined to keep the account's, or null when the field stops the join (it then says why). */
+  take(): string | undefined | null;
+};
+
+function ArtistsStep({ renderArtistPicker, nickname, onJoined }: { renderArtistPicker: ArtistPickerSlot; nickname: NicknameSlot; onJoined(): void }) {
   const { t } = useTranslation(['join', 'common']);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // "At least one" is an error only once the fan tried to finish without one (docs/product.md#accounts).
+  const [triedWithoutArtist, setTriedWithoutArtist] = useState(false);
   const complete = useCompleteJoin();
-  const submit = () =>
-    complete.mutate([...selected], {
-      onSuccess: onJoined,
-      onError: (error) => showToast({ message: apiErrorMessage(t, error) }),
-    });
+  const submit = () => {
+    const chosenNickname = nickname.take();
+    if (selected.size === 0) setTriedWithoutArtist(true);
+    if (chosenNickname === null || selected.size === 0) return;
+    complete.mutate(
+      { artistIds: [...selected], nickname: chosenNickname },
+      {
+        onSuccess: onJoined,
+        onError: (error) => showToast({ message: apiErrorMessage(t, error) }),
+      },
+    );
+  };
   return (
     <section className="stack" aria-labelledby="join-artists-title">
       <StepIndicator step={2} />
+      <div className="card join-nickname">
+        <p className="join-nickname__lead">{t('join:nickname.lead')}</p>
+        {nickname.field}
+      </div>
       <h1 id="join-artists-title" className="page-title">
         {t('join:artists.title')}
       </h1>
       <p className="page-lead">{t('join:artists.lead')}</p>
       {/* In the flow, not in the sticky footer: text there would sit over the last row of artists. */}
-      <p className="join-artists__count" aria-live="polite" data-testid="join-selection">
-        {selected.size > 0 ? t('join:artists.selectedCount', { count: selected.size }) : t('join:artists.atLeastOne')}
+      <p
+        className={selected.size === 0 && triedWithoutArtist ? 'join-artists__count join-artists__count--error' : 'join-artists__count'}
+        aria-live="polite"
+        data-testid="join-selection"
+      >
+        {selected.size > 0 ? t('join:artists.selectedCount', { count: selected.size }) : triedWithoutArtist ? t('join:artists.atLeastOne') : null}
       </p>
       {renderArtistPicker({
         isSelected: (artistId) => selected.has(artistId),
@@ -123,7 +150,7 @@ function ArtistsStep({ renderArtistPicker, onJoined }: { renderArtistPicker: Art
           }),
       })}
       <div className="bottom-action">
-        <Button block disabled={selected.size === 0 || complete.isPending} onClick={submit}>
+        <Button block disabled={complete.isPending} onClick={submit}>
           {t('join:artists.complete')}
         </Button>
       </div>
@@ -135,14 +162,17 @@ function ArtistsStep({ renderArtistPicker, onJoined }: { renderArtistPicker: Art
 export function JoinFlow({
   joinState,
   renderArtistPicker,
+  nickname,
   onAgreed,
   onJoined,
 }: {
   joinState: Exclude<JoinState, 'joined'>;
   renderArtistPicker: ArtistPickerSlot;
+  nickname: NicknameSlot;
   onAgreed(): void;
   onJoined(): void;
 }) {
+  const resetDraft = useJoinDraftStore((draft) => draft.reset);
   const [step, setStep] = useState<1 | 2>(joinState === 'agreements' ? 1 : 2);
   if (step === 1) {
     return (
@@ -154,5 +184,14 @@ export function JoinFlow({
       />
     );
   }
-  return <ArtistsStep renderArtistPicker={renderArtistPicker} onJoined={onJoined} />;
+  return (
+    <ArtistsStep
+      renderArtistPicker={renderArtistPicker}
+      nickname={nickname}
+      onJoined={() => {
+        resetDraft();
+        onJoined();
+      }}
+    />
+  );
 }

@@ -38,6 +38,16 @@ export function changedFields(profile: UserProfile, draft: ProfileDraft): Update
 export type NicknameBlocker = 'required' | 'pressCheck' | null;
 
 /**
+ * A changed nickname must be checked with the check button before saving (docs/product.md#nicknames);
+ * an empty one has nothing to check. `checked` is the last check's answer for exactly this text.
+ */
+export function nicknameBlockerOf(nickname: string, saved: string, checked: NicknameAvailability | null): NicknameBlocker {
+  if (nickname === saved) return null;
+  if (nickname.trim() === '') return 'required';
+  return checked?.available ? null : 'pressCheck';
+}
+
+/**
  * The edit screen's draft: nothing reaches the server until save. Holds the result of the last
  * nickname check (valid only for the exact text checked) and a preview of a chosen picture.
  */
@@ -51,13 +61,8 @@ export function useProfileDraft(profile: UserProfile) {
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
   const shownPicture = draft.picture.kind === 'default' ? null : (previewUrl ?? profile.profileImageUrl);
 
-  const nicknameChanged = draft.nickname !== (profile.nickname ?? '');
   const checkedNickname = nicknameCheck?.nickname === draft.nickname ? nicknameCheck.result : null;
-  // A changed nickname must be checked with the check button before saving
-  // (docs/product.md#nicknames); an empty one has nothing to check.
-  let nicknameBlocker: NicknameBlocker = null;
-  if (nicknameChanged && draft.nickname.trim() === '') nicknameBlocker = 'required';
-  else if (nicknameChanged && !checkedNickname?.available) nicknameBlocker = 'pressCheck';
+  const nicknameBlocker = nicknameBlockerOf(draft.nickname, profile.nickname ?? '', checkedNickname);
 
   return {
     draft,
