@@ -1,6 +1,7 @@
 import { useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { CheckIcon, ChevronLeftIcon } from './icons.tsx';
 import { useOverflowEdges } from './use-overflow-edges.ts';
+import { useSelectedTabInView } from './use-selected-tab-in-view.ts';
 import './tabs-scroll-hint.css';
 import './primitives.css';
 
@@ -58,7 +59,10 @@ export function EmptyState({ icon, message, action }: { icon?: ReactNode; messag
 
 export type TabItem<Value extends string> = { value: Value; label: string };
 
-/** A row of tabs (WAI-ARIA tabs pattern); the panel is rendered by the caller. A row wider than the screen shows that it scrolls. */
+/**
+ * A row of tabs (WAI-ARIA tabs pattern); the panel is rendered by the caller. A row wider than the
+ * screen shows that it scrolls, and scrolls its selected tab into view.
+ */
 export function Tabs<const Value extends string>({
   items,
   value,
@@ -74,6 +78,7 @@ export function Tabs<const Value extends string>({
 }) {
   const stripRef = useRef<HTMLDivElement>(null);
   const more = useOverflowEdges(stripRef);
+  useSelectedTabInView(stripRef, value, items[0]?.value);
   return (
     <div ref={stripRef} className="tabs" role="tablist" aria-label={label} data-more-before={more.before} data-more-after={more.after}>
       {items.map((item) => (
