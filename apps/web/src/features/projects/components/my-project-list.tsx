@@ -10,6 +10,7 @@ import { useMyProjects } from '../api/get-my-projects.ts';
 import { percentFunded } from './fundraise-rules.ts';
 import { usePointsText } from '../../../lib/points-text.ts';
 import { projectLink } from './project-links.ts';
+import { StatusBadge } from './status-badge.tsx';
 import './project-page.css';
 import './projects.css';
 
@@ -31,7 +32,7 @@ function ProjectCard({ project }: { project: Project }) {
   const artist = project.artistNames[language] || project.artistNames.en;
   return (
     <Link className="project-card" to={projectLink(project)}>
-      <span className={`status-badge status-badge--${project.status}`}>{t(`myPage:projectStatuses.${project.status}`)}</span>
+      <StatusBadge status={project.status} />
       <span className="project-card__title">{project.title ?? t('myPage:projects.requestTitle', { artist, package: t(`mediaDetail:packages.${project.packageId}`) })}</span>
       <span className="project-card__meta">
         {t('myPage:projects.meta', { artist, goal: pointsText(project.goal), date: formatKstCalendarDay(project.adStartDate, language) })}

@@ -16,6 +16,7 @@ import { usePointsText } from '../../../lib/points-text.ts';
 import { projectStatusLink } from './project-links.ts';
 import { ShareButton } from './share-button.tsx';
 import { YoutubeFacade } from './youtube-facade.tsx';
+import { StatusBadge } from './status-badge.tsx';
 import './project-page.css';
 
 const projectTabs = ['description', 'info', 'participants', 'policy'] as const;
@@ -96,8 +97,8 @@ function ProjectSummary({ project, title }: { project: Project; title: string })
   return (
     <header className="stack stack--tight">
       <div className="row-between">
-        <span className={`status-badge status-badge--${project.status}`}>{t(`myPage:projectStatuses.${project.status}`)}</span>
-        {project.kind === 'event' ? <span className="status-badge">{t('projectDetail:event')}</span> : null}
+        <StatusBadge status={project.status} />
+        {project.kind === 'event' ? <span className="status-badge status-badge--event-kind">{t('projectDetail:event')}</span> : null}
         {days !== null ? (
           <span className="project-page__dday" data-testid="project-dday">
             {days === 0 ? t('projectDetail:dDay') : t('projectDetail:dMinus', { days })}

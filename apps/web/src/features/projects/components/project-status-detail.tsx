@@ -14,6 +14,7 @@ import { SummaryList } from './flow-parts.tsx';
 import { daysUntilClose, percentFunded } from './fundraise-rules.ts';
 import { usePointsText } from '../../../lib/points-text.ts';
 import { infoDetailStatusOf, type InfoDetailStatus } from './project-links.ts';
+import { StatusBadge } from './status-badge.tsx';
 import './project-page.css';
 import './projects.css';
 
@@ -61,7 +62,7 @@ export function ProjectStatusDetail({ projectId }: { projectId: number }) {
   return (
     <div className="stack">
       <section className="card stack status-card" aria-labelledby="project-status-title">
-        <span className={`status-badge status-badge--${data.status}`}>{t(`myPage:projectStatus.${screen}.label`)}</span>
+        <StatusBadge status={data.status} label={t(`myPage:projectStatus.${screen}.label`)} />
         {created && data.title ? <p className="status-card__project">{data.title}</p> : null}
         <h2 id="project-status-title" className="card__title">
           {t(`myPage:projectStatus.${screen}.headline`, texts)}
