@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ToastViewport } from '../components/ui/toast.tsx';
 import { useMe, userInfoFromMe } from '../features/auth/api/get-me.ts';
+import { useSendSignedOutChoices } from '../features/preferences/hooks/use-send-signed-out-choices.ts';
 import { useShellStore } from '../lib/stores/shell.ts';
 import { isSignedIn, useUserInfoStore } from '../lib/stores/user-info.ts';
 import { appQueryClient } from './query-client-instance.ts';
@@ -15,6 +16,7 @@ const LanguageAndCurrencySheet = lazy(() => import('./shell/language-and-currenc
 /**
  * While the client believes a session exists, the auth check keeps `userInfo` (and the unread
  * indicator) current; an expired session answers 401 and the query client handles it (docs/architecture.md#web).
+ * A display setting chosen while signed out goes to the server once signed in (docs/product.md#accounts).
  */
 export function SessionSync() {
   const signedIn = useUserInfoStore(isSignedIn);
@@ -23,6 +25,7 @@ export function SessionSync() {
   useEffect(() => {
     if (me.data) setUserInfo(userInfoFromMe(me.data));
   }, [me.data, setUserInfo]);
+  useSendSignedOutChoices();
   return null;
 }
 

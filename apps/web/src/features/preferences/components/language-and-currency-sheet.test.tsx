@@ -8,7 +8,14 @@ import { api, apiError, sentRequest } from '../../../test/handlers/api.ts';
 import { translateInto } from '../../../test/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
+import { useSendSignedOutChoices } from '../hooks/use-send-signed-out-choices.ts';
+import { useUnsentChoicesStore } from '../stores/unsent-choices.ts';
 import { LanguageAndCurrencySheet } from './language-and-currency-sheet.tsx';
+
+function SignInSync() {
+  useSendSignedOutChoices();
+  return null;
+}
 
 /** Every update of the setting answered by `patchAnswer`; returns the body of each, in order. */
 function mockApi(patchAnswer: () => Response = () => HttpResponse.json({ ok: true })) {
@@ -26,6 +33,25 @@ describe('language and currency sheet (docs/product.md#screens)', () => {
   beforeEach(() => {
     useLanguageAndCurrencyStore.setState(useLanguageAndCurrencyStore.getInitialState());
     useUserInfoStore.getState().resetUserInfo();
+    useUnsentChoicesStore.getState().clear();
+  });
+
+  it('sends a language and a currency chosen while signed out once the user signs in, one field per call, once (docs/product.md#accounts)', async () => {
+    const patchBodies = mockApi();
+    renderWithProviders(
+      <>
+        <LanguageAndCurrencySheet />
+        <SignInSync />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /日本語/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Currency|^通貨/ }));
+    await userEvent.click(screen.getByRole('button', { name: /JPY/ }));
+    expect(patchBodies).toEqual([]);
+    useUserInfoStore.getState().setUserInfo({ isActive: true, id: 'u1', hasUnreadNotification: false });
+    await vi.waitFor(() => expect(patchBodies).toHaveLength(2));
+    expect(patchBodies).toEqual([{ language: 'ja' }, { currency: 'JPY' }]);
+    expect(useUnsentChoicesStore.getState().fields).toEqual([]);
   });
 
   it('opens with the language section, one section at a time', async () => {

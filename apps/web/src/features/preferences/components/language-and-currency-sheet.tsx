@@ -10,6 +10,7 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { useShellStore } from '../../../lib/stores/shell.ts';
 import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { useUpdateCurrencyAndLanguage } from '../api/update-currency-and-language.ts';
+import { useUnsentChoicesStore } from '../stores/unsent-choices.ts';
 import './language-and-currency-sheet.css';
 
 type Section = 'language' | 'currency';
@@ -19,7 +20,7 @@ const languageAutonyms: Record<Language, string> = { ko: '한국어', en: 'Engli
 
 /**
  * docs/product.md#screens: two accordion sections, one open at a time, language first. A choice applies locally
- * at once and, when a user id exists, is sent to the server one field per call.
+ * at once and, when a user id exists, is sent to the server one field per call; signed out, it is sent at sign-in.
  */
 export function LanguageAndCurrencySheet() {
   const { t } = useTranslation('common');
@@ -31,6 +32,8 @@ export function LanguageAndCurrencySheet() {
   const userId = useUserInfoStore((state) => state.id);
   const close = useShellStore((state) => state.closeLanguageAndCurrencySheet);
   const update = useUpdateCurrencyAndLanguage();
+  // Signed out, the choice waits for the sign-in (docs/product.md#accounts).
+  const markUnsent = useUnsentChoicesStore((state) => state.mark);
   const { format, asOf } = useDisplayAmount();
   const languagePanelId = useId();
   const currencyPanelId = useId();
@@ -38,10 +41,12 @@ export function LanguageAndCurrencySheet() {
   const chooseLanguage = (next: Language) => {
     setLanguage(next);
     if (userId) update.mutate({ language: next });
+    else markUnsent('language');
   };
   const chooseCurrency = (next: Currency) => {
     setCurrency(next);
     if (userId) update.mutate({ currency: next });
+    else markUnsent('currency');
   };
   const orangePrice = format(orangePriceKrw);
 
