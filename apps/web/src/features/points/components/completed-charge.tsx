@@ -1,6 +1,6 @@
 import type { Charge } from '@orchard/shared';
 import type { TFunction } from 'i18next';
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
@@ -50,8 +50,9 @@ function isNotFound(error: unknown) {
 /**
  * The result of a charge (docs/product.md#payments): confirmed, still pending, cancelled, failed,
  * or refunded. A second visit (Back, a reload, a link) shows the same result and can pay nothing.
+ * `wayBack` is the way back to what sent the user to charge (a creation, a project), composed by the route.
  */
-export function CompletedCharge({ chargeId }: { chargeId: string }) {
+export function CompletedCharge({ chargeId, wayBack }: { chargeId: string; wayBack?: ReactNode }) {
   const { t } = useTranslation(['myPage', 'common']);
   const navigate = useNavigate();
   const language = useLanguageAndCurrencyStore((state) => state.language);
@@ -89,9 +90,10 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
         <p className="result-card__reason" data-testid="failure-reason">
           {cancelled ? t('myPage:completedCharge.cancelledBody') : failureReason(t, data.failure)}
         </p>
-        <Button block onClick={() => void navigate(paths.pointCharge, { replace: true })}>
+        <Button block variant={wayBack ? 'secondary' : 'primary'} onClick={() => void navigate(paths.pointCharge, { replace: true })}>
           {t('myPage:completedCharge.ok')}
         </Button>
+        {wayBack}
       </section>
     );
   }
@@ -114,6 +116,7 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
             </Link>
           </>
         ) : null}
+        {wayBack}
       </section>
     );
   }
@@ -158,11 +161,12 @@ export function CompletedCharge({ chargeId }: { chargeId: string }) {
           ) : null}
         </dl>
       </section>
+      {wayBack}
       <div className="button-row">
         <Link to={paths.pointHistory('orange')} replace className="button button--secondary">
           {t('myPage:home.history')}
         </Link>
-        <Link to={paths.myPage} replace className="button button--primary">
+        <Link to={paths.myPage} replace className={wayBack ? 'button button--secondary' : 'button button--primary'}>
           {t('myPage:home.title')}
         </Link>
       </div>

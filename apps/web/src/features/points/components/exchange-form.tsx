@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/primitives.tsx';
@@ -35,7 +35,7 @@ function refusalMessage(t: TFunction, check: ExchangeCheck, number: (value: numb
  * (docs/product.md#exchange). More than the balance is flagged at the field with a way to charge;
  * the server refusing for lack of Orange opens "Exchange failed. Please charge and try again.".
  */
-export function ExchangeForm({ onCharge }: { onCharge(): void }) {
+export function ExchangeForm({ onCharge, afterExchange }: { onCharge(): void; afterExchange?: ReactNode }) {
   const { t } = useTranslation(['myPage', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const inputId = useId();
@@ -46,6 +46,7 @@ export function ExchangeForm({ onCharge }: { onCharge(): void }) {
   const [input, setInput] = useState('');
   const [dialog, setDialog] = useState<'none' | 'confirm' | 'insufficient'>('none');
   const [error, setError] = useState<string | null>(null);
+  const [exchanged, setExchanged] = useState<{ orange: number; berry: number } | null>(null);
   const available = balances.data?.orange.total ?? null;
   const check = checkExchange(input, available);
   const number = (value: number) => formatNumber(value, language);
@@ -69,6 +70,7 @@ export function ExchangeForm({ onCharge }: { onCharge(): void }) {
         onSuccess: (result) => {
           actionKey.settle(null);
           setInput('');
+          setExchanged({ orange: result.orange, berry: result.berry });
           showToast({ message: t('myPage:exchange.done', { orange: number(result.orange), berry: number(result.berry) }) });
         },
         onError: (cause) => {
@@ -125,6 +127,13 @@ export function ExchangeForm({ onCharge }: { onCharge(): void }) {
         <p className="form-message form-message--error" role="alert">
           {error}
         </p>
+      ) : null}
+      {exchanged && afterExchange ? (
+        // The exchange a project sent the fan to is done: the way back, in the page rather than in a passing toast.
+        <div className="stack stack--tight exchange-done" role="status">
+          <p className="notice">{t('myPage:exchange.done', { orange: number(exchanged.orange), berry: number(exchanged.berry) })}</p>
+          {afterExchange}
+        </div>
       ) : null}
       <div className="bottom-action">
         <Button block disabled={check.kind !== 'ok' || exchange.isPending} onClick={submit}>

@@ -13,7 +13,7 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { useParticipate } from '../api/participations.ts';
 import { fundraiseBounds, stepAmount } from './fundraise-rules.ts';
 import { usePointsText } from '../../../lib/points-text.ts';
-import { resumeAfterChargeKey } from './resume-after-charge.ts';
+import { pointsTopUpPath, rememberWayBack } from './resume-after-charge.ts';
 
 const knownRefusals = ['projects.not_funding', 'projects.below_minimum_unit', 'projects.over_user_limit'] as const;
 
@@ -47,7 +47,7 @@ export function FundraiseSheet({ project, available, open, onClose }: { project:
           const code = error instanceof ApiError ? error.code : '';
           const insufficient = code === 'points.insufficient';
           const known = (knownRefusals as readonly string[]).includes(code);
-          setFailure({ message: insufficient ? t('fundraise.insufficient') : known ? t(`fundraise.refused.${code}`) : apiErrorMessage(t, error), insufficient });
+          setFailure({ message: insufficient ? t(project.currency === 'orange' ? 'fundraise.insufficient' : 'fundraise.insufficientBerry') : known ? t(`fundraise.refused.${code}`) : apiErrorMessage(t, error), insufficient });
         },
       },
     );
@@ -101,8 +101,9 @@ export function FundraiseSheet({ project, available, open, onClose }: { project:
             {failure.insufficient ? (
               <Link
                 className="button button--primary button--block"
-                to={paths.pointCharge}
-                onClick={() => sessionStorage.setItem(resumeAfterChargeKey, paths.project(project.id))}
+                // Berry comes from an exchange, so an event opens the exchange tab (docs/product.md#screens).
+                to={pointsTopUpPath(project.currency)}
+                onClick={() => rememberWayBack(paths.project(project.id))}
               >
                 {project.currency === 'orange' ? t('fundraise.charge') : t('fundraise.exchange')}
               </Link>

@@ -88,6 +88,21 @@ describe('the project page (docs/product.md#participation)', () => {
     expect(sessionStorage.getItem('orchard:resume-after-charge')).toBe('/project/42');
   });
 
+  it('an event short of Berry says to exchange and opens the exchange tab, coming back to the event (docs/product.md#screens)', async () => {
+    const event = projectFixture({ currency: 'berry' });
+    mockApi(event, () => apiError(422, 'points.insufficient', { available: 0 }));
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    renderWithProviders(<ProjectPage project={event} slots={{ balances: { orange: 3_000, berry: 0 } }} />);
+    await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
+    await user.click(await screen.findByRole('button', { name: /^Put in / }));
+    expect(await screen.findByText('Not enough Berry. Exchange Orange for Berry and come back to join.')).toBeInTheDocument();
+    expect(screen.queryByText(/Charge and come back/)).toBeNull();
+    const exchange = screen.getByRole('link', { name: 'Exchange for Berry' });
+    expect(exchange.getAttribute('href')).toBe('/my-page/point-charge?tab=exchange');
+    await user.click(exchange);
+    expect(sessionStorage.getItem('orchard:resume-after-charge')).toBe('/project/42');
+  });
+
   it('a user at the per-person limit cannot open a participation', async () => {
     const project = projectFixture({ viewerContribution: 5_000 });
     mockApi(project, () => apiError(500, 'internal'));
