@@ -96,7 +96,7 @@ export function creationBody(project: Pick<Project, 'goal'>, overrides: Record<s
     xUrl: 'https://x.com/orchard',
     creatorXId: '@orchard_fan',
     creatorEmail: 'fan@example.com',
-    deposit: minimumDepositFor(project.goal, 10),
+    deposit: minimumDepositFor(project.goal, typeof overrides.minimumUnit === 'number' ? overrides.minimumUnit : 10),
     ...overrides,
   };
 }

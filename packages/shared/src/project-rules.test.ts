@@ -3,6 +3,13 @@ import {
   adEndDateFor,
   checkCreation,
   creationDeadlineFor,
+  creationTooLate,
+  depositBoundsFor,
+  eventGoalOf,
+  largestParticipationFor,
+  participationRefusal,
+  participationTaken,
+  minimumUnitMaxFor,
   earliestAdStartDate,
   fundingClosesAt,
   fundingEndDateFor,
@@ -121,17 +128,22 @@ describe('media, durations and the goal (docs/product.md#goal)', () => {
 });
 
 describe('creation (docs/product.md#creation, #deposit)', () => {
-  it('allows a minimum unit of 10 to 1,000: 9 and 1,001 are refused', () => {
-    expect([9, 10, 1_000, 1_001].map(isMinimumUnitAllowed)).toEqual([false, true, true, false]);
+  it('allows a minimum unit of 10 to 1,000, and no more than half the goal: 9 and 1,001 are refused', () => {
+    expect([9, 10, 1_000, 1_001].map((unit) => isMinimumUnitAllowed(unit))).toEqual([false, true, true, false]);
     expect(checkCreation({ goal: 10_000, minimumUnit: 9, deposit: 500 })[0]?.code).toBe('projects.minimum_unit_invalid');
     expect(checkCreation({ goal: 10_000, minimumUnit: 1_001, deposit: 1_001 })[0]?.code).toBe('projects.minimum_unit_invalid');
+    // A 1,050 goal lets one person put in 525: a unit of 526 could not even make the deposit.
+    expect(minimumUnitMaxFor(1_050)).toBe(525);
+    expect([525, 526].map((unit) => isMinimumUnitAllowed(unit, 1_050))).toEqual([true, false]);
+    expect(checkCreation({ goal: 1_050, minimumUnit: 526, deposit: 526 })).toMatchObject([{ code: 'projects.minimum_unit_invalid', max: 525 }]);
   });
 
-  it('needs a deposit of 5 % of the goal, rounded up: 5 % − 1 point is refused, 5 % passes', () => {
+  it('needs a deposit of 5 % of the goal, rounded up to the unit: below is refused, the minimum passes', () => {
     expect(minimumDepositFor(10_000, 10)).toBe(500);
-    expect(checkCreation({ goal: 10_000, minimumUnit: 10, deposit: 499 })).toMatchObject([{ code: 'projects.deposit_too_low', minimum: 500 }]);
+    expect(checkCreation({ goal: 10_000, minimumUnit: 10, deposit: 490 })).toMatchObject([{ code: 'projects.deposit_too_low', minimum: 500, maximum: 5_000 }]);
     expect(checkCreation({ goal: 10_000, minimumUnit: 10, deposit: 500 })).toEqual([]);
-    expect(minimumDepositFor(10_001, 10)).toBe(501);
+    // 5 % of 10,001 is 500.05: 501 points, then up to the unit of 10.
+    expect(minimumDepositFor(10_001, 10)).toBe(510);
   });
 
   it('needs the deposit to be at least the unit when the unit is above 5 %', () => {
@@ -139,12 +151,32 @@ describe('creation (docs/product.md#creation, #deposit)', () => {
     expect(checkCreation({ goal: 1_000, minimumUnit: 100, deposit: 99 })).toMatchObject([{ code: 'projects.deposit_too_low', minimum: 100 }]);
   });
 
+  it('caps the deposit at half the goal rounded down to the unit: 600 on a 1,050 goal is refused, 520 passes', () => {
+    expect(depositBoundsFor(1_050, 10)).toEqual({ minimum: 60, maximum: 520 });
+    expect(checkCreation({ goal: 1_050, minimumUnit: 10, deposit: 600 })).toMatchObject([{ code: 'projects.deposit_too_high', minimum: 60, maximum: 520, unit: 10 }]);
+    expect(checkCreation({ goal: 1_050, minimumUnit: 10, deposit: 530 })[0]?.code).toBe('projects.deposit_too_high');
+    expect(checkCreation({ goal: 1_050, minimumUnit: 10, deposit: 520 })).toEqual([]);
+    expect(checkCreation({ goal: 1_050, minimumUnit: 10, deposit: 525 })[0]?.code).toBe('projects.deposit_too_high');
+    expect(checkCreation({ goal: 1_050, minimumUnit: 10, deposit: 61 })[0]?.code).toBe('projects.deposit_not_unit_multiple');
+  });
+
   it('ends the creation window at 23:59:59.999 KST of the 7th day after approval', () => {
     // Approved at 23:30 KST on 1 March (14:30 UTC): the deadline is the end of 8 March KST.
     const approvedAt = new Date('2026-03-01T14:30:00Z');
-    expect(creationDeadlineFor(approvedAt).toISOString()).toBe('2026-03-08T14:59:59.999Z');
-    expect(isCreationDeadlinePassed(approvedAt, new Date('2026-03-08T14:59:59.000Z'))).toBe(false);
-    expect(isCreationDeadlinePassed(approvedAt, new Date('2026-03-08T15:00:00.000Z'))).toBe(true);
+    const fundingEndDate = '2026-03-20';
+    expect(creationDeadlineFor(approvedAt, fundingEndDate).toISOString()).toBe('2026-03-08T14:59:59.999Z');
+    expect(isCreationDeadlinePassed(approvedAt, fundingEndDate, new Date('2026-03-08T14:59:59.000Z'))).toBe(false);
+    expect(isCreationDeadlinePassed(approvedAt, fundingEndDate, new Date('2026-03-08T15:00:00.000Z'))).toBe(true);
+    expect(creationTooLate(approvedAt, fundingEndDate, new Date('2026-03-08T15:00:00.000Z'))).toBe('projects.creation_deadline_passed');
+  });
+
+  it('ends the creation window at the end of the funding end date when that comes first', () => {
+    const approvedAt = new Date('2026-03-01T03:00:00Z');
+    const fundingEndDate = '2026-03-02';
+    expect(creationDeadlineFor(approvedAt, fundingEndDate).toISOString()).toBe('2026-03-02T14:59:59.999Z');
+    expect(creationTooLate(approvedAt, fundingEndDate, new Date('2026-03-02T14:59:59.999Z'))).toBeNull();
+    expect(creationTooLate(approvedAt, fundingEndDate, new Date('2026-03-02T15:00:00.000Z'))).toBe('projects.funding_ended');
+    expect(creationTooLate(approvedAt, fundingEndDate, new Date('2026-03-10T00:00:00.000Z'))).toBe('projects.funding_ended');
   });
 
   it('accepts only https links on YouTube and X hosts, and X handles', () => {
@@ -167,5 +199,28 @@ describe('cancellation (docs/product.md#cancellation)', () => {
     expect(lastCancellationDayFor('2027-01-15')).toBe('2026-12-15');
     expect(lastCancellationDayFor('2027-03-31')).toBe('2027-02-28');
     expect(lastCancellationDayFor('2028-03-30')).toBe('2028-02-29');
+  });
+});
+
+describe('participation amounts (docs/product.md#participation)', () => {
+  it('takes whole units, at least one, within what the limit leaves', () => {
+    expect(participationRefusal(40, 50, 1_000)).toBe('projects.below_minimum_unit');
+    expect(participationRefusal(120, 50, 1_000)).toBe('projects.not_unit_multiple');
+    expect(participationRefusal(550, 50, 525)).toBe('projects.over_user_limit');
+    expect(participationRefusal(500, 50, 525)).toBeNull();
+    expect(largestParticipationFor(50, 525)).toBe(500);
+    expect(largestParticipationFor(50, 25)).toBe(0);
+  });
+
+  it('takes no more than what remains to a limited goal, even below the unit', () => {
+    expect(participationTaken(500, 450)).toBe(450);
+    expect(participationTaken(500, 5)).toBe(5);
+    expect(participationTaken(500, null)).toBe(500);
+  });
+});
+
+describe('events (docs/product.md#events)', () => {
+  it('counts the goal in Berry: 390 Orange of media is a 5,070 Berry goal', () => {
+    expect(eventGoalOf(390)).toBe(5_070);
   });
 });

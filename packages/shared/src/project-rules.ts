@@ -1,6 +1,8 @@
+import { berryPerOrange } from './points-rules.ts';
+
 /**
  * The rules of a project request and its creation (docs/product.md#requests, #ad-dates,
- * #creation, #deposit), as pure functions both the web (to guide the user) and the API (to decide)
+ * #creation, #deposit, #participation), as pure functions both the web (to guide the user) and the API (to decide)
  * call. Zod-free, so the web's request and creation screens import it without validation code.
  *
  * Every "day" is a KST calendar day (UTC+9, no daylight saving: docs/product.md#time); dates are
@@ -18,9 +20,9 @@ export const fundingEndDaysBeforeAdStart = 40;
 export const creationWindowDays = 7;
 /** The creator's deposit is at least this percentage of the goal. */
 export const depositMinPercent = 5;
-/** The creator chooses the minimum participation unit within these bounds (Orange). */
 /** docs/product.md#participation: one user may put in at most this share of the goal, the deposit included. */
 export const perUserLimitPercent = 50;
+/** The creator chooses the minimum participation unit within these bounds (Orange). */
 export const minimumUnitMin = 10;
 export const minimumUnitMax = 1_000;
 /** How many media one request may list. */
@@ -81,9 +83,21 @@ export function fundingClosesAt(fundingEndDate: KstDate): Date {
   return startOfKstDay(addDays(fundingEndDate, 1));
 }
 
-/** The last instant an approved project may be created: 23:59:59.999 KST of the 7th day after approval. */
-export function creationDeadlineFor(approvedAt: Date): Date {
-  return endOfKstDay(addDays(kstDateOf(approvedAt), creationWindowDays));
+/**
+ * The last instant an approved project may be created (docs/product.md#creation): 23:59:59.999 KST
+ * of the 7th day after approval, or of the funding end date when that comes first, since a
+ * project created after its funding ended could never be funded.
+ */
+export function creationDeadlineFor(approvedAt: Date, fundingEndDate: KstDate): Date {
+  const windowEnd = endOfKstDay(addDays(kstDateOf(approvedAt), creationWindowDays));
+  const fundingEnd = endOfKstDay(fundingEndDate);
+  return windowEnd.getTime() <= fundingEnd.getTime() ? windowEnd : fundingEnd;
+}
+
+/** Why a creation at `now` is too late, or null: the funding end is named first, as it is final. */
+export function creationTooLate(approvedAt: Date, fundingEndDate: KstDate, now: Date): 'projects.funding_ended' | 'projects.creation_deadline_passed' | null {
+  if (now.getTime() > endOfKstDay(fundingEndDate).getTime()) return 'projects.funding_ended';
+  return now.getTime() > creationDeadlineFor(approvedAt, fundingEndDate).getTime() ? 'projects.creation_deadline_passed' : null;
 }
 
 /** The most one user may put into a project in total (docs/product.md#participation). */
@@ -91,13 +105,77 @@ export function perUserLimitOf(goal: number): number {
   return Math.floor((goal * perUserLimitPercent) / 100);
 }
 
-export function isMinimumUnitAllowed(unit: number): boolean {
-  return Number.isSafeInteger(unit) && unit >= minimumUnitMin && unit <= minimumUnitMax;
+/** The largest whole number of units within `amount` (0 when not even one fits). */
+export function roundDownToUnit(amount: number, unit: number): number {
+  return Math.floor(amount / unit) * unit;
 }
 
-/** The smallest deposit a creation accepts: 5 % of the goal rounded up, and never below the unit. */
+/** The smallest whole number of units that reaches `amount`. */
+export function roundUpToUnit(amount: number, unit: number): number {
+  return Math.ceil(amount / unit) * unit;
+}
+
+/**
+ * The largest unit a creator may choose for a goal: 1,000, and no more than the per-user limit,
+ * since the deposit (at least one unit) must fit within it.
+ */
+export function minimumUnitMaxFor(goal: number): number {
+  return Math.min(minimumUnitMax, perUserLimitOf(goal));
+}
+
+/** A unit the creator may choose: 10 to 1,000, and, when the goal is given, within its per-user limit. */
+export function isMinimumUnitAllowed(unit: number, goal?: number): boolean {
+  const max = goal === undefined ? minimumUnitMax : minimumUnitMaxFor(goal);
+  return Number.isSafeInteger(unit) && unit >= minimumUnitMin && unit <= max;
+}
+
+/**
+ * The deposit's bounds (docs/product.md#deposit). The deposit is the creator's participation, so
+ * whole units: at least 5 % of the goal rounded up to the unit (and one unit), at most the
+ * per-user limit (50 %) rounded down to the unit. For a unit the goal allows, minimum ≤ maximum.
+ */
+export function depositBoundsFor(goal: number, minimumUnit: number): { minimum: number; maximum: number } {
+  return {
+    minimum: Math.max(minimumUnit, roundUpToUnit(Math.ceil((goal * depositMinPercent) / 100), minimumUnit)),
+    maximum: roundDownToUnit(perUserLimitOf(goal), minimumUnit),
+  };
+}
+
+/** The smallest deposit a creation accepts (depositBoundsFor). */
 export function minimumDepositFor(goal: number, minimumUnit: number): number {
-  return Math.max(minimumUnit, Math.ceil((goal * depositMinPercent) / 100));
+  return depositBoundsFor(goal, minimumUnit).minimum;
+}
+
+export type ParticipationRefusal = 'projects.below_minimum_unit' | 'projects.not_unit_multiple' | 'projects.over_user_limit';
+
+/**
+ * Whether a fan may ask to put in `amount` (docs/product.md#participation): whole units of the
+ * project's minimum unit, at least one, and no more than what the fan's per-user limit leaves
+ * (`userRemaining`). The server decides with it; the fundraise sheet offers only amounts it accepts.
+ */
+export function participationRefusal(amount: number, minimumUnit: number, userRemaining: number): ParticipationRefusal | null {
+  if (amount < minimumUnit) return 'projects.below_minimum_unit';
+  if (amount % minimumUnit !== 0) return 'projects.not_unit_multiple';
+  return amount > userRemaining ? 'projects.over_user_limit' : null;
+}
+
+/** The largest amount a fan may still ask for: what the limit leaves, rounded down to the unit. */
+export function largestParticipationFor(minimumUnit: number, userRemaining: number): number {
+  return roundDownToUnit(Math.max(0, userRemaining), minimumUnit);
+}
+
+/**
+ * What a participation takes: the amount asked, or, in a limited project, no more than what remains
+ * to the goal (`goalRemaining`, null for an ongoing project). Only that last participation may be
+ * off the unit, or below it.
+ */
+export function participationTaken(amount: number, goalRemaining: number | null): number {
+  return goalRemaining === null ? amount : Math.min(amount, goalRemaining);
+}
+
+/** An event's goal in Berry (docs/product.md#events): the media total in Orange, in Berry at the exchange rate. */
+export function eventGoalOf(orangeGoal: number): number {
+  return orangeGoal * berryPerOrange;
 }
 
 /**
@@ -236,25 +314,32 @@ export function planRequest(input: {
   };
 }
 
+export type DepositViolationCode = 'projects.deposit_too_low' | 'projects.deposit_too_high' | 'projects.deposit_not_unit_multiple';
+
 export type CreationViolation =
   | { code: 'projects.minimum_unit_invalid'; field: 'minimumUnit'; min: number; max: number }
-  | { code: 'projects.deposit_too_low'; field: 'deposit'; minimum: number };
+  | { code: DepositViolationCode; field: 'deposit'; minimum: number; maximum: number; unit: number };
 
-/** Checks the creator's unit and deposit against the goal. */
-export function checkCreation(input: { goal: number; minimumUnit: number; deposit: number }): CreationViolation[] {
-  if (!isMinimumUnitAllowed(input.minimumUnit)) {
-    return [{ code: 'projects.minimum_unit_invalid', field: 'minimumUnit', min: minimumUnitMin, max: minimumUnitMax }];
-  }
-  const minimum = minimumDepositFor(input.goal, input.minimumUnit);
-  if (!Number.isSafeInteger(input.deposit) || input.deposit < minimum) {
-    return [{ code: 'projects.deposit_too_low', field: 'deposit', minimum }];
-  }
-  return [];
+/** What is wrong with a deposit for these bounds and unit, or null. */
+export function depositProblem(deposit: number, minimumUnit: number, bounds: { minimum: number; maximum: number }): DepositViolationCode | null {
+  if (!Number.isSafeInteger(deposit) || deposit < bounds.minimum) return 'projects.deposit_too_low';
+  if (deposit > bounds.maximum) return 'projects.deposit_too_high';
+  return deposit % minimumUnit === 0 ? null : 'projects.deposit_not_unit_multiple';
 }
 
-/** The deadline has passed once `now` is after 23:59:59.999 KST of the 7th day after approval. */
-export function isCreationDeadlinePassed(approvedAt: Date, now: Date): boolean {
-  return now.getTime() > creationDeadlineFor(approvedAt).getTime();
+/** Checks the creator's unit and deposit against the goal (docs/product.md#deposit); every deposit refusal names both bounds. */
+export function checkCreation(input: { goal: number; minimumUnit: number; deposit: number }): CreationViolation[] {
+  if (!isMinimumUnitAllowed(input.minimumUnit, input.goal)) {
+    return [{ code: 'projects.minimum_unit_invalid', field: 'minimumUnit', min: minimumUnitMin, max: minimumUnitMaxFor(input.goal) }];
+  }
+  const bounds = depositBoundsFor(input.goal, input.minimumUnit);
+  const code = depositProblem(input.deposit, input.minimumUnit, bounds);
+  return code === null ? [] : [{ code, field: 'deposit', ...bounds, unit: input.minimumUnit }];
+}
+
+/** Whether an approved project can no longer be created at `now` (creationDeadlineFor). */
+export function isCreationDeadlinePassed(approvedAt: Date, fundingEndDate: KstDate, now: Date): boolean {
+  return creationTooLate(approvedAt, fundingEndDate, now) !== null;
 }
 
 /** Only these hosts are accepted for the introduction's links (docs/product.md#creation). */

@@ -4,7 +4,7 @@ import type { Project } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { creditOrange, eventBody, photoJpeg, postEvent, projectRow, todayOf, uploadThumbnail } from '../../../test/projects-kit.ts';
+import { creditOrange, eventBody, mediaFor, photoJpeg, postEvent, projectRow, todayOf, uploadThumbnail } from '../../../test/projects-kit.ts';
 
 type Balances = { orange: { total: number }; berry: { total: number } };
 type HistoryPage = { items: { reason: string; amount: number; type: string }[] };
@@ -58,6 +58,18 @@ describe('events: operators create projects funded in Berry (docs/product.md#eve
     expect(row.escrow_account_id).not.toBeNull();
     const audit = await t.database.db.execute<{ action: string }>(sql`select action from operator_audit_log where project_id = ${event.id}`);
     expect(audit.rows.map((entry) => entry.action)).toEqual(['event.create']);
+  });
+
+  it("sets an event's goal in Berry: the media total in Orange × 13 (docs/product.md#events)", async () => {
+    const body = await eventBody(t, artistId);
+    const catalogue = await mediaFor(t, body.packageId);
+    const orangeTotal = body.media.reduce((sum, selection) => sum + catalogue.find((medium) => medium.id === selection.mediaId)!.price * selection.duration, 0);
+    const response = await postEvent(t, operator, body);
+    expect(response.statusCode, response.body).toBe(201);
+    const event = (response.json() as { project: Project }).project;
+    expect(event).toMatchObject({ currency: 'berry', goal: orangeTotal * 13, perUserLimit: Math.floor((orangeTotal * 13) / 2) });
+    // The media keep their Orange prices: the goal alone is counted in Berry.
+    expect(event.media.reduce((sum, medium) => sum + medium.amount, 0)).toBe(orangeTotal);
   });
 
   it('starting later, an event is created and opens on its funding start day', async () => {

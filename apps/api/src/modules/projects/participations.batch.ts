@@ -1,11 +1,11 @@
-import { fundingClosesAt, perUserLimitOf } from '@orchard/shared/project-rules';
+import { fundingClosesAt, participationRefusal, participationTaken, perUserLimitOf } from '@orchard/shared/project-rules';
 import { createBatcher } from '../../db/batcher.ts';
 import { transactionFrom, type Db, type Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { exchangeSpendKey, participationSpendKey, type PointsService } from '../points/points.service.ts';
 import { batchStateQuery, fundingStateOf, participationSpendStatement, type FundingProject, type FundingState, type ParticipationKeyState } from './participations.repository.ts';
-import { belowMinimumUnit, notFunding, overUserLimit, participationRefusedBefore, projectNotFound } from './projects.errors.ts';
+import { belowMinimumUnit, notFunding, notUnitMultiple, overUserLimit, participationRefusedBefore, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository, projectLockNamespace } from './projects.repository.ts';
 import type { ProjectRow } from './projects.table.ts';
 
@@ -158,8 +158,8 @@ function pendingRound(requests: ParticipationRequest[], decisions: (Participatio
 
 /**
  * The participation rules (docs/product.md#participation), checked under the batch's locks: only
- * while funding (the clock decides, not the close sweep), at least the unit, at most half the goal
- * per fan with the deposit counted, and a limited project capped at what remains to its goal.
+ * while funding (the clock decides, not the close sweep), whole units of at least one, at most half
+ * the goal per fan with the deposit counted, and a limited project capped at what remains to its goal.
  */
 function planParticipation(
   request: ParticipationRequest,
@@ -170,12 +170,14 @@ function planParticipation(
   if (!project || !project.created) return { refusal: projectNotFound() };
   if (project.status !== 'funding' || now >= fundingClosesAt(project.fundingEndDate) || project.escrowAccountId === null) return { refusal: notFunding(project.status) };
   const minimumUnit = project.minimumUnit ?? 1;
-  if (request.amount < minimumUnit) return { refusal: belowMinimumUnit(minimumUnit) };
   const remaining = perUserLimitOf(project.goal) - (totals.get(`${project.id}:${request.userId}`) ?? 0);
-  if (request.amount > remaining) return { refusal: overUserLimit(Math.max(0, remaining)) };
+  const refusal = participationRefusal(request.amount, minimumUnit, remaining);
+  if (refusal === 'projects.below_minimum_unit') return { refusal: belowMinimumUnit(minimumUnit) };
+  if (refusal === 'projects.not_unit_multiple') return { refusal: notUnitMultiple(minimumUnit) };
+  if (refusal === 'projects.over_user_limit') return { refusal: overUserLimit(Math.max(0, remaining)) };
   if (project.purpose !== 'limited') return { project, amount: request.amount, reachesGoal: false };
   const toGoal = project.goal - project.raised;
   if (toGoal <= 0) return { refusal: notFunding(project.status) };
-  const amount = Math.min(request.amount, toGoal);
+  const amount = participationTaken(request.amount, toGoal);
   return { project, amount, reachesGoal: amount === toGoal };
 }

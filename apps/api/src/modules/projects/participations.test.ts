@@ -138,12 +138,13 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     const below = await participate(user, p.id, 19);
     expect([below.statusCode, errorCode(below)]).toEqual([422, 'projects.below_minimum_unit']);
     const limit = Math.floor(p.goal / 2);
-    const over = await participate(user, p.id, limit + 1);
+    const onUnit = (amount: number) => Math.floor(amount / 20) * 20;
+    const over = await participate(user, p.id, onUnit(limit) + 20);
     expect([over.statusCode, errorCode(over), (over.json() as { error: { details: { remaining: number } } }).error.details.remaining]).toEqual([422, 'projects.over_user_limit', limit]);
     await creditOrange(t, creator.id, p.goal);
-    const creatorOver = await participate(creator, p.id, limit - p.deposit! + 1);
+    const creatorOver = await participate(creator, p.id, onUnit(limit - p.deposit!) + 20);
     expect(errorCode(creatorOver)).toBe('projects.over_user_limit');
-    expect((await participate(creator, p.id, limit - p.deposit!)).statusCode).toBe(201);
+    expect((await participate(creator, p.id, onUnit(limit - p.deposit!))).statusCode).toBe(201);
     const poor = await fan(10);
     const short = await participate(poor, p.id, 20);
     expect([short.statusCode, errorCode(short)]).toEqual([422, 'points.insufficient']);
@@ -165,17 +166,39 @@ describe('participation, the funding close and cancellation (docs/product.md#par
 
   it('caps a limited project at its goal and succeeds at once', async () => {
     const { creator, project: p } = await open({ purpose: 'limited' });
-    const remaining = p.goal - p.raised;
-    const users = [await fan(p.goal), await fan(p.goal), await fan(p.goal)];
-    const share = Math.floor(remaining / 2);
-    await joined(users[0]!, p.id, share);
-    const capped = await joined(users[1]!, p.id, Math.min(Math.floor(p.goal / 2), remaining));
-    expect(capped.participation.amount).toBe(remaining - share);
+    const ask = Math.floor(Math.floor(p.goal / 2) / p.minimumUnit!) * p.minimumUnit!;
+    let left = p.goal - p.raised;
+    const first = await fan(p.goal);
+    expect((await joined(first, p.id, ask)).participation.amount).toBe(ask);
+    left -= ask;
+    while (left > ask) {
+      await joined(await fan(p.goal), p.id, ask);
+      left -= ask;
+    }
+    const last = await fan(p.goal);
+    const capped = await joined(last, p.id, ask);
+    expect(capped.participation.amount).toBe(left);
     expect(capped.project).toMatchObject({ status: 'succeeded', raised: p.goal });
-    const late = await participate(users[2]!, p.id, 10);
+    expect((await balances(last)).orange.total).toBe(p.goal - left);
+    const late = await participate(await fan(p.goal), p.id, 10);
     expect([late.statusCode, errorCode(late)]).toEqual([409, 'projects.not_funding']);
     expect(await notificationKindsOf(t, creator.id, p.id)).toContain('succeeded');
-    expect(await notificationKindsOf(t, users[0]!.id, p.id)).toEqual(['succeeded']);
+    expect(await notificationKindsOf(t, first.id, p.id)).toEqual(['succeeded']);
+  });
+
+  it('takes whole units only (docs/product.md#participation): an amount off the unit is refused and spends nothing; a fan reaches half the goal rounded down to the unit', async () => {
+    const unit = 20;
+    const { project: p } = await open({ purpose: 'ongoing' }, { minimumUnit: unit });
+    const user = await fan(p.goal);
+    for (const amount of [unit + 1, 3 * unit - 7]) {
+      const offUnit = await participate(user, p.id, amount);
+      expect([offUnit.statusCode, errorCode(offUnit)], String(amount)).toEqual([422, 'projects.not_unit_multiple']);
+      expect((offUnit.json() as { error: { details: unknown } }).error.details).toEqual({ minimumUnit: unit });
+    }
+    expect((await balances(user)).orange.total).toBe(p.goal);
+    const largest = Math.floor(Math.floor(p.goal / 2) / unit) * unit;
+    expect((await joined(user, p.id, largest)).participation.amount).toBe(largest);
+    expect(errorCode(await participate(user, p.id, unit))).toBe('projects.over_user_limit');
   });
 
   it('takes participations through 23:59:59 KST of the end date and refuses them from 00:00', async () => {

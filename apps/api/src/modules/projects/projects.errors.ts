@@ -16,6 +16,9 @@ export const creationDeadlinePassed = (deadline: Date) =>
   unprocessable('projects.creation_deadline_passed', 'The creation deadline (7 days after approval) has passed.', {
     creationDeadline: deadline.toISOString(),
   });
+/** docs/product.md#creation: a project whose funding period has ended can no longer be created. */
+export const fundingEnded = (fundingEndDate: string) =>
+  unprocessable('projects.funding_ended', 'The funding period of this project has ended, so it can no longer be created.', { fundingEndDate });
 
 export const thumbnailClosed = (status: string) =>
   conflict('projects.thumbnail_closed', "An event's thumbnail can be changed only until its funding closes.", { status });
@@ -42,21 +45,27 @@ export function requestRefused(violations: RequestViolation[]) {
 }
 
 const creationMessages: Record<CreationViolation['code'], string> = {
-  'projects.minimum_unit_invalid': 'The minimum deposit unit is 10 to 1,000 Orange.',
+  'projects.minimum_unit_invalid': 'The minimum deposit unit is 10 to 1,000 Orange, and at most half the goal.',
   // The product's own words for a deposit below the minimum (docs/product.md#deposit); the 5 % rule shares them.
   'projects.deposit_too_low':
     'You have entered an amount lower than the minimum deposit unit. Please deposit at least the minimum unit.',
+  'projects.deposit_too_high': 'The deposit is more than one person may put in: at most half the goal, rounded down to the unit.',
+  'projects.deposit_not_unit_multiple': 'The deposit is a participation: a whole number of minimum units.',
 };
 
+/** The first violation names the error; a deposit's refusal carries both bounds for the form. */
 export function creationRefused(violations: CreationViolation[]) {
   const first = violations[0]!;
-  return unprocessable(first.code, creationMessages[first.code], { violations, ...('minimum' in first ? { minimum: first.minimum } : {}) });
+  const bounds = first.field === 'deposit' ? { minimum: first.minimum, maximum: first.maximum, unit: first.unit } : {};
+  return unprocessable(first.code, creationMessages[first.code], { violations, ...bounds });
 }
 
 /** docs/product.md#participation */
 export const notFunding = (status: string) => conflict('projects.not_funding', 'This project is not taking participations now.', { status });
 export const belowMinimumUnit = (minimumUnit: number) =>
   unprocessable('projects.below_minimum_unit', `A participation is at least the project's minimum unit (${minimumUnit}).`, { minimumUnit });
+export const notUnitMultiple = (minimumUnit: number) =>
+  unprocessable('projects.not_unit_multiple', `A participation is a whole number of the project's minimum unit (${minimumUnit}).`, { minimumUnit });
 export const overUserLimit = (remaining: number) =>
   unprocessable('projects.over_user_limit', 'One person may put in at most half of the goal, the deposit included.', { remaining });
 /** docs/product.md#cancellation */
@@ -81,6 +90,8 @@ export function participationRefusedBefore(refusal: { code: string; details: unk
       return notFunding(statusIn);
     case 'projects.below_minimum_unit':
       return belowMinimumUnit(numberIn('minimumUnit'));
+    case 'projects.not_unit_multiple':
+      return notUnitMultiple(numberIn('minimumUnit'));
     case 'projects.over_user_limit':
       return overUserLimit(numberIn('remaining'));
     case 'points.insufficient':

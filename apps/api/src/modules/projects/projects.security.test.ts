@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectThumbnailMaxBytes, type Project } from '@orchard/shared';
+import { addDays } from '@orchard/shared/project-rules';
 import { loadConfig } from '../../config.ts';
 import { thumbnailSize } from './projects.service.ts';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
@@ -329,7 +330,9 @@ describe('the test clock (docs/architecture.md#test-clock)', () => {
     try {
       const operator = await t.createUser({ roles: ['operator'] });
       const creator = await t.createUser();
-      const project = await requestProject(t, creator, await validRequestBody(t, await t.createArtist()));
+      // The ad starts 60 days ahead: funding ends after the 7-day creation window, which decides.
+      const body = await validRequestBody(t, await t.createArtist());
+      const project = await requestProject(t, creator, { ...body, adStartDate: addDays(body.fundingStartDate, 60) });
       await approve(t, operator, project.id);
       expect((await t.request({ method: 'POST', url: '/api/operator/test-clock', cookie: creator.cookie, payload: { days: 8 } })).statusCode).toBe(403);
       expect((await t.request({ method: 'POST', url: '/api/operator/test-clock', payload: { days: 8 } })).statusCode).toBe(401);

@@ -16,6 +16,8 @@ import {
 import {
   checkCreation,
   creationDeadlineFor,
+  creationTooLate,
+  eventGoalOf,
   isCreationDeadlinePassed,
   isFundingOpenOn,
   kstDateOf,
@@ -40,6 +42,7 @@ import {
   creationDeadlinePassed,
   creationRefused,
   cursorInvalid,
+  fundingEnded,
   notApproved,
   notRequested,
   packageUnknown,
@@ -305,7 +308,8 @@ export function createProjectsService({
         purpose: body.purpose,
         option: body.option,
         packageId: pkg.id,
-        goal: plan.goal,
+        // An event is funded in Berry: its goal is the same ad's value in Berry (docs/product.md#events).
+        goal: values.kind === 'event' ? eventGoalOf(plan.goal) : plan.goal,
         adStartDate: body.adStartDate,
         adEndDate: plan.adEndDate,
         fundingStartDate: body.fundingStartDate,
@@ -446,9 +450,10 @@ export function createProjectsService({
         if (row.status === target) return presentOne(projectId, { userId: operatorId, isOperator: true }, language, tx);
         if (row.status !== 'requested') throw notRequested(row.status);
         const now = clock.now();
+        const creationDeadline = creationDeadlineFor(now, row.fundingEndDate);
         const changes =
           body.decision === 'approve'
-            ? { status: 'approved', approvedAt: now, creationDeadline: creationDeadlineFor(now), rejectionReason: null, updatedAt: now }
+            ? { status: 'approved', approvedAt: now, creationDeadline, rejectionReason: null, updatedAt: now }
             : { status: 'rejected', rejectionReason: body.reason, updatedAt: now };
         await repository.update(projectId, changes);
         await repository.audit({
@@ -464,7 +469,7 @@ export function createProjectsService({
             userId: row.creatorId,
             kind: 'approved',
             projectId,
-            params: { creationDeadline: creationDeadlineFor(now).toISOString() },
+            params: { creationDeadline: creationDeadline.toISOString() },
           });
         } else {
           await notifications.notifyWithin(tx, { userId: row.creatorId, kind: 'rejected', projectId, params: { reason: body.reason } });
@@ -502,15 +507,18 @@ export function createProjectsService({
 
     /**
      * Creation (docs/product.md#creation, #deposit): until 23:59:59 KST of the 7th day after
-     * approval, after the thumbnail; the deposit goes from the creator's lots into the project's
-     * escrow in this same transaction, so the project is created exactly when the deposit is paid.
+     * approval or of the funding end date, whichever comes first, after the thumbnail; the deposit
+     * goes from the creator's lots into the project's escrow in this same transaction, so the
+     * project is created exactly when the deposit is paid.
      */
     async createWithin(tx: Tx, userId: string, projectId: number, body: CreationBody, language: Language): Promise<Project> {
       const repository = createProjectsRepository({ db: tx });
       const row = await lockOwn(tx, userId, projectId);
       if (row.status !== 'approved') throw notApproved(row.status);
       const now = clock.now();
-      if (!row.approvedAt || isCreationDeadlinePassed(row.approvedAt, now)) throw creationDeadlinePassed(row.creationDeadline ?? now);
+      const tooLate = row.approvedAt ? creationTooLate(row.approvedAt, row.fundingEndDate, now) : 'projects.creation_deadline_passed';
+      if (tooLate === 'projects.funding_ended') throw fundingEnded(row.fundingEndDate);
+      if (tooLate !== null) throw creationDeadlinePassed(row.creationDeadline ?? now);
       if (!row.thumbnailPath) throw thumbnailRequired();
       const violations = checkCreation({ goal: row.goal, minimumUnit: body.minimumUnit, deposit: body.deposit });
       if (violations.length > 0) throw creationRefused(violations);
@@ -597,7 +605,7 @@ export function createProjectsService({
           const row = await repository.lock(projectId);
           const now = clock.now();
           // Re-checked under the lock: a creation that committed first wins, and a second run changes nothing.
-          if (!row || row.status !== 'approved' || !row.approvedAt || !isCreationDeadlinePassed(row.approvedAt, now)) return false;
+          if (!row || row.status !== 'approved' || !row.approvedAt || !isCreationDeadlinePassed(row.approvedAt, row.fundingEndDate, now)) return false;
           await repository.update(projectId, { status: 'cancelled', cancelledAt: now, updatedAt: now });
           await notifications.notifyWithin(tx, { userId: row.creatorId, kind: 'cancelled_deadline', projectId, params: {} });
           return true;

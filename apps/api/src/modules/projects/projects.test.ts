@@ -25,11 +25,13 @@ import {
 } from '../../../test/projects-kit.ts';
 
 const projectOf = (response: { json(): unknown }) => (response.json() as { project: Project }).project;
+type Balances = { orange: { total: number } };
 
 describe('projects: request, decision, creation and sweeps', () => {
   let t: TestContext;
   let operator: TestUser;
   let artistId: number;
+  const orangeOf = async (user: TestUser) => ((await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as Balances).orange.total;
 
   beforeAll(async () => {
     // The clock moves weeks forward in this file: sessions made at the start must outlive that.
@@ -185,7 +187,8 @@ describe('projects: request, decision, creation and sweeps', () => {
 
     it('approves with a 7-day creation deadline, writes the audit log and notifies; a second approval changes nothing', async () => {
       const creator = await t.createUser();
-      const project = await requestProject(t, creator, await validRequestBody(t, artistId));
+      // The ad starts 60 days ahead, so funding ends after the 7-day window and the window decides.
+      const project = await requestProject(t, creator, { ...(await validRequestBody(t, artistId)), adStartDate: addDays(todayOf(t), 60) });
       const approved = await approve(t, operator, project.id);
       expect(approved.status).toBe('approved');
       // Approved at 12:00 KST: the deadline is 23:59:59.999 KST seven days later.
@@ -223,11 +226,11 @@ describe('projects: request, decision, creation and sweeps', () => {
       expect(errorCode(response)).toBe('projects.thumbnail_required');
     });
 
-    it('refuses a deposit of 5 % − 1 point and accepts exactly 5 %, moving it into escrow as the first participation', async () => {
+    it('refuses a deposit of 5 % (rounded up to the unit) − 1 point and accepts exactly that, moving it into escrow as the first participation', async () => {
       const creator = await t.createUser();
       const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
       const minimum = minimumDepositFor(project.goal, 10);
-      expect(minimum).toBe(Math.max(10, Math.ceil(project.goal * 0.05)));
+      expect(minimum).toBe(Math.max(10, Math.ceil((project.goal * 0.05) / 10) * 10));
       await creditOrange(t, creator.id, minimum + 1_000);
       const short = await postCreation(t, creator, project.id, creationBody(project, { deposit: minimum - 1 }));
       expect(short.statusCode).toBe(422);
@@ -244,7 +247,44 @@ describe('projects: request, decision, creation and sweeps', () => {
       await expectLedgerClean(t);
     });
 
-    it('takes a minimum unit of 10 to 1,000: 9 and 1,001 are refused, and the deposit is at least the unit', async () => {
+    it('refuses a deposit above half the goal rounded down to the unit, off the unit, or below 5 % rounded up to it, naming both bounds; the maximum is taken (docs/product.md#deposit)', async () => {
+      const creator = await t.createUser();
+      const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+      const unit = 20;
+      const maximum = Math.floor(Math.floor(project.goal / 2) / unit) * unit;
+      const minimum = Math.max(unit, Math.ceil((project.goal * 5) / 100 / unit) * unit);
+      await creditOrange(t, creator.id, project.goal);
+      const balanceBefore = await orangeOf(creator);
+      const refusals = [
+        [maximum + unit, 'projects.deposit_too_high'],
+        [minimum - unit, 'projects.deposit_too_low'],
+        [minimum + 1, 'projects.deposit_not_unit_multiple'],
+      ] as const;
+      for (const [deposit, code] of refusals) {
+        const refused = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: unit, deposit }));
+        expect([refused.statusCode, errorCode(refused)], `deposit ${deposit}`).toEqual([422, code]);
+        expect((refused.json() as { error: { details: { minimum: number; maximum: number } } }).error.details).toMatchObject({ minimum, maximum });
+      }
+      expect(await orangeOf(creator)).toBe(balanceBefore);
+      expect(await depositsOf(t, project.id)).toEqual({ count: 0, total: 0 });
+      const created = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: unit, deposit: maximum }));
+      expect(created.statusCode, created.body).toBe(201);
+      expect(projectOf(created)).toMatchObject({ deposit: maximum, raised: maximum, viewerContribution: maximum });
+    });
+
+    it('refuses a minimum unit above the most one person may put in, as no deposit could be made', async () => {
+      const creator = await t.createUser();
+      const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
+      await creditOrange(t, creator.id, project.goal);
+      const unit = Math.floor(project.goal / 2) + 1;
+      const refused = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: unit, deposit: unit }));
+      // A unit outside 10–1,000 is refused by the body's schema (400); one inside it by the rule (422).
+      if (unit <= 1_000) expect([refused.statusCode, errorCode(refused)]).toEqual([422, 'projects.minimum_unit_invalid']);
+      else expect(refused.statusCode).toBe(400);
+      expect(await depositsOf(t, project.id)).toEqual({ count: 0, total: 0 });
+    });
+
+    it('takes a minimum unit of 10 to 1,000 and at most half the goal: 9 and 1,001 are refused, and the deposit is at least the unit', async () => {
       const creator = await t.createUser();
       const project = await approvedWithThumbnail(t, creator, operator, await validRequestBody(t, artistId));
       await creditOrange(t, creator.id, project.goal + 2_000);
@@ -252,13 +292,12 @@ describe('projects: request, decision, creation and sweeps', () => {
         const refused = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: unit, deposit: Math.max(unit, project.goal) }));
         expect(refused.statusCode, `unit ${unit}`).toBe(400);
       }
-      const belowUnit = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: 1_000, deposit: Math.max(999, minimumDepositFor(project.goal, 10)) }));
-      if (minimumDepositFor(project.goal, 1_000) > Math.max(999, minimumDepositFor(project.goal, 10))) {
-        expect(errorCode(belowUnit)).toBe('projects.deposit_too_low');
-      }
-      const created = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: 1_000, deposit: minimumDepositFor(project.goal, 1_000) }));
+      const largestUnit = Math.min(1_000, Math.floor(project.goal / 2));
+      const belowUnit = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: largestUnit, deposit: largestUnit - 1 }));
+      expect(errorCode(belowUnit)).toBe('projects.deposit_too_low');
+      const created = await postCreation(t, creator, project.id, creationBody(project, { minimumUnit: largestUnit, deposit: minimumDepositFor(project.goal, largestUnit) }));
       expect(created.statusCode, created.body).toBe(201);
-      expect(projectOf(created).minimumUnit).toBe(1_000);
+      expect(projectOf(created).minimumUnit).toBe(largestUnit);
     });
 
     it('accepts a minimum unit of exactly 10', async () => {
@@ -321,17 +360,52 @@ describe('projects: request, decision, creation and sweeps', () => {
     it('accepts a creation at 23:59:59 KST of the 7th day after approval', async () => {
       const creator = await t.createUser();
       const body = await validRequestBody(t, artistId);
-      const project = await approvedWithThumbnail(t, creator, operator, { ...body, fundingStartDate: addDays(body.adStartDate, -40) });
+      const adStartDate = addDays(todayOf(t), 60);
+      const project = await approvedWithThumbnail(t, creator, operator, { ...body, adStartDate, fundingStartDate: addDays(adStartDate, -40) });
       await creditOrange(t, creator.id, project.goal);
       t.clock.set(new Date(new Date(project.creationDeadline!).getTime() - 999));
       const created = await postCreation(t, creator, project.id, creationBody(project));
       expect(created.statusCode, created.body).toBe(201);
     });
 
+    it('ends at the funding end when that comes first: the approval and its notification say so, a later creation is refused with nothing spent, and the sweep cancels it', async () => {
+      const creator = await t.createUser();
+      // The earliest ad start: funding ends tomorrow, well inside the 7-day window.
+      const body = await validRequestBody(t, artistId);
+      const requested = await requestProject(t, creator, body);
+      const approved = await approve(t, operator, requested.id);
+      const fundingEnds = new Date(startOfKstDay(addDays(approved.fundingEndDate, 1)).getTime() - 1);
+      expect(approved.creationDeadline).toBe(fundingEnds.toISOString());
+      const { rows } = await t.database.db.execute<{ params: { creationDeadline: string } }>(
+        sql`select params from notifications where user_id = ${creator.id} and project_id = ${requested.id} and kind = 'approved'`,
+      );
+      expect(rows[0]!.params.creationDeadline).toBe(fundingEnds.toISOString());
+      expect((await uploadThumbnail(t, creator, requested.id, await photoJpeg())).statusCode).toBe(200);
+      await creditOrange(t, creator.id, approved.goal);
+      const balanceBefore = await orangeOf(creator);
+      const cancelSweep = t.services.sweeps.find((sweep) => sweep.name === 'projects.cancel-overdue-creations')!;
+
+      t.clock.set(fundingEnds);
+      await cancelSweep.run();
+      expect((await projectRow(t, requested.id)).status).toBe('approved');
+
+      // Two days after approval: inside the 7-day window, past the funding end.
+      t.clock.set(new Date(fundingEnds.getTime() + 1));
+      const late = await postCreation(t, creator, requested.id, creationBody(approved));
+      expect([late.statusCode, errorCode(late)]).toEqual([422, 'projects.funding_ended']);
+      expect(await orangeOf(creator)).toBe(balanceBefore);
+      expect(await depositsOf(t, requested.id)).toEqual({ count: 0, total: 0 });
+      expect((await projectRow(t, requested.id)).status).toBe('approved');
+      await cancelSweep.run();
+      expect((await projectRow(t, requested.id)).status).toBe('cancelled');
+      expect(await notificationKindsOf(t, creator.id, requested.id)).toEqual(['approved', 'cancelled_deadline']);
+    });
+
     it('refuses a creation at 00:00:00 KST of the 8th day, and the sweep cancels it then (not a millisecond before)', async () => {
       const creator = await t.createUser();
       const body = await validRequestBody(t, artistId);
-      const project = await approvedWithThumbnail(t, creator, operator, { ...body, fundingStartDate: addDays(body.adStartDate, -40) });
+      const adStartDate = addDays(todayOf(t), 60);
+      const project = await approvedWithThumbnail(t, creator, operator, { ...body, adStartDate, fundingStartDate: addDays(adStartDate, -40) });
       await creditOrange(t, creator.id, project.goal);
       const deadline = new Date(project.creationDeadline!).getTime();
       const cancelSweep = t.services.sweeps.find((sweep) => sweep.name === 'projects.cancel-overdue-creations')!;
