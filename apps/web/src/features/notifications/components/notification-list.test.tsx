@@ -120,6 +120,19 @@ describe('notifications', () => {
     ]);
   });
 
+  it('an approval states the creation deadline in KST, in every language (docs/product.md#creation)', async () => {
+    // 23:59:59.999 KST on 3 March: the funding end came before the 7-day window.
+    const withDeadline: Notification = { ...approved, id: 7, params: { creationDeadline: '2026-03-03T14:59:59.999Z' } };
+    server.use(http.get(api('/notifications'), () => HttpResponse.json({ items: [withDeadline], nextCursor: null })));
+    renderWithProviders(<NotificationList />, { path: '/notification' });
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    expect(list.querySelector('.notification-item__body')!.textContent).toBe('Create the project by March 3, 2026 at 23:59 (KST), or it will be cancelled.');
+    const files = import.meta.glob<{ default: { kinds: Record<string, Record<string, string>> } }>('../../../locales/*/notification.json', { eager: true });
+    for (const language of languages) {
+      expect(files[`../../../locales/${language}/notification.json`]!.default.kinds.approved!.body_deadline, language).toContain('{{creationDeadline}}');
+    }
+  });
+
   it('name the currency in all five languages, as the app names it', async () => {
     const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/{notification,common}.json', { eager: true });
     for (const language of languages) {

@@ -35,11 +35,18 @@ export function notificationTarget(notification: Pick<Notification, 'kind' | 'pr
 }
 
 /** The values a notification's text takes: its params as text, amounts written in the user's language. */
+function paramText(key: string, value: string | number, language: Language): string {
+  if (key === 'amount' && typeof value === 'number') return formatNumber(value, language);
+  // The approval's creation deadline (docs/product.md#creation), an instant written in KST.
+  if (key === 'creationDeadline' && typeof value === 'string') return formatKstDate(value, language, { withTime: true });
+  return String(value);
+}
+
 function textParams(notification: Notification, language: Language): Record<string, string> {
   return Object.fromEntries(
     Object.entries(notification.params)
       .filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number')
-      .map(([key, value]) => [key, key === 'amount' && typeof value === 'number' ? formatNumber(value, language) : String(value)]),
+      .map(([key, value]) => [key, paramText(key, value, language)]),
   );
 }
 
@@ -50,6 +57,11 @@ function textParams(notification: Notification, language: Language): Record<stri
 function currencyContext(notification: Notification): 'orange' | 'berry' | undefined {
   const currency = notification.params.currency;
   return currency === 'orange' || currency === 'berry' ? currency : undefined;
+}
+
+/** The body's variant: per currency, or, for an approval that carries it, the one naming the creation deadline. */
+function bodyContext(notification: Notification): string | undefined {
+  return currencyContext(notification) ?? (typeof notification.params.creationDeadline === 'string' ? 'deadline' : undefined);
 }
 
 /** The item's frame: a link to where the notification leads, or a button that only marks it read. */
@@ -119,7 +131,7 @@ export function NotificationList() {
                     {unread ? <span className="visually-hidden">{t('unread')}</span> : null}
                     {t(`kinds.${notification.kind}.title`, params)}
                   </span>
-                  <span className="notification-item__body">{t(`kinds.${notification.kind}.body`, { ...params, context: currencyContext(notification) })}</span>
+                  <span className="notification-item__body">{t(`kinds.${notification.kind}.body`, { ...params, context: bodyContext(notification) })}</span>
                   <span className="notification-item__date">{formatKstDate(notification.createdAt, language, { withTime: true })}</span>
                 </span>
               </NotificationItem>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntilClose, fundraiseBounds, percentFunded, stepAmount } from './fundraise-rules.ts';
+import { amountTaken, daysUntilClose, fundraiseBounds, percentFunded, stepAmount } from './fundraise-rules.ts';
 
 const base = { goal: 10_000, raised: 2_000, purpose: 'ongoing' as const, minimumUnit: 100, perUserLimit: 5_000, viewerContribution: 0 };
 
@@ -13,6 +13,20 @@ describe('fundraise bounds (docs/product.md#participation)', () => {
   });
   it('tells a limited project what remains to the goal', () => {
     expect(fundraiseBounds({ ...base, purpose: 'limited', raised: 9_950 }).goalRemaining).toBe(50);
+  });
+  it('offers only whole units within the limit, as the server takes them', () => {
+    // Half of 10,050 is 5,025: a unit of 100 reaches 5,000, never 5,025.
+    expect(fundraiseBounds({ ...base, goal: 10_050, perUserLimit: 5_025 }).max).toBe(5_000);
+  });
+  it('stops a limited project at the step that reaches the goal, and takes just what remains', () => {
+    const bounds = fundraiseBounds({ ...base, purpose: 'limited', minimumUnit: 50, raised: 9_550 });
+    expect(bounds).toMatchObject({ goalRemaining: 450, max: 450 });
+    const offGrid = fundraiseBounds({ ...base, purpose: 'limited', minimumUnit: 100, raised: 9_550 });
+    expect(offGrid.max).toBe(500);
+    expect(amountTaken(500, offGrid)).toBe(450);
+    expect(amountTaken(300, offGrid)).toBe(300);
+    const belowUnit = fundraiseBounds({ ...base, purpose: 'limited', raised: 9_995 });
+    expect([belowUnit.max, amountTaken(belowUnit.max, belowUnit)]).toEqual([100, 5]);
   });
   it('steps within the grid and the bounds', () => {
     const bounds = fundraiseBounds({ ...base, viewerContribution: 4_700 });

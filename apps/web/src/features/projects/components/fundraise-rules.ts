@@ -1,7 +1,11 @@
+import { largestParticipationFor, participationTaken, roundUpToUnit } from '@orchard/shared/project-rules';
+
 /**
- * What the fundraise sheet lets a fan put in (docs/product.md#participation): at least the minimum
- * unit, in steps of it, and no more than the user's remaining share (50 % of the goal, the deposit
- * counted). A limited project also caps what passes the goal; the server applies every rule again.
+ * What the fundraise sheet lets a fan put in (docs/product.md#participation), by the rules the
+ * server applies: whole units of the minimum unit, at least one, and no more than the user's
+ * remaining share (50 % of the goal, the deposit counted) rounded down to the unit. In a limited
+ * project the stepper stops at the first step that reaches the goal, and the participation takes
+ * only what remains to it.
  */
 export type FundraiseProject = {
   goal: number;
@@ -18,14 +22,21 @@ export function fundraiseBounds(project: FundraiseProject): FundraiseBounds {
   const unit = Math.max(1, project.minimumUnit ?? 1);
   const userRemaining = Math.max(0, project.perUserLimit - project.viewerContribution);
   const goalRemaining = project.purpose === 'limited' ? Math.max(0, project.goal - project.raised) : null;
-  const largestStep = Math.floor(userRemaining / unit) * unit;
-  return { unit, userRemaining, goalRemaining, max: largestStep };
+  const largest = largestParticipationFor(unit, userRemaining);
+  // Past the step that reaches the goal, a larger choice would take no more.
+  const max = goalRemaining === null ? largest : Math.min(largest, Math.max(unit, roundUpToUnit(goalRemaining, unit)));
+  return { unit, userRemaining, goalRemaining, max };
 }
 
 /** The amount after a step up or down, kept within [unit, max] on the unit's grid. */
 export function stepAmount(amount: number, direction: 1 | -1, bounds: FundraiseBounds): number {
   const next = amount + direction * bounds.unit;
   return Math.min(bounds.max, Math.max(bounds.unit, next));
+}
+
+/** What a participation of `amount` will take: the amount, or just what remains to a limited goal. */
+export function amountTaken(amount: number, bounds: FundraiseBounds): number {
+  return participationTaken(amount, bounds.goalRemaining);
 }
 
 /** Whole percent funded, floored, so 99.9 % never shows as 100 %. */

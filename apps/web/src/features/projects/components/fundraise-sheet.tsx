@@ -11,14 +11,18 @@ import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useParticipate } from '../api/participations.ts';
-import { fundraiseBounds, stepAmount } from './fundraise-rules.ts';
+import { amountTaken, fundraiseBounds, stepAmount } from './fundraise-rules.ts';
 import { usePointsText } from '../../../lib/points-text.ts';
 import { pointsTopUpPath, rememberWayBack } from './resume-after-charge.ts';
 
-const knownRefusals = ['projects.not_funding', 'projects.below_minimum_unit', 'projects.over_user_limit'] as const;
+const knownRefusals = ['projects.not_funding', 'projects.below_minimum_unit', 'projects.not_unit_multiple', 'projects.over_user_limit'] as const;
 
-/** docs/product.md#participation: amount in steps of the unit, the balance, what is already in, the limits. */
-/** `available` is the user's balance in the project's currency (undefined while it loads). */
+/**
+ * docs/product.md#participation: the amount in whole units, the balance, what is already in, the
+ * limits; the button names what will be taken. One Idempotency-Key per action (useActionKey): kept
+ * while the same amount is retried after a lost answer, new once the amount changes or an answer
+ * came. `available` is the user's balance in the project's currency (undefined while it loads).
+ */
 export function FundraiseSheet({ project, available, open, onClose }: { project: Project; available: number | undefined; open: boolean; onClose(): void }) {
   const { t } = useTranslation(['projectDetail', 'common']);
   const pointsText = usePointsText(project.currency);
@@ -30,7 +34,8 @@ export function FundraiseSheet({ project, available, open, onClose }: { project:
   const [failure, setFailure] = useState<{ message: string; insufficient: boolean } | null>(null);
   const amountId = useId();
   const canJoin = bounds.max >= bounds.unit;
-  const capped = bounds.goalRemaining !== null && amount > bounds.goalRemaining;
+  const taken = amountTaken(amount, bounds);
+  const capped = taken < amount;
 
   const submit = () => {
     setFailure(null);
@@ -87,9 +92,9 @@ export function FundraiseSheet({ project, available, open, onClose }: { project:
               </Button>
             </div>
             <p className="muted">{t('fundraise.stepHint', { unit: pointsText(bounds.unit) })}</p>
-            {capped && bounds.goalRemaining !== null ? <p className="notice">{t('fundraise.capped', { amount: pointsText(bounds.goalRemaining) })}</p> : null}
+            {capped ? <p className="notice">{t('fundraise.capped', { amount: pointsText(taken) })}</p> : null}
             <Button block disabled={participate.isPending} onClick={submit}>
-              {participate.isPending ? t('fundraise.sending') : t('fundraise.submit', { amount: pointsText(amount) })}
+              {participate.isPending ? t('fundraise.sending') : t('fundraise.submit', { amount: pointsText(taken) })}
             </Button>
           </>
         ) : (
