@@ -196,12 +196,13 @@ test('community: 100 XSS comments stay text; a report, the operator hides the co
   await expect(reporter.getByText(koCommunity.report.already)).toBeVisible();
 
   // The operator (English here) hides it from the console's reports queue.
-  await ops.goto('/ops');
+  await ops.goto('/ops/reports');
   const card = ops.getByRole('listitem').filter({ hasText: 'Spam: buy followers' });
   await expect(card).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await captureScreen(ops, 'community-ops-queue-en');
   await card.getByRole('button', { name: enCommunity.queue.actions.hide }).click();
+  await ops.getByRole('alertdialog', { name: enCommunity.queue.hideConfirm.title.comment }).getByRole('button', { name: enCommunity.queue.hideConfirm.confirm }).click();
   await expect(card).toHaveCount(0);
 
   // Everyone but operators sees it hidden.

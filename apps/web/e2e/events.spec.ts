@@ -16,7 +16,7 @@ test('events: an operator creates one in the console; a fan joins it in Berry', 
   test.setTimeout(240_000);
   const ops = await newPerson(browser, 'ko', 'operator', false);
   const fan = await newPerson(browser, 'en', uniqueSubject('fan-berry'));
-  await ops.goto('/ops');
+  await ops.goto('/ops/events');
   const form = ops.locator('.event-form');
   await expect(form.getByRole('heading', { name: koOperator.event.title })).toBeVisible();
   const create = form.getByRole('button', { name: koOperator.event.create });

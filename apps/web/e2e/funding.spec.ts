@@ -75,14 +75,18 @@ async function requestProject(page: Page, strings: RequestStrings, options: { me
 }
 
 async function decide(ops: Page, projectId: number, decision: 'approve' | { reject: string }) {
-  await ops.goto('/ops');
+  await ops.goto('/ops/requests');
   await ops.getByRole('button', { name: koOperator.queue.review.replace('{{id}}', String(projectId)) }).click();
+  // Each decision asks for confirmation first, saying what will happen.
   if (decision === 'approve') {
     await ops.getByRole('button', { name: koOperator.decision.approve }).click();
+    await ops.getByRole('alertdialog').getByRole('button', { name: koOperator.decision.approveConfirm.confirm }).click();
     await expect(ops.getByText(koOperator.decision.approved)).toBeVisible();
   } else {
     await ops.getByLabel(koOperator.decision.reasonLabel).fill(decision.reject);
     await ops.getByRole('button', { name: koOperator.decision.reject }).click();
+    await expect(ops.getByRole('alertdialog')).toContainText(decision.reject);
+    await ops.getByRole('alertdialog').getByRole('button', { name: koOperator.decision.rejectConfirm.confirm }).click();
     await expect(ops.getByText(koOperator.decision.rejected)).toBeVisible();
   }
 }
@@ -101,7 +105,7 @@ test('funding: request with three media, approval in /ops, notification, charge,
   await expect(fan.getByRole('heading', { name: enMyPage.projectStatus.pending.headline })).toBeVisible();
   await captureScreen(fan, 'funding-status-pending-en');
 
-  await ops.goto('/ops');
+  await ops.goto('/ops/clock');
   await expect(ops.getByRole('heading', { name: koOperator.title })).toBeVisible();
   await expect(ops.getByTestId('test-clock-now')).toBeVisible();
   await captureScreen(ops, 'funding-ops-ko');
@@ -110,7 +114,7 @@ test('funding: request with three media, approval in /ops, notification, charge,
 
   // The notification, marked unread, leads to the approved status with its countdown.
   await fan.goto('/notification');
-  const notice = fan.getByRole('button', { name: new RegExp(enNotification.kinds.approved.title) }).first();
+  const notice = fan.getByRole('link', { name: new RegExp(enNotification.kinds.approved.title) }).first();
   await expect(notice).toContainText(enNotification.unread);
   await captureScreen(fan, 'funding-notifications-en');
   await expectAccessible(fan, 'notifications');
@@ -207,7 +211,7 @@ test('funding (Korean): a rejected request shows its reason; an approved one is 
   const reason = '해당 기간 강남역 매체 재고 없음';
   await decide(ops, rejectedId, { reject: reason });
   await fan.goto('/notification');
-  await fan.getByRole('button', { name: new RegExp(koNotification.kinds.rejected.title) }).first().click();
+  await fan.getByRole('link', { name: new RegExp(koNotification.kinds.rejected.title) }).first().click();
   await expect(fan).toHaveURL(new RegExp(`/my-page/project-info-detail/rejected/${rejectedId}$`));
   await expect(fan.getByTestId('rejection-reason')).toContainText(reason);
   await captureScreen(fan, 'funding-status-rejected-ko');
@@ -215,13 +219,13 @@ test('funding (Korean): a rejected request shows its reason; an approved one is 
 
   const lateId = await requestProject(fan, koRequest, { mediaCount: 2 });
   await decide(ops, lateId, 'approve');
-  await ops.goto('/ops');
+  await ops.goto('/ops/clock');
   await ops.getByLabel(koOperator.clock.daysLabel).fill('8');
   await ops.getByRole('button', { name: /^시계 \+8일$/ }).click();
   await expect(ops.getByText(/시계를 8일 앞당기고/)).toBeVisible();
 
   await fan.goto('/notification');
-  await fan.getByRole('button', { name: new RegExp(koNotification.kinds.cancelled_deadline.title) }).first().click();
+  await fan.getByRole('link', { name: new RegExp(koNotification.kinds.cancelled_deadline.title) }).first().click();
   await expect(fan).toHaveURL(new RegExp(`/my-page/project-info-detail/cancelled/${lateId}$`));
   await expect(fan.getByRole('heading', { name: koMyPage.projectStatus.cancelled.headline })).toBeVisible();
   await captureScreen(fan, 'funding-status-cancelled-ko');

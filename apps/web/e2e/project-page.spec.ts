@@ -183,7 +183,7 @@ test("a limited project is capped at its goal, runs from its ad start, and is aw
 
   // At the ad start the project runs; the operator posts a photo in the console and it is awarded.
   await api(ops, 'POST', '/api/operator/test-clock', { days: 41 });
-  await ops.goto('/ops');
+  await ops.goto('/ops/ads');
   const card = ops.locator('.request-card', { has: ops.getByRole('link', { name: title }) });
   await expect(card).toBeVisible();
   await card.getByLabel(koOperator.outcomes.choosePhotos).setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: await pngFromCanvas(ops) });

@@ -14,6 +14,8 @@ export const spaRoutePatterns = {
   completedCharge: '/my-page/completed-charge/:id',
   pointHistory: '/my-page/point-history/:type',
   terms: '/terms/:doc',
+  /** A section of the operator console: requests, ads, events, reports, clock. */
+  opsSection: '/ops/:section',
   /** Every path no other route matches: the not-found page. */
   notFound: '*',
 } as const;
@@ -46,6 +48,7 @@ export const spaPaths = {
   commentList: (id: number | string) => fill(spaRoutePatterns.commentList, { id }),
   fundingList: (id: number | string) => fill(spaRoutePatterns.fundingList, { id }),
   ops: '/ops',
+  opsSection: (section: string) => fill(spaRoutePatterns.opsSection, { section }),
   myPage: '/my-page',
   userProfile: '/my-page/user-profile',
   filmList: '/my-page/film-list',

@@ -49,6 +49,7 @@ export const appRoutes: AppRoute[] = [
               page(paths.requestProject, () => import('./routes/request-project.tsx')),
               page(routePatterns.createProject, () => import('./routes/create-project.tsx')),
               page(paths.ops, () => import('./routes/ops.tsx')),
+              page(routePatterns.opsSection, () => import('./routes/ops.tsx')),
               {
                 path: paths.myPage,
                 children: [

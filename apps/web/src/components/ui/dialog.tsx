@@ -11,13 +11,15 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   cancelLabel?: string;
   tone?: 'default' | 'danger';
+  /** While what the answer would do is still loading, or when it cannot be done. */
+  confirmDisabled?: boolean;
   onConfirm(): void;
   /** Escape and the backdrop count as cancel; without a cancel label the dialog is a notice. */
   onCancel(): void;
 };
 
 /** A modal question with one or two answers; focus trapped, Escape cancels (docs/architecture.md#web). */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, tone = 'default', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, tone = 'default', confirmDisabled = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -49,7 +51,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
               {cancelLabel}
             </button>
           ) : null}
-          <button type="button" className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`} onClick={onConfirm}>
+          <button type="button" className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`} disabled={confirmDisabled} onClick={onConfirm}>
             {confirmLabel}
           </button>
         </div>

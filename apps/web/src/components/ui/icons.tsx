@@ -124,6 +124,12 @@ export const WalletIcon = (props: IconProps) => (
     <path d="M16 13h2M3 10h18M6 6l9-3 1 3" />
   </Icon>
 );
+export const ShieldIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3 4 6v6c0 4.5 3.4 8 8 9 4.6-1 8-4.5 8-9V6z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);
 
 /** The Orchard mark: an orange with a berry leaf (brand colours from the design tokens). */
 export function OrchardMark({ size = 32 }: { size?: number }) {

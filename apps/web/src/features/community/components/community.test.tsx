@@ -137,7 +137,7 @@ describe('community', () => {
     expect(screen.getByRole('link').textContent).toContain('2 comments');
   });
 
-  it('the console queue hides a reported comment and shows it handled', async () => {
+  it('the console queue hides a reported comment after the operator confirms what hiding does, and shows it handled', async () => {
     const open: OperatorReport = {
       id: 11,
       target: { type: 'comment', id: 5, projectId: 7 },
@@ -162,6 +162,10 @@ describe('community', () => {
     expect(await screen.findByText('rude words')).toBeTruthy();
     expect(screen.getByText('Abusive language')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Hide this comment?' });
+    expect(dialog.textContent).toContain('withheld from everyone but operators');
+    expect(decided).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
     expect(await screen.findByText('No reports here.')).toBeTruthy();
     expect(decided).toEqual({ action: 'hide' });
   });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button, Card, EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatKstDate } from '../../../lib/format.ts';
@@ -22,8 +23,11 @@ function ReportCard({ report }: { report: OperatorReport }) {
   const { t } = useTranslation(['community', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const decide = useDecideReport();
+  const [confirmingHide, setConfirmingHide] = useState(false);
   const run = (action: ReportDecisionAction) =>
     decide.mutate({ reportId: report.id, action }, { onSuccess: () => showToast({ message: t('queue.decided') }) });
+  // Hiding withholds the item from everyone but operators: the operator reads what it does first.
+  const choose = (action: ReportDecisionAction) => (action === 'hide' ? setConfirmingHide(true) : run(action));
   return (
     <Card className="report-queue__item">
       <div className="row-between">
@@ -54,11 +58,24 @@ function ReportCard({ report }: { report: OperatorReport }) {
       ) : null}
       <div className="report-queue__actions">
         {actionsFor(report).map((action) => (
-          <Button key={action} variant={action === 'hide' ? 'danger' : 'secondary'} disabled={decide.isPending} onClick={() => run(action)}>
+          <Button key={action} variant={action === 'hide' ? 'danger' : 'secondary'} disabled={decide.isPending} onClick={() => choose(action)}>
             {t(`queue.actions.${action}`)}
           </Button>
         ))}
       </div>
+      <ConfirmDialog
+        open={confirmingHide}
+        title={t(`queue.hideConfirm.title.${report.target.type}`)}
+        message={<p>{t(`queue.hideConfirm.body.${report.target.type}`)}</p>}
+        confirmLabel={t('queue.hideConfirm.confirm')}
+        cancelLabel={t('common:actions.cancel')}
+        tone="danger"
+        onCancel={() => setConfirmingHide(false)}
+        onConfirm={() => {
+          setConfirmingHide(false);
+          run('hide');
+        }}
+      />
     </Card>
   );
 }

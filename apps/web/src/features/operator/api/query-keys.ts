@@ -3,4 +3,5 @@ export const operatorQueryKeys = {
   all: ['operator'] as const,
   requests: ['operator', 'project-requests'] as const,
   testClock: ['operator', 'test-clock'] as const,
+  cancellationPreview: (projectId: number) => ['operator', 'cancellation-preview', projectId] as const,
 };

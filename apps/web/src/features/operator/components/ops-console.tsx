@@ -1,7 +1,10 @@
 import type { Project } from '@orchard/shared';
 import { ProjectOutcomes } from './project-outcomes.tsx';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatKstCalendarDay, formatKstDate } from '../../../lib/format.ts';
@@ -12,6 +15,7 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { useDecideProject } from '../api/decide-project.ts';
 import { useProjectRequests } from '../api/get-project-requests.ts';
 import { useAdvanceTestClock, useTestClock } from '../api/test-clock.ts';
+import { opsSections, type OpsSection } from '../sections.ts';
 import './operator.css';
 
 /** How long a request has waited, in the largest whole unit: minutes, hours or days. */
@@ -22,13 +26,14 @@ export function waitedParts(seconds: number): { unit: 'minutes' | 'hours' | 'day
 }
 
 function TestClockControl() {
-  const { t } = useTranslation('operator');
+  const { t } = useTranslation(['operator', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const clock = useTestClock();
   const advance = useAdvanceTestClock();
   const [days, setDays] = useState('1');
   const inputId = useId();
-  if (!clock.data?.enabled) return null;
+  if (clock.isPending) return <Spinner label={t('common:loading')} />;
+  if (!clock.data?.enabled) return <EmptyState message={t('clock.off')} />;
   const parsed = Number(days);
   const valid = Number.isInteger(parsed) && parsed >= 1 && parsed <= 400;
   return (
@@ -68,6 +73,7 @@ function RequestDetail({ project, onDone }: { project: Project; onDone(): void }
   const day = (value: string) => formatKstCalendarDay(value, language);
   // The promise, not mutate's callbacks: the decided request leaves the refreshed queue, and this
   // detail with it, before per-call callbacks would run.
+  const [confirming, setConfirming] = useState<'approve' | 'reject' | null>(null);
   const send = (decision: 'approve' | 'reject') =>
     decide.mutateAsync(decision === 'approve' ? { projectId: project.id, decision } : { projectId: project.id, decision, reason: reason.trim() }).then(
       () => {
@@ -116,22 +122,45 @@ function RequestDetail({ project, onDone }: { project: Project; onDone(): void }
           </li>
         ))}
       </ul>
-      <Button block disabled={decide.isPending} onClick={() => void send('approve')}>
+      <Button block disabled={decide.isPending} onClick={() => setConfirming('approve')}>
         {t('decision.approve')}
       </Button>
       <label htmlFor={reasonId} className="field-label">
         {t('decision.reasonLabel')}
       </label>
       <textarea id={reasonId} className="text-field reason-field" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-      <Button variant="danger" block disabled={decide.isPending || reason.trim().length === 0} onClick={() => void send('reject')}>
+      <Button variant="danger" block disabled={decide.isPending || reason.trim().length === 0} onClick={() => setConfirming('reject')}>
         {t('decision.reject')}
       </Button>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming === 'reject' ? t('decision.rejectConfirm.title', { id: project.id }) : t('decision.approveConfirm.title', { id: project.id })}
+        message={
+          confirming === 'reject' ? (
+            <>
+              <p>{t('decision.rejectConfirm.body')}</p>
+              <blockquote className="ops-quote">{reason.trim()}</blockquote>
+            </>
+          ) : (
+            <p>{t('decision.approveConfirm.body', { fundingEnd: day(project.fundingEndDate) })}</p>
+          )
+        }
+        confirmLabel={confirming === 'reject' ? t('decision.rejectConfirm.confirm') : t('decision.approveConfirm.confirm')}
+        cancelLabel={t('common:actions.cancel')}
+        tone={confirming === 'reject' ? 'danger' : 'default'}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const decision = confirming;
+          setConfirming(null);
+          if (decision) void send(decision);
+        }}
+      />
     </div>
   );
 }
 
-/** The operator console: requests waiting for the inventory check, oldest first, and the decision. */
-export default function OpsConsole() {
+/** Requests waiting for the inventory check, oldest first, and the decision. */
+function RequestQueue() {
   const { t } = useTranslation(['operator', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const requests = useProjectRequests();
@@ -139,9 +168,10 @@ export default function OpsConsole() {
   const [openId, setOpenId] = useState<number | null>(null);
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <div className="stack">
-      <TestClockControl />
-      <h2 className="section-title">{t('queue.title')}</h2>
+    <section className="stack" aria-labelledby="ops-requests-title">
+      <h2 id="ops-requests-title" className="section-title">
+        {t('queue.title')}
+      </h2>
       {requests.isPending ? (
         <Spinner label={t('common:loading')} />
       ) : requests.isError ? (
@@ -178,7 +208,51 @@ export default function OpsConsole() {
           {t('queue.more')}
         </Button>
       ) : null}
-      <ProjectOutcomes />
+    </section>
+  );
+}
+
+/** The console's sections as links; the test clock's only where the server runs one (decision 050). */
+function OpsNav({ current }: { current: OpsSection }) {
+  const { t } = useTranslation('operator');
+  const clock = useTestClock();
+  const shown = opsSections.filter((section) => section !== 'clock' || clock.data?.enabled || current === 'clock');
+  return (
+    <nav aria-label={t('sections.label')}>
+      <ul className="ops-nav">
+        {shown.map((section) => (
+          <li key={section}>
+            <Link to={paths.opsSection(section)} className="ops-nav__link" aria-current={section === current ? 'page' : undefined}>
+              {t(`sections.${section}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export type OpsConsoleProps = {
+  section: OpsSection;
+  /** The event form (projects and media, composed by the route: decision 053). */
+  renderEvents(): ReactNode;
+  /** The reports queue (community, composed by the route). */
+  renderReports(): ReactNode;
+};
+
+/**
+ * The operator console (decision 053), one section per route: requests, ads (succeeded projects to
+ * cancel, running ads waiting for photos), events, reports and the test clock.
+ */
+export default function OpsConsole({ section, renderEvents, renderReports }: OpsConsoleProps) {
+  return (
+    <div className="stack">
+      <OpsNav current={section} />
+      {section === 'requests' ? <RequestQueue /> : null}
+      {section === 'ads' ? <ProjectOutcomes /> : null}
+      {section === 'events' ? renderEvents() : null}
+      {section === 'reports' ? renderReports() : null}
+      {section === 'clock' ? <TestClockControl /> : null}
     </div>
   );
 }

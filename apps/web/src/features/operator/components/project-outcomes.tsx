@@ -3,26 +3,59 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
 import { formatKstCalendarDay } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { useCancellationPreview } from '../api/get-cancellation-preview.ts';
 import { useCancelProject, usePostPhotos, useProjectsIn } from '../api/project-outcomes.ts';
 
 const photosMax = 10;
+
+/** What the cancellation will do, from the server's count (docs/product.md#cancellation). */
+function CancellationSummary({ projectId, reason }: { projectId: number; reason: string }) {
+  const { t } = useTranslation(['operator', 'common']);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
+  const preview = useCancellationPreview(projectId, { enabled: true });
+  const orangeText = usePointsText('orange');
+  const berryText = usePointsText('berry');
+  if (preview.isPending) return <Spinner label={t('common:loading')} />;
+  if (preview.isError) return <p className="form-message form-message--error">{apiErrorMessage(t, preview.error)}</p>;
+  const { cancellable, cancellableThrough, participationCount, participantCount, returnTotal, currency } = preview.data;
+  if (!cancellable) return <p data-testid="cancellation-summary">{t('outcomes.cancelConfirm.tooLate', { date: formatKstCalendarDay(cancellableThrough, language) })}</p>;
+  return (
+    <div className="stack stack--tight" data-testid="cancellation-summary">
+      <p>
+        {t('outcomes.cancelConfirm.returns', {
+          count: participationCount,
+          people: t('outcomes.cancelConfirm.people', { count: participantCount }),
+          total: currency === 'berry' ? berryText(returnTotal) : orangeText(returnTotal),
+        })}
+      </p>
+      <p>{t('outcomes.cancelConfirm.notice')}</p>
+      <blockquote className="ops-quote">{reason}</blockquote>
+    </div>
+  );
+}
 
 function CancelForm({ project }: { project: Project }) {
   const { t } = useTranslation(['operator', 'common']);
   const cancel = useCancelProject();
   const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const preview = useCancellationPreview(project.id, { enabled: confirming });
   const reasonId = useId();
+  const trimmed = reason.trim();
   return (
     <div className="stack stack--tight">
       <label htmlFor={reasonId} className="field-label">
         {t('outcomes.cancelReason')}
       </label>
       <textarea id={reasonId} className="text-field reason-field" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-      <Button variant="danger" disabled={cancel.isPending || reason.trim().length === 0} onClick={() => cancel.mutate({ projectId: project.id, reason: reason.trim() })}>
+      <Button variant="danger" disabled={cancel.isPending || trimmed.length === 0} onClick={() => setConfirming(true)}>
         {t('outcomes.cancel')}
       </Button>
       {cancel.isError ? (
@@ -30,6 +63,20 @@ function CancelForm({ project }: { project: Project }) {
           {apiErrorMessage(t, cancel.error)}
         </p>
       ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t('outcomes.cancelConfirm.title', { title: project.title ?? `#${project.id}` })}
+        message={confirming ? <CancellationSummary projectId={project.id} reason={trimmed} /> : null}
+        confirmLabel={t('outcomes.cancelConfirm.confirm')}
+        cancelLabel={t('common:actions.cancel')}
+        tone="danger"
+        confirmDisabled={!preview.data?.cancellable}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          cancel.mutate({ projectId: project.id, reason: trimmed }, { onSuccess: () => showToast({ message: t('outcomes.cancelled') }) });
+        }}
+      />
     </div>
   );
 }
@@ -93,7 +140,7 @@ function OutcomeList({ status }: { status: 'succeeded' | 'running' }) {
   );
 }
 
-/** Succeeded projects (cancellable up to a month before the ad) and running ads waiting for their photos. */
+/** The console's ads: running ads waiting for their photos, and succeeded projects (cancellable up to a month before the ad). */
 export function ProjectOutcomes() {
   const { t } = useTranslation('operator');
   return (

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { useTranslation } from 'react-i18next';
-import { ChatIcon, ChevronRightIcon, FilmIcon, MegaphoneIcon, StarIcon, WalletIcon } from '../../../components/ui/icons.tsx';
+import { ChatIcon, ChevronRightIcon, FilmIcon, MegaphoneIcon, ShieldIcon, StarIcon, WalletIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/primitives.tsx';
 import { orangePriceKrw, useDisplayAmount } from '../../../lib/exchange-rates.ts';
 import { formatKrw } from '../../../lib/format.ts';
@@ -14,8 +14,12 @@ import './users.css';
 
 type MenuItem = { to: string; labelKey: string; Icon: ComponentType<SVGProps<SVGSVGElement>>; count?: number };
 
-/** docs/product.md#screens (My page): edit, points owned (the balances come from the points feature as `pointsOwned`), following artists, projects, posted films, inquiry, charge. */
-export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
+/**
+ * docs/product.md#screens (My page): edit, points owned (the balances come from the points feature
+ * as `pointsOwned`), following artists, projects, posted films, inquiry, charge; for an operator,
+ * the console (`showOperatorConsole`, from the route, which reads the roles).
+ */
+export function MyPageHome({ pointsOwned, showOperatorConsole = false }: { pointsOwned?: ReactNode; showOperatorConsole?: boolean } = {}) {
   const { t } = useTranslation(['myPage', 'common']);
   const displayInfo = useDisplayInfo();
   const { format } = useDisplayAmount();
@@ -33,6 +37,7 @@ export function MyPageHome({ pointsOwned }: { pointsOwned?: ReactNode } = {}) {
     { to: paths.projectList, labelKey: 'myPage:home.menu.projects', Icon: MegaphoneIcon },
     { to: paths.filmList, labelKey: 'myPage:home.menu.films', Icon: FilmIcon },
     { to: paths.customerSupport, labelKey: 'myPage:home.menu.inquiry', Icon: ChatIcon },
+    ...(showOperatorConsole ? [{ to: paths.ops, labelKey: 'myPage:home.menu.operatorConsole', Icon: ShieldIcon }] : []),
   ];
   return (
     <div className="stack">
