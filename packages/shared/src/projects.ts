@@ -189,6 +189,9 @@ export const myProjectsQuerySchema = z.strictObject({
   lang: languageSchema.optional(),
 });
 export const myProjectsResponseSchema = z.object({ items: z.array(projectSchema), nextCursor: z.string().nullable() });
+/** The My projects artist filter: every artist the user has a project with (requested, created, joined, liked). */
+export const myProjectArtistsResponseSchema = z.object({ items: z.array(z.object({ id: z.number().int(), names: localizedNameSchema })) });
+export type MyProjectArtists = z.infer<typeof myProjectArtistsResponseSchema>;
 
 /** Statuses the public list filters by; a request before creation is never public. */
 export const publicProjectStatuses = ['funding', 'succeeded', 'failed', 'running', 'awarded'] as const;

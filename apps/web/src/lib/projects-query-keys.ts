@@ -8,6 +8,8 @@ export const projectsQueryKeys = {
   /** Media names come in the viewer's language, so each language has its own entry. */
   detail: (projectId: number, language: string) => ['projects', 'detail', projectId, language] as const,
   mine: (tab: string, artistId: number | null) => ['projects', 'mine', tab, artistId] as const,
+  /** The artists of the user's projects (the My projects filter): under projects, so a like or a request refreshes it. */
+  mineArtists: ['projects', 'mine-artists'] as const,
   participants: (projectId: number, sort: string, limit: number) => ['projects', 'participants', projectId, sort, limit] as const,
   /** The public list of projects in one status (`GET /api/projects?status=`). */
   public: (status: string) => ['projects', 'public', status] as const,

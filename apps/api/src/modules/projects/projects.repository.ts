@@ -367,6 +367,16 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return rows.map((row) => row.id);
     },
 
+    /** The artists of the projects `where` selects, each once, by id. */
+    async artistsOf(where: SQL | undefined): Promise<{ id: number; names: typeof artists.$inferSelect.names }[]> {
+      return db
+        .selectDistinct({ id: artists.id, names: artists.names })
+        .from(projects)
+        .innerJoin(artists, eq(artists.id, projects.artistId))
+        .where(where)
+        .orderBy(asc(artists.id));
+    },
+
     /** True while the user created a project whose funding has not ended (account deletion guard). */
     async hasUnfinishedCreatedProject(userId: string): Promise<boolean> {
       const rows = await db

@@ -3,6 +3,7 @@ import {
   creationBodySchema,
   eventBodySchema,
   idempotencyKeyHeaderSchema,
+  myProjectArtistsResponseSchema,
   myProjectsQuerySchema,
   myProjectsResponseSchema,
   operatorAuditLogQuerySchema,
@@ -178,6 +179,12 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
       const key = { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', `/api/projects/${projectId}/creation`, request.body) };
       return reply.code(201).send({ project: await projects.create(key, projectId, request.body, language) });
     },
+  );
+
+  app.get(
+    '/api/my/projects/artists',
+    { config: { access: 'joined' }, schema: { tags: ['projects'], response: { 200: myProjectArtistsResponseSchema, ...errors } } },
+    async (request) => projects.listMyArtists(requireSession(request).userId),
   );
 
   app.get(

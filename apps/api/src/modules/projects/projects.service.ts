@@ -569,6 +569,15 @@ export function createProjectsService({
       return listPage(and(mine, query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId)), query.cursor, pageSize, { userId, isOperator: false }, query.language);
     },
 
+    /**
+     * The My projects artist filter (docs/product.md#screens): every artist the user has a project
+     * with, requested or created, joined or liked, followed or not.
+     */
+    async listMyArtists(userId: string) {
+      const mine = or(projectFilters.ofCreator(userId), projectFilters.participatedBy(userId), likedByFilter(userId));
+      return { items: await createProjectsRepository({ db }).artistsOf(mine) };
+    },
+
     /** What a shared link to a created, visible project shows (docs/product.md#sharing); null for anything else. */
     async sharePreview(projectId: number, language: Language, publicUrl: URL) {
       const view = await viewOf(projectId, null, language);
