@@ -2,6 +2,7 @@ import type { AdPackage, Medium } from '@orchard/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { api, sentRequest, type SentRequest } from '../../../test/handlers/api.ts';
@@ -40,6 +41,27 @@ const slots: RequestFlowSlots = {
   renderArtistName: () => 'Artist 7',
   renderMap: ({ places }) => <p>{`map of ${places.length}`}</p>,
 };
+
+/** The browser's Back, as the header's back arrow also does it (navigate(-1)). */
+function BrowserBack() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      browser back
+    </button>
+  );
+}
+
+/** The flow on /request-project after another page of the app, with a way to press Back. */
+function renderInHistory() {
+  return renderWithProviders(
+    <>
+      <RequestFlow catalogue={catalogue} slots={slots} />
+      <BrowserBack />
+    </>,
+    { path: '/request-project' },
+  );
+}
 
 /** The store as a fresh page load finds it: read back from sessionStorage. */
 async function reloadDraft() {
@@ -149,5 +171,45 @@ describe('request flow', () => {
     expect(body).toEqual({ artistId: 7, purpose: 'limited', option: 'image', packageId: 'basic', media: [{ mediaId: 5, duration: 7 }], adStartDate, fundingStartDate });
     expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(useRequestDraftStore.getState().artistId).toBeNull();
+  });
+
+  it('each step is a history entry: Back goes one step back, never out of the flow mid-way (docs/product.md#requests)', async () => {
+    renderInHistory();
+    await userEvent.click(screen.getByRole('button', { name: 'Artist 7' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(screen.getByRole('radio', { name: /^Limited/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /^Video/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Package' })).toBeTruthy();
+    expect(screen.getByTestId('location')).toHaveTextContent('/request-project?step=3');
+    await userEvent.click(screen.getByRole('button', { name: 'browser back' }));
+    expect(await screen.findByRole('heading', { name: 'Purpose and options' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /^Video/ })).toHaveProperty('checked', true);
+    expect(useRequestDraftStore.getState().step).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'browser back' }));
+    expect(await screen.findByRole('heading', { name: 'Artist' })).toBeTruthy();
+    expect(screen.getByTestId('location')).toHaveTextContent('/request-project?step=1');
+    expect(screen.queryByText('Continuing your request where you left off.')).toBeNull();
+  });
+
+  it('re-entered with a draft under way, says so, walks Back through the earlier steps, and can start over', async () => {
+    useRequestDraftStore.setState({ ...emptyRequestDraft, step: 2, artistId: 7, purpose: 'limited', option: 'image' });
+    renderInHistory();
+    expect(await screen.findByRole('heading', { name: 'Package' })).toBeTruthy();
+    expect(screen.getByRole('status')).toHaveTextContent('Continuing your request where you left off.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/request-project?step=3');
+    await userEvent.click(screen.getByRole('button', { name: 'browser back' }));
+    expect(await screen.findByRole('heading', { name: 'Purpose and options' })).toBeTruthy();
+  });
+
+  it('re-entered with a draft under way, starts over on request: the first step, an empty draft', async () => {
+    useRequestDraftStore.setState({ ...emptyRequestDraft, step: 2, artistId: 7, purpose: 'limited', option: 'image' });
+    renderInHistory();
+    expect(await screen.findByRole('heading', { name: 'Package' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(await screen.findByRole('heading', { name: 'Artist' })).toBeTruthy();
+    expect(screen.getByTestId('location')).toHaveTextContent('/request-project?step=1');
+    expect(useRequestDraftStore.getState()).toMatchObject({ step: 0, artistId: null, purpose: null });
+    expect(screen.queryByText('Continuing your request where you left off.')).toBeNull();
   });
 });

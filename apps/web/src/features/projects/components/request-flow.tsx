@@ -1,6 +1,6 @@
 import type { AdPackage, Medium, ProjectOption, ProjectPurpose } from '@orchard/shared';
 import { adEndDateFor, earliestAdStartDate, fundingEndDateFor, kstDateOf } from '@orchard/shared/project-rules';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
@@ -15,6 +15,7 @@ import { useRequestProject } from '../api/request-project.ts';
 import { useRequestDraftStore, type RequestDraft } from '../stores/request-draft.ts';
 import { ChoiceGroup, DateField, FlowActions, FlowProgress, MediumRow, SummaryList } from './flow-parts.tsx';
 import { draftGoal, firstStepWithProblem, requestSteps, stepProblem, type RequestContext } from './request-steps.ts';
+import { useStepHistory } from './step-history.ts';
 
 const purposes = ['limited', 'ongoing'] as const satisfies readonly ProjectPurpose[];
 const options = ['image', 'video'] as const satisfies readonly ProjectOption[];
@@ -215,10 +216,23 @@ function RequestDone({ onAnother }: { onAnother(): void }) {
   );
 }
 
+/** Said when the request opens on a draft already under way, with a way to start over. */
+function ResumedNotice({ onStartOver }: { onStartOver(): void }) {
+  const { t } = useTranslation('requestFunding');
+  return (
+    <div className="notice flow-resumed" role="status">
+      <p>{t('resumed.message')}</p>
+      <Button variant="ghost" className="button--small" onClick={onStartOver}>
+        {t('resumed.startOver')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The 7-step request. The draft lives in a small persisted store, so a reload or a trip to the
  * sign-in page resumes where the user was; a stale draft (a date now too soon) resumes at the
- * first step that no longer holds.
+ * first step that no longer holds. Each step is a history entry, so Back goes one step back.
  */
 export function RequestFlow({ catalogue, slots }: { catalogue: RequestCatalogue; slots: RequestFlowSlots }) {
   const { t } = useTranslation(['requestFunding', 'common']);
@@ -232,6 +246,14 @@ export function RequestFlow({ catalogue, slots }: { catalogue: RequestCatalogue;
 
   const mediaById = useMemo(() => new Map((catalogue.media ?? []).map((medium) => [medium.id, medium])), [catalogue.media]);
   const context: RequestContext = { today, pkg, findMedium: (mediaId) => mediaById.get(mediaId) };
+  const { update } = draft;
+  const steps = useStepHistory({
+    flow: 'request',
+    ready: !catalogue.pending && catalogue.packages !== undefined && !done,
+    storedStep: draft.step,
+    reachable: (wanted) => Math.min(wanted, requestSteps.length - 1, firstStepWithProblem(draft, context)),
+    onStep: useCallback((step: number) => update({ step }), [update]),
+  });
 
   if (done) return <RequestDone onAnother={() => setDone(false)} />;
   if (catalogue.error) {
@@ -243,7 +265,7 @@ export function RequestFlow({ catalogue, slots }: { catalogue: RequestCatalogue;
   }
   if (catalogue.pending || !catalogue.packages) return <Spinner label={t('common:loading')} />;
 
-  const step = Math.min(draft.step, firstStepWithProblem(draft, context));
+  const { step } = steps;
   const stepName = requestSteps[step]!;
   const problem = stepProblem(stepName, draft, context);
   const isLast = step === requestSteps.length - 1;
@@ -266,6 +288,7 @@ export function RequestFlow({ catalogue, slots }: { catalogue: RequestCatalogue;
           settle(null);
           draft.reset();
           setDone(true);
+          steps.backToFirst();
         },
         onError: (error) => {
           settle(error);
@@ -277,6 +300,14 @@ export function RequestFlow({ catalogue, slots }: { catalogue: RequestCatalogue;
 
   return (
     <section className="stack request-flow">
+      {steps.resumed ? (
+        <ResumedNotice
+          onStartOver={() => {
+            draft.reset();
+            steps.backToFirst();
+          }}
+        />
+      ) : null}
       <FlowProgress step={step} total={requestSteps.length} label={t('stepOf', { step: step + 1, total: requestSteps.length })} />
       <h2 id="request-step-title" className="page-title">
         {t(`steps.${stepName}`)}
@@ -296,8 +327,8 @@ export function RequestFlow({ catalogue, slots }: { catalogue: RequestCatalogue;
       <FlowActions
         previousLabel={t('previous')}
         nextLabel={isLast ? t('create') : t('common:actions.next')}
-        onPrevious={step > 0 ? () => draft.update({ step: step - 1 }) : undefined}
-        onNext={isLast ? submit : () => draft.update({ step: step + 1 })}
+        onPrevious={step > 0 ? steps.previous : undefined}
+        onNext={isLast ? submit : steps.next}
         nextDisabled={problem !== null || request.isPending}
         hint={problem ? t(`problems.${problem}`) : null}
       />
