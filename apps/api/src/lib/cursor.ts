@@ -24,3 +24,12 @@ export function decodeCursor(cursor: string, field: string, range: { min: number
 }
 
 export const invalidCursor = () => badRequest('validation.invalid', 'The cursor is not valid.', [{ in: 'querystring', path: '/cursor' }]);
+
+/**
+ * The keys a cursor may hold beside plain ids: an instant within 1970–9999 UTC (PostgreSQL refuses
+ * instants past its range, and JavaScript's latest dates, "+275760-…", do not parse as one), and
+ * a row id within 32 bits (the id columns' range). A key outside them was not made by the app.
+ */
+const latestCursorInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+export const isCursorInstant = (ms: unknown): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= latestCursorInstant;
+export const isCursorId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;

@@ -22,6 +22,8 @@ describe('database refusals of client input', () => {
       }
       else if (kind === 'int') await database.db.execute(sql`select ${text}::int`);
       else if (kind === 'uuid') await database.db.execute(sql`select ${text}::uuid`);
+      else if (kind === 'epoch-ms') await database.db.execute(sql`select to_timestamp(${Number(text)}::float8 / 1000.0)`);
+      else if (kind === 'timestamptz') await database.db.execute(sql`select ${text}::timestamptz`);
       else await database.db.execute(sql`select ${text}::text`);
       return { ok: true };
     });
@@ -37,6 +39,9 @@ describe('database refusals of client input', () => {
     ['text longer than its column', { text: 'abcdef', kind: 'varchar' }],
     ['a number out of range', { text: '99999999999', kind: 'int' }],
     ['text that is not the type asked for', { text: 'not-a-uuid', kind: 'uuid' }],
+    ['an instant beyond the timestamp range (22008)', { text: '1e300', kind: 'epoch-ms' }],
+    ['the ISO form of the year 275760, read as a time zone offset out of range (22009)', { text: '+275760-09-13T00:00:00.000Z', kind: 'timestamptz' }],
+    ['a time zone offset out of range (22009)', { text: '2020-01-01 00:00:00+16:00', kind: 'timestamptz' }],
   ])('answers %s with 400 in the error shape, not 500', async (_name, query) => {
     const response = await app.inject({ url: '/echo', query });
     expect(response.statusCode, response.body).toBe(400);

@@ -32,10 +32,13 @@ const fastifyErrors: Record<string, [number, ErrorCode, string]> = {
 
 /**
  * PostgreSQL's refusals of what a client sent: a character it cannot store (NUL: 22021, 22P05),
- * a value too long for its column or index (22001, 54000), a number out of range (22003), or text
- * that is not the type it must be (22P02). The client's input, so a 400, never a 5xx.
+ * a value too long for its column or index (22001, 54000), a number out of range (22003), text
+ * that is not the type it must be (22P02), or an instant out of range (22008, a time stamp past
+ * the year 294276; 22009, a time zone offset out of range, which is how it reads the ISO form
+ * of JavaScript's latest dates, "+275760-…"). The client's input, so a 400, never a 5xx. Routes
+ * validate what they pass on (cursors: lib/cursor.ts); this is the net under them.
  */
-const clientCausedPostgresErrors = new Set(['22021', '22P05', '22001', '54000', '22003', '22P02']);
+const clientCausedPostgresErrors = new Set(['22021', '22P05', '22001', '54000', '22003', '22P02', '22008', '22009']);
 
 /**
  * Errors Fastify meets before any route runs: a path whose percent-encoding does not decode
@@ -116,7 +119,7 @@ export function registerErrorHandling(app: App) {
     const postgresCode = postgresErrorCode(error);
     if (postgresCode && clientCausedPostgresErrors.has(postgresCode)) {
       request.log.info({ postgresCode }, 'database refused the input');
-      return send(reply, 400, 'validation.invalid', 'The request holds a value that cannot be stored (a control character, or too long).');
+      return send(reply, 400, 'validation.invalid', 'The request holds a value that cannot be stored (a control character, too long, or out of range).');
     }
     if (error.statusCode === 429) {
       return send(reply, 429, 'rate_limited', 'Too many requests. Please wait and try again.');

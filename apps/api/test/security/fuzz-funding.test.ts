@@ -114,13 +114,56 @@ function rawBody(template: Record<string, unknown>) {
   );
 }
 
-const hostileQuery = fc
-  .dictionary(
-    fc.constantFrom('sort', 'cursor', 'limit', 'lang', 'x', '__proto__', 'constructor'),
-    fc.oneof(hostileScalar.map(String).filter((value) => value.length < 10_000), fc.constant('a'.repeat(5000))),
-    { minKeys: 1, maxKeys: 3 },
+/**
+ * Cursors the app did not make: its own shapes (participants, the request queue, id lists) holding
+ * hostile keys, in base64url JSON as it writes them. An instant past PostgreSQL's range (1e300 ms,
+ * the year 275760) once reached the database and answered 500.
+ */
+const outOfRange = fc.constantFrom<unknown>(
+  1e300,
+  -1e300,
+  8.64e15,
+  Date.UTC(10_000, 0, 1),
+  2 ** 31,
+  2 ** 60,
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00.000Z',
+  '+010000-01-01T00:00:00.000Z',
+  '2020-01-01 00:00:00+16:00',
+);
+const hostileCursor = fc
+  .constantFrom<Record<string, unknown>>(
+    { sort: 'latest', latestMs: Date.now(), id: 1 },
+    { sort: 'amount', amount: 10, id: 1 },
+    { at: new Date().toISOString(), id: 1 },
+    { before: 1 },
+    { id: 1 },
   )
-  .map((query) => new URLSearchParams(query as Record<string, string>).toString());
+  .chain((shape) =>
+    fc
+      .tuple(
+        fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...Object.keys(shape)) }, { weight: 1, arbitrary: fc.constantFrom('latestMs', 'at', 'before', '__proto__') }),
+        fc.oneof({ weight: 2, arbitrary: outOfRange }, { weight: 1, arbitrary: hostileScalar }),
+      )
+      .map(([key, value]) => ({ sort: shape.sort, cursor: Buffer.from(JSON.stringify({ ...shape, [key]: value })).toString('base64url') })),
+  );
+
+const hostileQuery = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .dictionary(
+        fc.constantFrom('sort', 'cursor', 'limit', 'lang', 'x', '__proto__', 'constructor'),
+        fc.oneof(hostileScalar.map(String).filter((value) => value.length < 10_000), fc.constant('a'.repeat(5000))),
+        { minKeys: 1, maxKeys: 3 },
+      )
+      .map((query) => new URLSearchParams(query as Record<string, string>).toString()),
+  },
+  {
+    weight: 2,
+    arbitrary: hostileCursor.map(({ sort, cursor }) => new URLSearchParams(typeof sort === 'string' ? { sort, cursor } : { cursor }).toString()),
+  },
+);
 
 /** Path parameters no route takes: refused in the error shape, never 5xx. */
 const hostileParam = fc.constantFrom('0', '-1', '1.5', '9007199254740992', '99999999999999999999', '1e3', '0x10', '%00', 'a%00b', '%E0%A4%A', '%zz', '__proto__', 'x'.repeat(150), '%20', '1%0d%0a');
@@ -244,6 +287,7 @@ describe('hostile input on the funding and community routes, from valid template
       },
       { name: 'cancel', method: 'POST', path: '/api/operator/projects/{id}/cancellation', id: () => String(succeeded.id), cookie: operatorCookie, template: { reason: 'The media owner withdrew.' } },
       { name: 'event', method: 'POST', path: '/api/operator/events', id: () => '', cookie: operatorCookie, template: event as Record<string, unknown>, idempotent: true },
+      { name: 'request queue', method: 'GET', path: '/api/operator/project-requests', id: () => '', cookie: operatorCookie },
     ];
     let requests = 0;
     for (const target of targets) {

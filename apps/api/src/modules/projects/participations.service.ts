@@ -2,6 +2,7 @@ import type { CancellationPreview, Language, ParticipantSort, Project } from '@o
 import { fundingClosesAt, kstDateOf } from '@orchard/shared/project-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isCursorId, isCursorInstant } from '../../lib/cursor.ts';
 import { addKstMonths } from '../../lib/kst.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -27,9 +28,9 @@ function decodeCursor(cursor: string, sort: ParticipantSort): ParticipantsCursor
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
     const id = value.id;
-    if (value.sort === sort && typeof id === 'number' && Number.isSafeInteger(id) && id > 0) {
+    if (value.sort === sort && isCursorId(id)) {
       if (sort === 'amount' && typeof value.amount === 'number' && Number.isSafeInteger(value.amount)) return { sort, amount: value.amount, id };
-      if (sort === 'latest' && typeof value.latestMs === 'number' && Number.isFinite(value.latestMs)) return { sort, latestMs: value.latestMs, id };
+      if (sort === 'latest' && isCursorInstant(value.latestMs)) return { sort, latestMs: value.latestMs, id };
     }
   } catch {
     // refused below

@@ -30,6 +30,7 @@ import {
 import { createBatcher, type Batcher } from '../../db/batcher.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isCursorId, isCursorInstant } from '../../lib/cursor.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { likedByFilter } from '../community/community.service.ts';
@@ -101,8 +102,6 @@ function decodeCursor(cursor: string): Record<string, unknown> {
   }
   throw cursorInvalid();
 }
-
-const isSafeId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 2_147_483_647;
 
 /**
  * The project lifecycle up to funding (docs/architecture.md#lifecycle): request, the operator's
@@ -202,7 +201,7 @@ export function createProjectsService({
     let below;
     if (cursor !== undefined) {
       const { id } = decodeCursor(cursor);
-      if (!isSafeId(id)) throw cursorInvalid();
+      if (!isCursorId(id)) throw cursorInvalid();
       below = projectFilters.idBelow(id);
     }
     const views = await createProjectsRepository({ db }).listViews(and(where, below), projectOrders.newestFirst, limit + 1, viewer?.userId ?? null, language);
@@ -414,7 +413,7 @@ export function createProjectsService({
       if (cursor !== undefined) {
         const { at, id } = decodeCursor(cursor);
         const requestedAt = typeof at === 'string' ? new Date(at) : null;
-        if (!requestedAt || Number.isNaN(requestedAt.getTime()) || !isSafeId(id)) throw cursorInvalid();
+        if (!requestedAt || !isCursorInstant(requestedAt.getTime()) || !isCursorId(id)) throw cursorInvalid();
         after = projectFilters.requestedAfter(requestedAt, id);
       }
       const views = await createProjectsRepository({ db }).listViews(
