@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
+import { translateInto } from '../../../test/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TermsDocument } from './terms-document.tsx';
 
@@ -26,5 +27,19 @@ describe('legal documents (docs/product.md#terms)', () => {
       ['Terms of service', '/terms/service'],
       ['Unique identification information notice', '/terms/unique-identification'],
     ]);
+  });
+
+  // docs/product.md#account-deletion: a creator cannot leave before their project's funding period ends.
+  it.each([
+    ['en', 'Article 9 (Leaving)', 'a project you created has not finished its funding period'],
+    ['ko', '제9조 (탈퇴)', '직접 만든 프로젝트의 펀딩 기간이 끝나기 전'],
+    ['ja', '第9条（退会）', '自分が作成したプロジェクトの募集期間が終わるまで'],
+    ['zh', '第9条（注销）', '自己创建的项目的募集期结束之前'],
+    ['es', 'Artículo 9 (Baja)', 'un proyecto que hayas creado no haya terminado su periodo de financiación'],
+  ] as const)('the leaving article in %s says a creator cannot leave while their project is funding', async (language, heading, rule) => {
+    await translateInto(language);
+    useLanguageAndCurrencyStore.setState({ language, currency: 'KRW' });
+    renderWithProviders(<TermsDocument document="service" />);
+    expect(screen.getByRole('region', { name: heading }).textContent).toContain(rule);
   });
 });
