@@ -77,6 +77,22 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     }
   });
 
+  it.each([
+    ['$&', '$&amp;'],
+    ["$'", '$&#39;'],
+    ['$`', '$`'],
+    ['$$', '$$'],
+    ["$' $` $& $$ $1 $<name>", '$&#39; $` $&amp; $$ $1 $&lt;name&gt;'],
+  ])('writes a title holding %s as typed: the page is never rewritten by a replacement pattern', async (title, escaped) => {
+    const project = await fundingProject(t, await t.createUser(), operator, await validRequestBody(t, await t.createArtist()), { title });
+    const html = (await page(`/project/${project.id}`)).body;
+    expect(html).toContain(`<title>${escaped} · Orchard</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped}">`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html).toMatch(/<\/head><body><div id="root"><\/div><\/body><\/html>$/);
+  });
+
   it('reads only plain decimal ids', () => {
     expect(previewedProjectId('/project/12')).toBe(12);
     expect(previewedProjectId('/project/2147483648')).toBeNull();

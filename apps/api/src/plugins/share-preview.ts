@@ -35,5 +35,8 @@ export function withSharePreview(indexHtml: string, preview: SharePreview, pageU
       `<meta name="description" content="${escapeHtml(description)}">`,
     )
     .join('');
-  return indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)} · Orchard</title>`).replace('</head>', `${tags}</head>`);
+  // Replacement functions, not strings: in a string, a title's `$&`, `$'` or `` $` `` would splice
+  // parts of the page into it.
+  const title = `<title>${escapeHtml(preview.title)} · Orchard</title>`;
+  return indexHtml.replace(/<title>[^<]*<\/title>/, () => title).replace('</head>', () => `${tags}</head>`);
 }
