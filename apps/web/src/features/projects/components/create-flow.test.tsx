@@ -74,39 +74,76 @@ describe('creation flow', () => {
     expect(await screen.findByRole('heading', { name: 'Thumbnail' })).toBeTruthy();
   });
 
-  it('the email field says "Invalid email format." and then "Valid email format."', async () => {
+  it('the email field says "Invalid email format." and then "Valid email format.", each printed once', async () => {
     mockApi({ ...approved, thumbnailUrl: '/api/files/t.jpg' });
     useCreationDraftStore.setState({ ...emptyCreationDraft, projectId: 42, step: 5, minimumUnit: '100', title: 'Birthday', introduction: 'Hi' });
     renderWithProviders(<CreateFlow projectId={42} slots={{ orangeAvailable: 1000 }} />);
     await userEvent.type(await screen.findByLabelText('Your X ID'), '@fan_01');
+    expect(screen.getByText('Enter your email.')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Email'), 'fan@example');
-    expect(screen.getAllByText('Invalid email format.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Invalid email format.')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
     await userEvent.type(screen.getByLabelText('Email'), '.com');
     expect(screen.getByText('Valid email format.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false);
   });
 
-  it('a deposit below 5 % of the goal is refused; not enough Orange offers to charge and comes back here', async () => {
-    const writes = mockApi({ ...approved, thumbnailUrl: '/api/files/t.jpg' }, () => apiError(422, 'points.insufficient'));
-    useCreationDraftStore.setState({
-      ...emptyCreationDraft,
-      projectId: 42,
-      step: 6,
-      minimumUnit: '100',
-      title: 'Birthday',
-      introduction: 'Hi',
-      creatorXId: 'fan_01',
-      creatorEmail: 'fan@example.com',
-    });
-    renderWithProviders(<CreateFlow projectId={42} slots={{ orangeAvailable: 300 }} />);
-    const deposit = await screen.findByLabelText('Deposit (Orange)');
+  const atDeposit = { ...emptyCreationDraft, projectId: 42, step: 6, minimumUnit: '100', title: 'Birthday', introduction: 'Hi', creatorXId: 'fan_01', creatorEmail: 'fan@example.com' };
+
+  it('the deposit step shows both bounds; below, above or off the unit is said once, under the field (docs/product.md#deposit)', async () => {
+    mockApi({ ...approved, thumbnailUrl: '/api/files/t.jpg' });
+    useCreationDraftStore.setState(atDeposit);
+    renderWithProviders(<CreateFlow projectId={42} slots={{ orangeAvailable: 100_000 }} />);
+    // A 10,000 goal with a unit of 100: 500 to 5,000.
+    expect((await screen.findByTestId('deposit-minimum')).textContent).toBe('500 Orange');
+    expect(screen.getByTestId('deposit-maximum').textContent).toBe('5,000 Orange');
+    const deposit = screen.getByLabelText('Deposit (Orange)');
+    const create = screen.getByRole('button', { name: 'Pay the deposit and create' });
     await userEvent.type(deposit, '499');
-    expect(screen.getByRole('button', { name: 'Pay the deposit and create' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getAllByText(/lower than the minimum deposit unit/)).toHaveLength(1);
+    expect(create.hasAttribute('disabled')).toBe(true);
     await userEvent.clear(deposit);
-    await userEvent.type(deposit, '500');
-    expect(screen.getByRole('link', { name: 'Charge Orange' })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Pay the deposit and create' }));
+    await userEvent.type(deposit, '5100');
+    expect(screen.getAllByText("That's more than the maximum deposit of 5,000 Orange.")).toHaveLength(1);
+    expect(create.hasAttribute('disabled')).toBe(true);
+    await userEvent.clear(deposit);
+    await userEvent.type(deposit, '550');
+    expect(screen.getAllByText('Enter the deposit in whole units of 100 Orange.')).toHaveLength(1);
+    expect(create.hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Use the maximum' }));
+    expect((deposit as HTMLInputElement).value).toBe('5000');
+    expect(create.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Use the minimum' }));
+    expect((deposit as HTMLInputElement).value).toBe('500');
+  });
+
+  it('a unit above half the goal is refused before the deposit step, naming the range', async () => {
+    mockApi({ ...approved, goal: 1_050, thumbnailUrl: '/api/files/t.jpg' });
+    useCreationDraftStore.setState({ ...emptyCreationDraft, projectId: 42, step: 1, minimumUnit: '600' });
+    renderWithProviders(<CreateFlow projectId={42} slots={{ orangeAvailable: 1000 }} />);
+    expect(await screen.findByText('Enter a whole number from 10 to 525.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('short of Orange, the deposit button is disabled, says why once and offers to charge, coming back here', async () => {
+    const writes = mockApi({ ...approved, thumbnailUrl: '/api/files/t.jpg' });
+    useCreationDraftStore.setState({ ...atDeposit, deposit: '500' });
+    renderWithProviders(<CreateFlow projectId={42} slots={{ orangeAvailable: 300 }} />);
+    const create = await screen.findByRole('button', { name: 'Pay the deposit and create' });
+    expect(create.hasAttribute('disabled')).toBe(true);
+    expect(screen.getAllByText("You don't have enough Orange for this deposit. Please charge and come back.")).toHaveLength(1);
+    await userEvent.click(create);
+    expect(writes.some((write) => write.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('link', { name: 'Charge Orange' }));
+    expect(sessionStorage.getItem('orchard:resume-after-charge')).toBe('/create-project/42');
+    expect(screen.getByTestId('location').textContent).toBe('/my-page/point-charge');
+  });
+
+  it('when only the server knows the balance is short, its refusal offers to charge, once', async () => {
+    const writes = mockApi({ ...approved, thumbnailUrl: '/api/files/t.jpg' }, () => apiError(422, 'points.insufficient'));
+    useCreationDraftStore.setState({ ...atDeposit, deposit: '500' });
+    renderWithProviders(<CreateFlow projectId={42} slots={{ orangeAvailable: undefined }} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay the deposit and create' }));
     const { url, body } = await vi.waitFor(() => {
       const post = writes.find((write) => write.method === 'POST');
       if (!post) throw new Error('the creation has not been sent yet');
@@ -114,8 +151,16 @@ describe('creation flow', () => {
     });
     expect(url).toBe('/api/projects/42/creation?lang=en');
     expect(body).toMatchObject({ minimumUnit: 100, deposit: 500, creatorXId: 'fan_01', creatorEmail: 'fan@example.com' });
-    await userEvent.click(screen.getAllByRole('link', { name: 'Charge Orange' })[0]!);
-    expect(sessionStorage.getItem('orchard:resume-after-charge')).toBe('/create-project/42');
-    expect(screen.getByTestId('location').textContent).toBe('/my-page/point-charge');
+    expect(await screen.findAllByRole('link', { name: 'Charge Orange' })).toHaveLength(1);
+  });
+
+  it('the success page offers the project page\'s Share', async () => {
+    const created = { ...approved, status: 'funding' as const, title: 'Birthday', createdAt: '2026-03-03T00:00:00.000Z', deposit: 500 };
+    mockApi({ ...approved, thumbnailUrl: '/api/files/t.jpg' }, () => HttpResponse.json({ project: created }, { status: 201 }));
+    useCreationDraftStore.setState({ ...atDeposit, deposit: '500' });
+    renderWithProviders(<CreateFlow projectId={42} slots={{ orangeAvailable: 1_000 }} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay the deposit and create' }));
+    expect(await screen.findByRole('button', { name: 'Share' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the project' }).getAttribute('href')).toBe('/project/42');
   });
 });

@@ -1,12 +1,12 @@
 import type { Project } from '@orchard/shared';
-import { minimumDepositFor, minimumUnitMax, minimumUnitMin } from '@orchard/shared/project-rules';
+import { depositBoundsFor, minimumUnitMaxFor, minimumUnitMin } from '@orchard/shared/project-rules';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
-import { EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
+import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { useActionKey } from '../../../lib/action-key.ts';
-import { formatKstCalendarDay } from '../../../lib/format.ts';
+import { formatKstCalendarDay, formatNumber } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useDurationText } from '../../../lib/media-text.ts';
@@ -16,10 +16,21 @@ import { useCreateProject } from '../api/create-project.ts';
 import { useProject } from '../api/get-project.ts';
 import { useUploadThumbnail } from '../api/upload-thumbnail.ts';
 import { useCreationDraftStore, type CreationDraft } from '../stores/creation-draft.ts';
-import { creationProblem, creationSteps, isEmailValid, numberedCreationSteps, parseWholeNumber, titleMaxLength, introductionMaxLength } from './creation-steps.ts';
+import {
+  creationProblem,
+  creationSteps,
+  isEmailValid,
+  numberedCreationSteps,
+  parseWholeNumber,
+  problemsShownByTheirField,
+  titleMaxLength,
+  introductionMaxLength,
+  type CreationProblem,
+} from './creation-steps.ts';
 import { DeadlineCountdown } from './deadline-countdown.tsx';
 import { FlowActions, FlowProgress, SummaryList, TextField } from './flow-parts.tsx';
 import { projectLink } from './project-links.ts';
+import { ShareButton } from './share-button.tsx';
 import { resumeAfterChargeKey } from './resume-after-charge.ts';
 import { checkImageFile, cropToThumbnail, type PixelArea } from './thumbnail-image.ts';
 
@@ -34,7 +45,7 @@ function HistoryStep({ project }: { project: Project }) {
   const day = (value: string) => formatKstCalendarDay(value, language);
   return (
     <div className="stack">
-      {project.creationDeadline ? <DeadlineCountdown deadline={project.creationDeadline} /> : null}
+      {project.creationDeadline ? <DeadlineCountdown deadline={project.creationDeadline} fundingEndDate={project.fundingEndDate} /> : null}
       <SummaryList
         rows={[
           [t('requestFunding:summary.artist'), project.artistNames[language] || project.artistNames.en],
@@ -116,26 +127,45 @@ function ThumbnailStep({ project }: { project: Project }) {
   );
 }
 
-function DepositStep({ project, draft, orangeAvailable }: { project: Project; draft: CreationDraft; orangeAvailable: number | undefined }) {
+/** The deposit's own messages, printed under its field (and nowhere else). */
+const depositMessages: Partial<Record<CreationProblem, string>> = { depositTooLow: 'deposit.belowUnit', depositTooHigh: 'deposit.tooHigh', depositOffUnit: 'deposit.offUnit' };
+
+/**
+ * docs/product.md#deposit: both bounds shown, a field and two buttons that fill it with either,
+ * whole units only; the amount's problem is printed once, under the field.
+ */
+function DepositStep({ project, draft, orangeAvailable, problem }: { project: Project; draft: CreationDraft; orangeAvailable: number | undefined; problem: CreationProblem | null }) {
   const { t } = useTranslation('createProject');
   const update = useCreationDraftStore((state) => state.update);
   const orangeText = usePointsText('orange');
   const unit = parseWholeNumber(draft.minimumUnit) ?? minimumUnitMin;
-  const minimum = minimumDepositFor(project.goal, unit);
-  const deposit = parseWholeNumber(draft.deposit);
-  const short = orangeAvailable !== undefined && deposit !== null && deposit > orangeAvailable;
+  const bounds = depositBoundsFor(project.goal, unit);
+  const message = problem ? depositMessages[problem] : undefined;
   return (
     <div className="stack">
-      <p className="notice">{t('deposit.rule', { minimum: orangeText(minimum), percent: 5, unit: orangeText(unit) })}</p>
+      <p className="muted">{t('deposit.rule', { percent: 5, unit: orangeText(unit) })}</p>
+      <SummaryList
+        rows={[
+          [t('deposit.minimum'), <span data-testid="deposit-minimum">{orangeText(bounds.minimum)}</span>],
+          [t('deposit.maximum'), <span data-testid="deposit-maximum">{orangeText(bounds.maximum)}</span>],
+        ]}
+      />
       <TextField
         label={t('deposit.label')}
         inputMode="numeric"
         value={draft.deposit}
         onChange={(value) => update({ deposit: value })}
-        message={deposit !== null && deposit < minimum ? { tone: 'error', text: t('deposit.belowUnit') } : null}
+        message={message ? { tone: 'error', text: t(message, { minimum: orangeText(bounds.minimum), maximum: orangeText(bounds.maximum), unit: orangeText(unit) }) } : null}
       />
+      <div className="button-pair">
+        <Button variant="secondary" onClick={() => update({ deposit: String(bounds.minimum) })}>
+          {t('deposit.useMinimum')}
+        </Button>
+        <Button variant="secondary" onClick={() => update({ deposit: String(bounds.maximum) })}>
+          {t('deposit.useMaximum')}
+        </Button>
+      </div>
       {orangeAvailable !== undefined ? <p className="muted" data-testid="orange-available">{t('deposit.available', { amount: orangeText(orangeAvailable) })}</p> : null}
-      {short ? <ChargePrompt projectId={project.id} /> : null}
     </div>
   );
 }
@@ -169,9 +199,13 @@ function CreatedView({ project }: { project: Project }) {
           {project.introduction}
         </p>
       </article>
-      <Link className="button button--primary button--block" to={paths.project(project.id)}>
-        {t('done.open')}
-      </Link>
+      <div className="button-pair">
+        {/* The project page's own share (docs/product.md#sharing). */}
+        <ShareButton project={project} title={project.title ?? ''} />
+        <Link className="button button--primary" to={paths.project(project.id)}>
+          {t('done.open')}
+        </Link>
+      </div>
     </div>
   );
 }
@@ -192,6 +226,7 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
   // requestFunding: the "previous" button's label; a draft resumed at the deposit never showed a step that loads it.
   const { t } = useTranslation(['createProject', 'common', 'myPage', 'requestFunding']);
   const project = useProject(projectId);
+  const language = useLanguageAndCurrencyStore((state) => state.language);
   const draft = useCreationDraftStore();
   const openDraft = useCreationDraftStore((state) => state.open);
   const create = useCreateProject();
@@ -219,7 +254,7 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
   }
   if (draft.projectId !== projectId) return <Spinner label={t('common:loading')} />;
 
-  const context = { goal: project.data.goal, hasThumbnail: project.data.thumbnailUrl !== null };
+  const context = { goal: project.data.goal, hasThumbnail: project.data.thumbnailUrl !== null, orangeAvailable: slots.orangeAvailable };
   const requestedStep = Math.min(draft.step, creationSteps.length - 1);
   // A restored draft resumes no later than its first step that no longer holds.
   const firstProblem = creationSteps.findIndex((name, index) => index < requestedStep && creationProblem(name, draft, context) !== null);
@@ -258,6 +293,8 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
     );
   };
 
+  // docs/product.md#deposit: a unit from 10 up to 1,000 and no more than half the goal.
+  const unitRange = { min: formatNumber(minimumUnitMin, language), max: formatNumber(minimumUnitMaxFor(project.data.goal), language) };
   const emailMessage = draft.creatorEmail.trim()
     ? isEmailValid(draft.creatorEmail)
       ? { tone: 'ok' as const, text: t('creator.emailValid') }
@@ -277,7 +314,7 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
       {stepName === 'history' ? <HistoryStep project={project.data} /> : null}
       {stepName === 'depositUnit' ? (
         <div className="stack">
-          <p className="muted">{t('depositUnit.rule', { min: minimumUnitMin, max: minimumUnitMax })}</p>
+          <p className="muted">{t('depositUnit.rule', unitRange)}</p>
           <TextField label={t('depositUnit.label')} inputMode="numeric" value={draft.minimumUnit} onChange={(value) => update({ minimumUnit: value })} />
         </div>
       ) : null}
@@ -297,15 +334,13 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
           <TextField label={t('creator.email')} type="email" inputMode="email" value={draft.creatorEmail} onChange={(value) => update({ creatorEmail: value })} message={emailMessage} />
         </div>
       ) : null}
-      {stepName === 'deposit' ? <DepositStep project={project.data} draft={draft} orangeAvailable={slots.orangeAvailable} /> : null}
-      {submitError ? (
-        submitError.insufficient ? (
-          <ChargePrompt projectId={projectId} />
-        ) : (
-          <p className="notice notice--error" role="alert">
-            {submitError.message}
-          </p>
-        )
+      {stepName === 'deposit' ? <DepositStep project={project.data} draft={draft} orangeAvailable={slots.orangeAvailable} problem={problem} /> : null}
+      {/* Short of Orange, known before sending or answered by the server: one prompt to charge. */}
+      {problem === 'depositShort' || submitError?.insufficient ? <ChargePrompt projectId={projectId} /> : null}
+      {submitError && !submitError.insufficient ? (
+        <p className="notice notice--error" role="alert">
+          {submitError.message}
+        </p>
       ) : null}
       <FlowActions
         previousLabel={t('requestFunding:previous')}
@@ -313,7 +348,7 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
         onPrevious={step > 0 ? () => update({ step: step - 1 }) : undefined}
         onNext={isLast ? submit : () => update({ step: step + 1 })}
         nextDisabled={problem !== null || create.isPending}
-        hint={problem ? t(`problems.${problem}`) : null}
+        hint={problem && !problemsShownByTheirField.has(problem) ? t(`problems.${problem}`, unitRange) : null}
       />
     </section>
   );

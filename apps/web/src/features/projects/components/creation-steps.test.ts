@@ -23,6 +23,20 @@ describe('creation steps', () => {
     expect(creationProblem('depositUnit', { ...draft, minimumUnit: '1e3' }, context)).toBe('unitInvalid');
   });
 
+  it('the unit is at most half the goal, as the deposit must fit within it', () => {
+    expect(creationProblem('depositUnit', { ...draft, minimumUnit: '525' }, { ...context, goal: 1_050 })).toBeNull();
+    expect(creationProblem('depositUnit', { ...draft, minimumUnit: '526' }, { ...context, goal: 1_050 })).toBe('unitInvalid');
+  });
+
+  it('the deposit is whole units from 5 % rounded up to 50 % rounded down, within the known balance', () => {
+    const goal1050 = { ...context, goal: 1_050 };
+    expect(creationProblem('deposit', { ...draft, minimumUnit: '10', deposit: '600' }, goal1050)).toBe('depositTooHigh');
+    expect(creationProblem('deposit', { ...draft, minimumUnit: '10', deposit: '520' }, goal1050)).toBeNull();
+    expect(creationProblem('deposit', { ...draft, minimumUnit: '10', deposit: '65' }, goal1050)).toBe('depositOffUnit');
+    expect(creationProblem('deposit', { ...draft, minimumUnit: '10', deposit: '520' }, { ...goal1050, orangeAvailable: 519 })).toBe('depositShort');
+    expect(creationProblem('deposit', { ...draft, minimumUnit: '10', deposit: '520' }, { ...goal1050, orangeAvailable: 520 })).toBeNull();
+  });
+
   it('the deposit is at least 5 % of the goal and at least the unit', () => {
     expect(creationProblem('deposit', { ...draft, deposit: '499' }, context)).toBe('depositTooLow');
     expect(creationProblem('deposit', { ...draft, deposit: '500' }, context)).toBeNull();
@@ -36,6 +50,7 @@ describe('creation steps', () => {
     expect(creationProblem('introduction', { ...draft, xUrl: 'javascript:alert(1)' }, context)).toBe('xUrlInvalid');
     expect(creationProblem('creator', { ...draft, creatorXId: 'not a handle' }, context)).toBe('xIdInvalid');
     expect(creationProblem('creator', { ...draft, creatorEmail: 'fan@' }, context)).toBe('emailInvalid');
+    expect(creationProblem('creator', { ...draft, creatorEmail: ' ' }, context)).toBe('emailMissing');
     expect(creationProblem('thumbnail', draft, { ...context, hasThumbnail: false })).toBe('thumbnailMissing');
   });
 

@@ -1,4 +1,4 @@
-import { isMinimumUnitAllowed, isXUrl, isYoutubeUrl, minimumDepositFor, normaliseXId } from '@orchard/shared/project-rules';
+import { depositBoundsFor, depositProblem, isMinimumUnitAllowed, isXUrl, isYoutubeUrl, normaliseXId } from '@orchard/shared/project-rules';
 import type { CreationDraft } from '../stores/creation-draft.ts';
 
 /** The creation's 6 steps, then the deposit (docs/product.md#creation, docs/product.md#deposit). */
@@ -18,9 +18,25 @@ export type CreationProblem =
   | 'youtubeInvalid'
   | 'xUrlInvalid'
   | 'xIdInvalid'
+  | 'emailMissing'
   | 'emailInvalid'
   | 'depositInvalid'
-  | 'depositTooLow';
+  | 'depositTooLow'
+  | 'depositTooHigh'
+  | 'depositOffUnit'
+  | 'depositShort';
+
+/**
+ * Problems the step already shows beside their own field (the email's message, the deposit's, the
+ * charge prompt): the bottom hint leaves them out, so no error is printed twice.
+ */
+export const problemsShownByTheirField: ReadonlySet<CreationProblem> = new Set(['emailInvalid', 'depositTooLow', 'depositTooHigh', 'depositOffUnit', 'depositShort']);
+
+const depositProblems = {
+  'projects.deposit_too_low': 'depositTooLow',
+  'projects.deposit_too_high': 'depositTooHigh',
+  'projects.deposit_not_unit_multiple': 'depositOffUnit',
+} as const;
 
 /** Whole numbers only, as typed: "1e3", "1.5" and "-1" are not amounts. */
 export function parseWholeNumber(text: string): number | null {
@@ -32,13 +48,21 @@ export function isEmailValid(email: string): boolean {
   return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 }
 
-export function creationProblem(step: CreationStep, draft: CreationDraft, context: { goal: number; hasThumbnail: boolean }): CreationProblem | null {
+/**
+ * What keeps a step from going on, or null. `goal` bounds the unit and the deposit (null where there
+ * is no deposit: an event); `orangeAvailable`, when known, must cover the deposit.
+ */
+export function creationProblem(
+  step: CreationStep,
+  draft: CreationDraft,
+  context: { goal: number | null; hasThumbnail: boolean; orangeAvailable?: number | undefined },
+): CreationProblem | null {
   const unit = parseWholeNumber(draft.minimumUnit);
   switch (step) {
     case 'history':
       return null;
     case 'depositUnit':
-      return unit === null || !isMinimumUnitAllowed(unit) ? 'unitInvalid' : null;
+      return unit === null || !isMinimumUnitAllowed(unit, context.goal ?? undefined) ? 'unitInvalid' : null;
     case 'title':
       if (draft.title.trim().length === 0) return 'titleMissing';
       return draft.title.trim().length > titleMaxLength ? 'titleTooLong' : null;
@@ -50,11 +74,14 @@ export function creationProblem(step: CreationStep, draft: CreationDraft, contex
       return draft.xUrl.trim() && !isXUrl(draft.xUrl.trim()) ? 'xUrlInvalid' : null;
     case 'creator':
       if (normaliseXId(draft.creatorXId) === null) return 'xIdInvalid';
+      if (draft.creatorEmail.trim() === '') return 'emailMissing';
       return isEmailValid(draft.creatorEmail) ? null : 'emailInvalid';
     case 'deposit': {
       const deposit = parseWholeNumber(draft.deposit);
-      if (deposit === null || unit === null) return 'depositInvalid';
-      return deposit < minimumDepositFor(context.goal, unit) ? 'depositTooLow' : null;
+      if (deposit === null || unit === null || context.goal === null) return 'depositInvalid';
+      const problem = depositProblem(deposit, unit, depositBoundsFor(context.goal, unit));
+      if (problem !== null) return depositProblems[problem];
+      return context.orangeAvailable !== undefined && deposit > context.orangeAvailable ? 'depositShort' : null;
     }
   }
 }

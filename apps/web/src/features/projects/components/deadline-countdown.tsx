@@ -1,3 +1,4 @@
+import { endOfKstDay } from '@orchard/shared/project-rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatKstDate } from '../../../lib/format.ts';
@@ -11,8 +12,11 @@ export function timeLeft(deadline: Date, now: Date): { days: number; hours: numb
   return { days: Math.floor(minutesLeft / 1440), hours: Math.floor((minutesLeft % 1440) / 60), minutes: minutesLeft % 60, passed: false };
 }
 
-/** The creation deadline (23:59:59 KST of the 7th day after approval), counting down each minute. */
-export function DeadlineCountdown({ deadline }: { deadline: string }) {
+/**
+ * The creation deadline (docs/product.md#creation: 23:59:59 KST of the 7th day after approval, or of
+ * the funding end date when that comes first, which it then says), counting down each minute.
+ */
+export function DeadlineCountdown({ deadline, fundingEndDate }: { deadline: string; fundingEndDate: string }) {
   const { t } = useTranslation('createProject');
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const [now, setNow] = useState(() => new Date());
@@ -23,7 +27,10 @@ export function DeadlineCountdown({ deadline }: { deadline: string }) {
   const left = timeLeft(new Date(deadline), now);
   return (
     <div className="card stack stack--tight">
-      <p className="muted">{t('deadline.until', { date: formatKstDate(deadline, language, { withTime: true }) })}</p>
+      <p className="muted" data-testid="creation-deadline">
+        {t('deadline.until', { date: formatKstDate(deadline, language, { withTime: true }) })}
+      </p>
+      {new Date(deadline).getTime() === endOfKstDay(fundingEndDate).getTime() ? <p className="muted">{t('deadline.fundingEnd')}</p> : null}
       <p className="countdown" data-testid="creation-countdown">
         {left.passed ? t('deadline.passed') : t('deadline.left', { days: left.days, hours: left.hours, minutes: left.minutes })}
       </p>

@@ -39,7 +39,8 @@ export function eventProblem(draft: EventDraft, context: RequestContext): EventP
   }
   const asCreation: CreationDraft = { ...emptyCreationDraft, ...draft };
   for (const step of creationChecks) {
-    const problem = creationProblem(step, asCreation, { goal: 0, hasThumbnail: draft.hasThumbnail });
+    // An event has no deposit, so its goal bounds nothing here.
+    const problem = creationProblem(step, asCreation, { goal: null, hasThumbnail: draft.hasThumbnail });
     if (problem) return { source: 'creation', problem };
   }
   return null;

@@ -1,10 +1,12 @@
 import type { AdPackage, Medium, Project } from '@orchard/shared';
-import { earliestAdStartDate, fundingEndDateFor, goalOf, kstDateOf } from '@orchard/shared/project-rules';
+import { krwPerOrange } from '@orchard/shared/points-rules';
+import { earliestAdStartDate, eventGoalOf, fundingEndDateFor, goalOf, kstDateOf, minimumUnitMax, minimumUnitMin } from '@orchard/shared/project-rules';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { useActionKey } from '../../../lib/action-key.ts';
+import { formatKrw, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCreateEvent } from '../api/create-event.ts';
@@ -87,6 +89,7 @@ export function EventForm({ catalogue, slots, onPackageChange }: { catalogue: Ev
   const { t } = useTranslation(['operator', 'requestFunding', 'createProject', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const berryText = usePointsText('berry');
+  const orangeText = usePointsText('orange');
   const createEvent = useCreateEvent();
   const uploadThumbnail = useUploadThumbnail();
   const actionKey = useActionKey();
@@ -216,11 +219,15 @@ export function EventForm({ catalogue, slots, onPackageChange }: { catalogue: Ev
       <TextField label={t('createProject:introduction.x')} type="url" inputMode="url" value={draft.xUrl} onChange={(xUrl) => update({ xUrl })} />
       <ThumbnailField image={image} onImage={setImage} />
       <p className="goal-line" aria-live="polite" data-testid="event-goal">
-        {t('operator:event.goal', { amount: berryText(goal) })}
+        {t('operator:event.goal', { amount: berryText(eventGoalOf(goal)) })}
+      </p>
+      {/* docs/product.md#events: the Berry goal is the media total in Orange × 13; both figures shown. */}
+      <p className="muted" data-testid="event-goal-worth">
+        {t('operator:event.goalWorth', { orange: orangeText(goal), krw: formatKrw(goal * krwPerOrange, language) })}
       </p>
       {problem ? (
         <p className="bottom-action__hint" aria-live="polite">
-          {problem.source === 'request' ? t(`requestFunding:problems.${problem.problem}`) : t(`createProject:problems.${problem.problem}`)}
+          {problem.source === 'request' ? t(`requestFunding:problems.${problem.problem}`) : t(`createProject:problems.${problem.problem}`, { min: formatNumber(minimumUnitMin, language), max: formatNumber(minimumUnitMax, language) })}
         </p>
       ) : null}
       {error ? (

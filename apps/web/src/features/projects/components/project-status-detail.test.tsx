@@ -33,6 +33,24 @@ describe("the creator's status screen at every status (docs/architecture.md#life
     vi.restoreAllMocks();
   });
 
+  it('approved: states the creation deadline, and says when the funding end is what sets it (docs/product.md#creation)', async () => {
+    // Approved on 20 December; funding ends on the 21st, before the 7-day window would.
+    renderStatus(
+      creatorsProject({ status: 'approved', createdAt: null, deposit: null, fundingEndDate: '2026-12-21', creationDeadline: '2026-12-21T14:59:59.999Z' }),
+    );
+    await headline();
+    expect(screen.getByTestId('creation-deadline').textContent).toBe('Create it by December 21, 2026 at 23:59 (KST).');
+    expect(screen.getByText("Funding ends that day, so the project can't be created after it.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create the project' }).getAttribute('href')).toBe('/create-project/42');
+  });
+
+  it('approved: a 7-day deadline before the funding end says nothing of the funding end', async () => {
+    renderStatus(creatorsProject({ status: 'approved', createdAt: null, deposit: null, fundingEndDate: '2027-01-10', creationDeadline: '2026-12-27T14:59:59.999Z' }));
+    await headline();
+    expect(screen.getByTestId('creation-deadline').textContent).toBe('Create it by December 27, 2026 at 23:59 (KST).');
+    expect(screen.queryByText(/Funding ends that day/)).toBeNull();
+  });
+
   it('created: funding opens on its start day, with the deposit paid', async () => {
     renderStatus(creatorsProject({ status: 'created', fundingStartDate: '2026-12-24', raised: 500 }));
     expect((await headline()).textContent).toBe('Created: funding opens on December 24, 2026');

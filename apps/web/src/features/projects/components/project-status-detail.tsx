@@ -81,7 +81,7 @@ export function ProjectStatusDetail({ projectId }: { projectId: number }) {
       </section>
       {screen === 'approved' && data.creationDeadline ? (
         <>
-          <DeadlineCountdown deadline={data.creationDeadline} />
+          <DeadlineCountdown deadline={data.creationDeadline} fundingEndDate={data.fundingEndDate} />
           <Link className="button button--primary button--block" to={paths.createProject(data.id)}>
             {t('myPage:projectStatus.create')}
           </Link>
