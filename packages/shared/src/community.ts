@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { decimalIntegerParam } from './artists.ts';
+import { withoutControlCharacters } from './safe-text.ts';
 
-/** docs/product.md#comments: 1–1,000 characters after trimming; line breaks allowed, other control characters not. */
+/** docs/product.md#comments: 1–1,000 characters after trimming; line breaks and tabs allowed, other control characters not. */
 export const commentBodyMax = 1_000;
 /** docs/product.md#reports: the free-text detail of REPR006 ("other"). */
 export const reportDetailMax = 500;
@@ -12,16 +13,12 @@ export type ReportTargetType = (typeof reportTargetTypes)[number];
 export const reportDecisionActions = ['hide', 'restore', 'dismiss'] as const;
 export type ReportDecisionAction = (typeof reportDecisionActions)[number];
 
-/** Control characters other than the line break, and lone surrogate halves. */
-const unsafeInComment = /[\p{Cs}]|(?!\n)\p{Cc}/u;
-export const isSafeCommentText = (text: string) => !unsafeInComment.test(text);
-
 export const commentBodySchema = z.strictObject({
   body: z
     .string()
     .max(commentBodyMax * 4)
     .transform((value) => value.trim())
-    .pipe(z.string().min(1).max(commentBodyMax).refine(isSafeCommentText, 'Control characters are not allowed')),
+    .pipe(withoutControlCharacters(z.string().min(1).max(commentBodyMax), { multiline: true })),
 });
 export type CommentBody = z.infer<typeof commentBodySchema>;
 
@@ -55,7 +52,7 @@ const reportDetailSchema = z
   .string()
   .max(reportDetailMax * 4)
   .transform((value) => value.trim())
-  .pipe(z.string().max(reportDetailMax).refine(isSafeCommentText, 'Control characters are not allowed'));
+  .pipe(withoutControlCharacters(z.string().max(reportDetailMax), { multiline: true }));
 
 export const reportBodySchema = z
   .strictObject({ target: reportTargetSchema, reason: z.enum(reportReasons), detail: reportDetailSchema.optional() })

@@ -365,6 +365,11 @@ export function isXUrl(value: string): boolean {
   return isHttpsUrlOnHosts(value, xHosts);
 }
 
+/** A link as the URL parser reads it, which is what a browser opens: `isYoutubeUrl` or `isXUrl` has accepted it. */
+export function normaliseLink(value: string): string {
+  return new URL(value).href;
+}
+
 /** An X handle: 1–15 letters, digits or `_`, with an optional leading `@` the user may type. */
 export function normaliseXId(value: string): string | null {
   const trimmed = value.trim().replace(/^@/, '');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { decimalIntegerParam } from './artists.ts';
 import { languageSchema, localizedNameSchema } from './locale.ts';
-import { isSafeText, safeText } from './safe-text.ts';
-import { isKstDate, isXUrl, isYoutubeUrl, minimumUnitMax, minimumUnitMin, normaliseXId, requestMediaMax } from './project-rules.ts';
+import { safeText, withoutControlCharacters } from './safe-text.ts';
+import { isKstDate, isXUrl, isYoutubeUrl, minimumUnitMax, minimumUnitMin, normaliseLink, normaliseXId, requestMediaMax } from './project-rules.ts';
 
 /**
  * Projects (docs/product.md#projects; lifecycle words: docs/architecture.md#lifecycle).
@@ -139,10 +139,12 @@ export const projectThumbnailMaxBytes = 10 * 1024 * 1024;
 
 export const creationBodySchema = z.strictObject({
   minimumUnit: z.number().int().min(minimumUnitMin).max(minimumUnitMax),
-  title: z.string().trim().min(1).max(60),
-  introduction: z.string().trim().min(1).max(5_000),
-  youtubeUrl: z.string().max(500).refine(isYoutubeUrl, { message: 'Expected an https YouTube link' }).optional(),
-  xUrl: z.string().max(500).refine(isXUrl, { message: 'Expected an https X (Twitter) link' }).optional(),
+  title: withoutControlCharacters(z.string().trim().min(1).max(60)),
+  introduction: withoutControlCharacters(z.string().trim().min(1).max(5_000), { multiline: true }),
+  // Stored as parsed (docs/product.md#creation): the URL parser drops tabs and line breaks and
+  // changes case, so the link as typed is not the link a browser opens.
+  youtubeUrl: withoutControlCharacters(z.string().max(500)).refine(isYoutubeUrl, { message: 'Expected an https YouTube link' }).transform(normaliseLink).optional(),
+  xUrl: withoutControlCharacters(z.string().max(500)).refine(isXUrl, { message: 'Expected an https X (Twitter) link' }).transform(normaliseLink).optional(),
   creatorXId: z
     .string()
     .max(20)
@@ -163,8 +165,8 @@ export const eventBodySchema = z.strictObject({
 export type EventBody = z.infer<typeof eventBodySchema>;
 
 export const projectDecisionBodySchema = z.union([
-  z.strictObject({ decision: z.literal('approve'), reason: z.string().trim().max(500).optional() }),
-  z.strictObject({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),
+  z.strictObject({ decision: z.literal('approve'), reason: withoutControlCharacters(z.string().trim().max(500), { multiline: true }).optional() }),
+  z.strictObject({ decision: z.literal('reject'), reason: withoutControlCharacters(z.string().trim().min(1).max(500), { multiline: true }) }),
 ]);
 export type ProjectDecisionBody = z.infer<typeof projectDecisionBodySchema>;
 
@@ -241,7 +243,7 @@ export type Participant = z.infer<typeof participantSchema>;
 export const participantsResponseSchema = z.object({ items: z.array(participantSchema), nextCursor: z.string().nullable() });
 
 /** docs/product.md#cancellation: an operator cancels a succeeded project with a reason. */
-export const cancellationBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500).refine(isSafeText, 'Control characters are not allowed') });
+export const cancellationBodySchema = z.strictObject({ reason: withoutControlCharacters(z.string().trim().min(1).max(500), { multiline: true }) });
 
 /**
  * What cancelling a project would do, for the operator to read before confirming

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Control characters (C0 with NUL, DEL, C1) and lone surrogate halves. */
 const unsafeCharacter = /[\p{Cc}\p{Cs}]/u;
+/** The same, but the line feed and the tab, which multi-line text keeps. */
+const unsafeInMultilineText = /\p{Cs}|(?![\n\t])\p{Cc}/u;
 
 /** True when `text` holds nothing PostgreSQL refuses (NUL) or a log or header could be bent by. */
 export function isSafeText(text: string): boolean {
@@ -15,4 +17,18 @@ export function isSafeText(text: string): boolean {
  */
 export function safeText(max: number, { min = 0 }: { min?: number } = {}) {
   return z.string().min(min).max(max).refine(isSafeText, 'Control characters are not allowed');
+}
+
+/** True when `text` holds no control character but line feeds and tabs, and no lone surrogate. */
+export function isSafeMultilineText(text: string): boolean {
+  return !unsafeInMultilineText.test(text);
+}
+
+/**
+ * The one refinement for people's text (titles, introductions, comments, reports, operators'
+ * reasons; docs/product.md#creation): no control character (C0 with NUL, ESC and the carriage
+ * return, DEL, C1 with NEL) and no lone surrogate. Multi-line text keeps its line feeds and tabs.
+ */
+export function withoutControlCharacters<T extends z.ZodType<string>>(schema: T, { multiline = false }: { multiline?: boolean } = {}) {
+  return schema.refine(multiline ? isSafeMultilineText : isSafeText, 'Control characters are not allowed');
 }

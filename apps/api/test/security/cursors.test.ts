@@ -23,8 +23,9 @@ describe('hostile cursors', () => {
     const artistId = await t.createArtist();
     project = await fundingProject(t, await t.createUser(), operator, await validRequestBody(t, artistId));
     const fan = await t.createUser();
-    await creditOrange(t, fan.id, project.minimumUnit);
-    const joined = await t.request({ method: 'POST', url: `/api/projects/${project.id}/participations`, cookie: fan.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: { amount: project.minimumUnit } });
+    const unit = project.minimumUnit!;
+    await creditOrange(t, fan.id, unit);
+    const joined = await t.request({ method: 'POST', url: `/api/projects/${project.id}/participations`, cookie: fan.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: { amount: unit } });
     expect(joined.statusCode, joined.body).toBe(201);
     for (let count = 0; count < 2; count++) await requestProject(t, await t.createUser(), await validRequestBody(t, artistId));
     await approve(t, operator, (await requestProject(t, await t.createUser(), await validRequestBody(t, artistId))).id);
