@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { offlineBuildFiles, type OfflineTexts } from './src/offline/offline-page.ts';
 
 const apiTarget = process.env.ORCHARD_API_URL ?? 'http://localhost:3000';
 
@@ -22,6 +24,34 @@ function precompressAssets(): Plugin {
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * The offline page, its files and the service worker that shows it (docs/decisions/063-offline.md),
+ * with the page's texts from each language's common translations.
+ */
+function offlinePage(): Plugin {
+  return {
+    name: 'orchard-offline-page',
+    apply: 'build',
+    generateBundle() {
+      // Every language the app ships (a folder of src/locales each), read as files: the config
+      // loads no workspace TypeScript package.
+      const languages = fs.readdirSync(path.join(import.meta.dirname, 'src/locales'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+      const texts = Object.fromEntries(
+        languages.map((language) => {
+          const common = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'src/locales', language, 'common.json'), 'utf8')) as {
+            app: { name: string };
+            offline: { page: Omit<OfflineTexts, 'appName'> };
+          };
+          return [language, { ...common.offline.page, appName: common.app.name }];
+        }),
+      );
+      const favicon = fs.readFileSync(path.join(import.meta.dirname, 'public/favicon.svg'), 'utf8');
+      const files = offlineBuildFiles(texts, favicon, (content) => createHash('sha256').update(content).digest('hex'));
+      for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }
@@ -103,7 +133,7 @@ const fontDisplayOptional = {
 
 export default defineConfig({
   css: { postcss: { plugins: [fontDisplayOptional] } },
-  plugins: [react(), preloadLandingModules(), precompressAssets()],
+  plugins: [react(), preloadLandingModules(), offlinePage(), precompressAssets()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/dev-idp': { target: apiTarget } },

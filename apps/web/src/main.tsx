@@ -9,6 +9,7 @@ import { firstScreenNamespaces } from './app/first-screen.ts';
 import { afterIdle, nextTask } from './app/start-up.ts';
 import { isPrerenderedFor, writeDisplayPreferenceCookie } from './lib/display-preference-cookie.ts';
 import { loadFontsFor, startFontsFor } from './lib/fonts.ts';
+import { registerServiceWorkerAfterLoad } from './lib/service-worker.ts';
 import { i18next, initI18n } from './lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from './lib/stores/language-and-currency.ts';
 
@@ -95,3 +96,5 @@ async function start() {
 }
 
 void start();
+// The offline page's worker, after the load event and when idle (docs/decisions/063-offline.md).
+registerServiceWorkerAfterLoad(import.meta.env.PROD);

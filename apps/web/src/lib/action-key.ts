@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { ApiError } from './http.ts';
+import { ApiError, isOfflineFailure } from './http.ts';
 import { mutationRetryLimit } from './query-client.ts';
 
 /**
@@ -23,7 +23,7 @@ export function useActionKey() {
 
 /** A keyed write is retried only when it may not have arrived; a refusal is final and shown at once. */
 export function shouldRetryKeyedWrite(failureCount: number, error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
+  if (!(error instanceof ApiError) || isOfflineFailure(error)) return false;
   const mayNotHaveArrived = error.status === 0 || error.status >= 500;
   return mayNotHaveArrived && failureCount < mutationRetryLimit;
 }

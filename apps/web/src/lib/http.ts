@@ -17,6 +17,14 @@ export function isConnectionFailure(error: unknown): boolean {
 }
 
 /**
+ * The browser says it is offline, so the call was never sent (decision 063): a write says so at
+ * once instead of waiting, and nothing retries it behind the fan's back.
+ */
+export function isOfflineFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'offline';
+}
+
+/**
  * Whether asking again may get another answer: no answer at all, a 5xx, 408 (request time-out)
  * or 429 (rate limited). Every other 4xx is the server's decision about this request, and the
  * same request gets the same refusal (docs/product.md#retries).
@@ -34,6 +42,8 @@ export function isTransientFailure(error: unknown): boolean {
 function logFailure(error: unknown) {
   if (error instanceof DOMException && error.name === 'AbortError') return;
   if (error instanceof ApiError && error.status === 401) return;
+  // Offline is the device's state, not a failure of the API: the screen says it (decision 063).
+  if (isOfflineFailure(error)) return;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== 'invalid_response') console.warn('[api]', error);
   else console.error('[api]', error);
 }
@@ -81,6 +91,9 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
   }
   const url = urlFor(path, query);
   try {
+    // Queries pause while offline (lib/query-client.ts); a write reaching here offline is refused
+    // before it is sent, so the fan is told at once (decision 063).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, 'offline', `${method} ${url} not sent: the browser is offline`);
     let response: Response;
     try {
       response = await fetch(url, {

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { spaPaths } from '@orchard/shared/spa-paths';
-import { isTransientFailure, isUnauthorized } from './http.ts';
+import { isOfflineFailure, isTransientFailure, isUnauthorized } from './http.ts';
 
 /** docs/product.md#retries. */
 export const queryRetryLimit = 3;
@@ -25,7 +25,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 }
 
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
-  return isTransientFailure(error) && failureCount < mutationRetryLimit;
+  return isTransientFailure(error) && !isOfflineFailure(error) && failureCount < mutationRetryLimit;
 }
 
 export type QueryClientHooks = {
@@ -82,7 +82,10 @@ export function createAppQueryClient(hooks: QueryClientHooks): QueryClient {
       mutations: {
         retry: shouldRetryMutation,
         retryDelay: retryDelayMs,
-        networkMode: 'online',
+        // Decision 063: a write runs at once, online or not, and offline fails clearly (no spinner
+        // that waits for the network, nothing sent later behind the fan's back). A write that may
+        // wait (a like) opts into 'online' and shows itself as waiting.
+        networkMode: 'always',
       },
     },
   });

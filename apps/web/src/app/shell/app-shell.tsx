@@ -6,6 +6,7 @@ import { useShellStore } from '../../lib/stores/shell.ts';
 import { hidesFloatingMenu } from '../tabs.ts';
 import { FloatingMenu } from './floating-menu.tsx';
 import { AppHeader } from './header.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { TabBar } from './tab-bar.tsx';
@@ -35,6 +36,7 @@ export function AppShell() {
         {t('skipToContent')}
       </a>
       <AppHeader />
+      <OfflineBanner />
       <main id="main" className="app-main">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>

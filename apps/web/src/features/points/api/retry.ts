@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/http.ts';
+import { ApiError, isOfflineFailure } from '../../../lib/http.ts';
 import { mutationRetryLimit } from '../../../lib/query-client.ts';
 
 /**
@@ -7,7 +7,8 @@ import { mutationRetryLimit } from '../../../lib/query-client.ts';
  * (docs/product.md#retries).
  */
 export function shouldRetryPointsWrite(failureCount: number, error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
+  // Never sent (offline): the fan is told at once and tries again themselves (decision 063).
+  if (!(error instanceof ApiError) || isOfflineFailure(error)) return false;
   const mayNotHaveArrived = error.status === 0 || error.status >= 500;
   return mayNotHaveArrived && failureCount < mutationRetryLimit;
 }
