@@ -43,9 +43,11 @@ export function safeReturnPath(requested: string | undefined, fallback: string):
 /**
  * docs/product.md#accounts: an account that has not finished joining goes to /join first, carrying
  * where it was going as `next`, so the join ends there (the return path is already a safe one).
+ * Home, and the login page with no `next` of its own (which leads home), need no `next`.
  */
 function joinOnTheWayTo(returnTo: string): string {
-  return returnTo === defaultReturnPath ? joinPath : `${joinPath}?${new URLSearchParams({ next: returnTo })}`;
+  if (returnTo === defaultReturnPath || returnTo === spaPaths.login) return joinPath;
+  return `${joinPath}?${new URLSearchParams({ next: returnTo })}`;
 }
 
 function withErrorCode(path: string, code: ErrorCode): string {

@@ -107,6 +107,11 @@ describe('sign-in with X, Google and Apple', () => {
       expect(callback.status).toBe(302);
       // docs/product.md#accounts: the join carries where the sign-in was going.
       expect(callback.location?.href).toBe(`${publicUrl}/join?next=%2Fproject%2F1`);
+      const fromLoginPage = await signIn(t, newBrowser(), 'google', { subject: uniqueSubject('google') }, { returnTo: '/login?next=%2Fproject%2F1' });
+      expect(fromLoginPage.location?.href).toBe(`${publicUrl}/join?next=%2Flogin%3Fnext%3D%252Fproject%252F1`);
+      // The login page with nothing after it leads home: no next to carry.
+      const plainLogin = await signIn(t, newBrowser(), 'google', { subject: uniqueSubject('google') }, { returnTo: '/login' });
+      expect(plainLogin.location?.href).toBe(`${publicUrl}/join`);
       const cookie = browser.app.setCookieLine('__Host-orchard_session')!;
       expect(cookie).toMatch(/; Path=\/(;|$)/);
       expect(cookie).toMatch(/; HttpOnly/);
