@@ -22,6 +22,7 @@ import { registerParticipationsRoutes } from './modules/projects/participations.
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { registerCommunityRoutes } from './modules/community/community.routes.ts';
 import { registerTestClockRoutes } from './modules/test-clock/test-clock.routes.ts';
+import { registerBodyCharsetCheck } from './plugins/body-charset.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerSecurityHeaders(app, config);
   // A cross-site write is refused before anything else looks at it, whoever its cookie names.
   registerCsrfProtection(app, config);
+  registerBodyCharsetCheck(app);
   await registerSessions(app, config, services.sessions);
   await registerRateLimits(app, config, deps.redis);
   await registerOpenApi(app, config);
@@ -117,7 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerCommunityRoutes(app, { community: services.community });
   const { testClock, projects } = services;
   if (testClock) {
-    registerTestClockRoutes(app, {
+    await registerTestClockRoutes(app, {
       clock: testClock,
       database: deps.database,
       sweeps: services.sweeps,

@@ -90,6 +90,7 @@ export const errorCodes = [
   'projects.deposit_not_unit_multiple',
   'projects.cursor_invalid',
   'projects.not_funding',
+  'projects.hidden',
   'projects.below_minimum_unit',
   'projects.not_unit_multiple',
   'projects.over_user_limit',

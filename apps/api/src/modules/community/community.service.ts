@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { FileStore } from '../../lib/storage.ts';
-import { projectNotFound } from '../projects/projects.errors.ts';
+import { projectHidden, projectNotFound } from '../projects/projects.errors.ts';
 import { alreadyReported, commentNotFound, commentsCursorInvalid, reportNotFound, reportsCursorInvalid, reportTargetNotFound } from './community.errors.ts';
 import { createCommunityRepository, reportFilters, type CommentRecord } from './community.repository.ts';
 
@@ -45,6 +45,13 @@ export function createCommunityService({
     return project;
   }
 
+  /** docs/product.md#reports: a hidden project takes no new comment or like; taking one back stays possible. */
+  async function requireVisibleProject(projectId: number) {
+    const project = await requireProject(projectId);
+    if (project.hidden) throw projectHidden();
+    return project;
+  }
+
   /** A comment is hidden on its own, or with its project: a hidden project's comments are its content too. */
   function presentComment(record: CommentRecord, viewer: Viewer, projectHidden = false): Comment {
     const hidden = record.hiddenAt !== null || projectHidden;
@@ -76,7 +83,7 @@ export function createCommunityService({
     },
 
     async postComment(projectId: number, viewer: NonNullable<Viewer>, body: string): Promise<Comment> {
-      await requireProject(projectId);
+      await requireVisibleProject(projectId);
       const id = await repository.insertComment({ projectId, authorId: viewer.userId, body, createdAt: clock.now() });
       return presentComment((await repository.findComment(id))!, viewer);
     },
@@ -89,7 +96,8 @@ export function createCommunityService({
     },
 
     async setLike(projectId: number, userId: string, liked: boolean) {
-      await requireProject(projectId);
+      if (liked) await requireVisibleProject(projectId);
+      else await requireProject(projectId);
       if (liked) await repository.like(projectId, userId, clock.now());
       else await repository.unlike(projectId, userId);
       return { liked, likeCount: await repository.likeCount(projectId) };

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { exchangeSpendKey, participationSpendKey, type PointsService } from '../points/points.service.ts';
 import { batchStateQuery, fundingStateOf, participationSpendStatement, type FundingProject, type FundingState, type ParticipationKeyState } from './participations.repository.ts';
-import { belowMinimumUnit, notFunding, notUnitMultiple, overUserLimit, participationRefusedBefore, projectNotFound } from './projects.errors.ts';
+import { belowMinimumUnit, notFunding, notUnitMultiple, overUserLimit, participationRefusedBefore, projectHidden, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository, projectLockNamespace } from './projects.repository.ts';
 import type { ProjectRow } from './projects.table.ts';
 
@@ -157,8 +157,8 @@ function pendingRound(requests: ParticipationRequest[], decisions: (Participatio
 }
 
 /**
- * The participation rules (docs/product.md#participation), checked under the batch's locks: only
- * while funding (the clock decides, not the close sweep), whole units of at least one, at most half
+ * The participation rules (docs/product.md#participation), checked under the batch's locks: never
+ * in a hidden project (docs/product.md#reports), only while funding (the clock decides, not the close sweep), whole units of at least one, at most half
  * the goal per fan with the deposit counted, and a limited project capped at what remains to its goal.
  */
 function planParticipation(
@@ -168,6 +168,7 @@ function planParticipation(
   now: Date,
 ): { project: FundingProject; amount: number; reachesGoal: boolean } | { refusal: AppError } {
   if (!project || !project.created) return { refusal: projectNotFound() };
+  if (project.hidden) return { refusal: projectHidden() };
   if (project.status !== 'funding' || now >= fundingClosesAt(project.fundingEndDate) || project.escrowAccountId === null) return { refusal: notFunding(project.status) };
   const minimumUnit = project.minimumUnit ?? 1;
   const remaining = perUserLimitOf(project.goal) - (totals.get(`${project.id}:${request.userId}`) ?? 0);

@@ -104,7 +104,7 @@ export async function insertParticipations(db: DbOrTx, values: NewParticipation[
 
 /**
  * Decision 059: the batch's locks and the reads it decides on, in one round trip (the function of
- * migration 0021): each project's advisory lock, then the fans' wallets, then a fresh read of the
+ * migrations 0021 and 0022): each project's advisory lock, then the fans' wallets, then a fresh read of the
  * projects, each fan's total and what each key already names. By name: one plan per connection.
  */
 const batchStateStatement: NamedStatement = {
@@ -122,6 +122,8 @@ export type FundingState = {
 
 export type FundingProject = Pick<ProjectRow, 'id' | 'status' | 'kind' | 'purpose' | 'goal' | 'minimumUnit' | 'escrowAccountId' | 'fundingEndDate' | 'creatorId'> & {
   created: boolean;
+  /** Hidden by an operator after a report (docs/product.md#reports). */
+  hidden: boolean;
   raised: number;
 };
 

@@ -62,6 +62,8 @@ export function creationRefused(violations: CreationViolation[]) {
 
 /** docs/product.md#participation */
 export const notFunding = (status: string) => conflict('projects.not_funding', 'This project is not taking participations now.', { status });
+/** docs/product.md#reports: a hidden project takes no participation, like or comment. */
+export const projectHidden = () => conflict('projects.hidden', 'This project was hidden by an operator and takes no participation, like or comment.');
 export const belowMinimumUnit = (minimumUnit: number) =>
   unprocessable('projects.below_minimum_unit', `A participation is at least the project's minimum unit (${minimumUnit}).`, { minimumUnit });
 export const notUnitMultiple = (minimumUnit: number) =>
@@ -88,6 +90,8 @@ export function participationRefusedBefore(refusal: { code: string; details: unk
       return projectNotFound();
     case 'projects.not_funding':
       return notFunding(statusIn);
+    case 'projects.hidden':
+      return projectHidden();
     case 'projects.below_minimum_unit':
       return belowMinimumUnit(numberIn('minimumUnit'));
     case 'projects.not_unit_multiple':

@@ -120,6 +120,8 @@ describe('a hidden project: its content only for operators (docs/product.md#repo
   let fan: TestUser;
   let artistId: number;
   let project: Project;
+  /** The key of a participation made before the hide: its replay answers with the project as it is now. */
+  const joinedBeforeHide = idempotencyKey();
   const content = { title: 'Secret title', introduction: 'Secret introduction', youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', xUrl: 'https://x.com/orchard' };
 
   beforeAll(async () => {
@@ -133,6 +135,8 @@ describe('a hidden project: its content only for operators (docs/product.md#repo
     await t.database.db.execute(sql`insert into project_photos (project_id, position, path, created_at) values (${project.id}, 0, 'project-photos/x.webp', now())`);
     await creditOrange(t, fan.id, 1_000);
     expect((await t.request({ method: 'PUT', url: `/api/projects/${project.id}/like`, cookie: fan.cookie })).statusCode).toBe(200);
+    const joined = await t.request({ method: 'POST', url: `/api/projects/${project.id}/participations`, cookie: fan.cookie, headers: { 'idempotency-key': joinedBeforeHide }, payload: { amount: 10 } });
+    expect(joined.statusCode, joined.body).toBe(201);
     await hideProject(t, fan, operator, project.id);
   });
   afterAll(async () => {
@@ -167,12 +171,12 @@ describe('a hidden project: its content only for operators (docs/product.md#repo
     expectShown(await listed(`/api/projects?artistId=${artistId}`, operator.cookie), 'operator: public list');
   });
 
-  it("withholds it in a participation's answer too", async () => {
+  it("withholds it in a participation's answer too (a replay: a hidden project takes no new one)", async () => {
     const response = await t.request({
       method: 'POST',
       url: `/api/projects/${project.id}/participations`,
       cookie: fan.cookie,
-      headers: { 'idempotency-key': idempotencyKey() },
+      headers: { 'idempotency-key': joinedBeforeHide },
       payload: { amount: 10 },
     });
     expect(response.statusCode, response.body).toBe(201);

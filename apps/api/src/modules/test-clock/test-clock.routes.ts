@@ -6,6 +6,7 @@ import type { TestClock } from '../../lib/test-clock.ts';
 import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
+import { createTestClockRepository } from './test-clock.repository.ts';
 
 const errors = errorResponses(400, 401, 403, 422);
 
@@ -14,13 +15,16 @@ const lockAttempts = 100;
 const lockRetryMs = 50;
 
 /**
- * Registered only with TEST_CLOCK=on (otherwise the routes do not exist: 404). Moving the clock
- * runs every sweep at once, each under its advisory lock, and is written to the audit log.
+ * Registered only with TEST_CLOCK=on (otherwise the routes do not exist: 404). The clock starts
+ * from the offset stored in the database, so a restart keeps it. Moving the clock stores the new
+ * offset, runs every sweep at once, each under its advisory lock, and is written to the audit log.
  */
-export function registerTestClockRoutes(
+export async function registerTestClockRoutes(
   app: App,
   { clock, database, sweeps, audit }: { clock: TestClock; database: Database; sweeps: Sweep[]; audit: (operatorId: string, before: unknown, after: unknown) => Promise<void> },
 ) {
+  const stored = createTestClockRepository({ db: database.db });
+  clock.setOffsetDays(await stored.offsetDays());
   const state = () => ({ enabled: true, offsetDays: clock.offsetDays, now: clock.now().toISOString() });
 
   app.get(
@@ -34,7 +38,7 @@ export function registerTestClockRoutes(
     { config: { access: 'operator' }, schema: { tags: ['operator'], body: testClockBodySchema, response: { 200: testClockResponseSchema, ...errors } } },
     async (request) => {
       const before = state();
-      clock.advanceDays(request.body.days);
+      clock.setOffsetDays(await stored.advance(request.body.days));
       await audit(requireSession(request).userId, before, state());
       for (const sweep of sweeps) {
         for (let attempt = 1; attempt <= lockAttempts; attempt++) {
