@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useToastStore } from '../../../components/ui/toast.tsx';
 import { resumeAfterChargeKey } from '../../../features/projects/components/resume-after-charge.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { api } from '../../../test/handlers/api.ts';
@@ -31,6 +32,7 @@ describe('the ways back to a project after a charge or an exchange (docs/product
   beforeEach(() => {
     useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
     sessionStorage.clear();
+    useToastStore.setState({ toasts: [] });
   });
 
   it('the charge result offers "Back to the project" when the fundraise sheet sent the fan to charge, replacing the result', async () => {
@@ -74,7 +76,11 @@ describe('the ways back to a project after a charge or an exchange (docs/product
     await userEvent.type(screen.getByLabelText('Orange to exchange'), '10');
     await userEvent.click(screen.getByRole('button', { name: 'Exchange' }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Exchange' }));
-    await userEvent.click(await screen.findByRole('link', { name: 'Back to the project' }));
+    const back = await screen.findByRole('link', { name: 'Back to the project' });
+    // Said once, beside the way back, not again in a toast.
+    expect(screen.getByRole('status')).toHaveTextContent('Exchange complete: 130 Berry added.');
+    expect(useToastStore.getState().toasts).toEqual([]);
+    await userEvent.click(back);
     expect(screen.getByTestId('location')).toHaveTextContent('/project/5');
   });
 });

@@ -71,7 +71,8 @@ export function ExchangeForm({ onCharge, afterExchange }: { onCharge(): void; af
           actionKey.settle(null);
           setInput('');
           setExchanged({ orange: result.orange, berry: result.berry });
-          showToast({ message: t('myPage:exchange.done', { orange: number(result.orange), berry: number(result.berry) }) });
+          // With a way back, the page itself says it next to that way; once is enough.
+          if (!afterExchange) showToast({ message: t('myPage:exchange.done', { orange: number(result.orange), berry: number(result.berry) }) });
         },
         onError: (cause) => {
           actionKey.settle(cause);
