@@ -2,6 +2,7 @@ import type { Project } from '@orchard/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { projectFixture } from '../../../test/fixtures/project.ts';
@@ -47,6 +48,16 @@ function mockApi(project: Project, answerWrite: () => Response = () => apiError(
     http.post(api(`/projects/${project.id}/creation`), write),
   );
   return writes;
+}
+
+/** The browser's Back, as the header's back arrow also does it (navigate(-1)). */
+function BrowserBack() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      browser back
+    </button>
+  );
 }
 
 describe('creation flow', () => {
@@ -162,5 +173,25 @@ describe('creation flow', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Pay the deposit and create' }));
     expect(await screen.findByRole('button', { name: 'Share' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the project' }).getAttribute('href')).toBe('/project/42');
+  });
+
+  it('re-entered at a later step, says so and walks Back one step at a time, as the request does (docs/product.md#requests)', async () => {
+    mockApi({ ...approved, thumbnailUrl: '/uploads/t.webp' });
+    useCreationDraftStore.setState({ ...emptyCreationDraft, projectId: 42, step: 2, minimumUnit: '100', title: 'Birthday' });
+    renderWithProviders(
+      <>
+        <CreateFlow projectId={42} slots={{ orangeAvailable: 1000 }} />
+        <BrowserBack />
+      </>,
+      { path: '/create-project/42' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Title' })).toBeTruthy();
+    expect(screen.getByRole('status')).toHaveTextContent('Continuing your project where you left off.');
+    await userEvent.click(screen.getByRole('button', { name: 'browser back' }));
+    expect(await screen.findByRole('heading', { name: 'Minimum deposit unit' })).toBeTruthy();
+    expect(useCreationDraftStore.getState().step).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Title' })).toBeTruthy();
+    expect(screen.getByTestId('location')).toHaveTextContent('/create-project/42?step=3');
   });
 });

@@ -1,6 +1,6 @@
 import type { Project } from '@orchard/shared';
 import { depositBoundsFor, minimumUnitMaxFor, minimumUnitMin } from '@orchard/shared/project-rules';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
@@ -15,7 +15,7 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { useCreateProject } from '../api/create-project.ts';
 import { useProject } from '../api/get-project.ts';
 import { useUploadThumbnail } from '../api/upload-thumbnail.ts';
-import { useCreationDraftStore, type CreationDraft } from '../stores/creation-draft.ts';
+import { emptyCreationDraft, useCreationDraftStore, type CreationDraft } from '../stores/creation-draft.ts';
 import {
   creationProblem,
   creationSteps,
@@ -28,10 +28,11 @@ import {
   type CreationProblem,
 } from './creation-steps.ts';
 import { DeadlineCountdown } from './deadline-countdown.tsx';
-import { FlowActions, FlowProgress, SummaryList, TextField } from './flow-parts.tsx';
+import { FlowActions, FlowProgress, ResumedNotice, SummaryList, TextField } from './flow-parts.tsx';
 import { projectLink } from './project-links.ts';
 import { ShareButton } from './share-button.tsx';
 import { resumeAfterChargeKey } from './resume-after-charge.ts';
+import { useStepHistory } from './step-history.ts';
 import { checkImageFile, cropToThumbnail, type PixelArea } from './thumbnail-image.ts';
 
 const ThumbnailCropper = lazy(() => import('./thumbnail-cropper.tsx'));
@@ -234,6 +235,25 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
   const [created, setCreated] = useState<Project | null>(null);
   const [submitError, setSubmitError] = useState<{ message: string; insufficient: boolean } | null>(null);
   useEffect(() => openDraft(projectId), [openDraft, projectId]);
+  const { update } = draft;
+  const creatable = project.data !== undefined && unavailableReason(project.data) === null;
+  const context = project.data
+    ? { goal: project.data.goal, hasThumbnail: project.data.thumbnailUrl !== null, orangeAvailable: slots.orangeAvailable }
+    : null;
+  // Each step is a history entry, as in the request (docs/product.md#requests).
+  const steps = useStepHistory({
+    flow: `creation-${projectId}`,
+    ready: created === null && creatable && draft.projectId === projectId,
+    storedStep: draft.step,
+    reachable: (wanted) => {
+      const requestedStep = Math.min(wanted, creationSteps.length - 1);
+      if (!context) return requestedStep;
+      // A restored draft resumes no later than its first step that no longer holds.
+      const firstProblem = creationSteps.findIndex((name, index) => index < requestedStep && creationProblem(name, draft, context) !== null);
+      return firstProblem === -1 ? requestedStep : firstProblem;
+    },
+    onStep: useCallback((step: number) => update({ step }), [update]),
+  });
 
   if (created) return <CreatedView project={created} />;
   if (project.isPending && project.fetchStatus !== 'idle') return <Spinner label={t('common:loading')} />;
@@ -254,15 +274,10 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
   }
   if (draft.projectId !== projectId) return <Spinner label={t('common:loading')} />;
 
-  const context = { goal: project.data.goal, hasThumbnail: project.data.thumbnailUrl !== null, orangeAvailable: slots.orangeAvailable };
-  const requestedStep = Math.min(draft.step, creationSteps.length - 1);
-  // A restored draft resumes no later than its first step that no longer holds.
-  const firstProblem = creationSteps.findIndex((name, index) => index < requestedStep && creationProblem(name, draft, context) !== null);
-  const step = firstProblem === -1 ? requestedStep : firstProblem;
+  const { step } = steps;
   const stepName = creationSteps[step]!;
-  const problem = creationProblem(stepName, draft, context);
+  const problem = creationProblem(stepName, draft, context!);
   const isLast = step === creationSteps.length - 1;
-  const update = draft.update;
 
   const submit = () => {
     const body = {
@@ -284,6 +299,7 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
           draft.reset();
           sessionStorage.removeItem(resumeAfterChargeKey);
           setCreated(result);
+          steps.backToFirst();
         },
         onError: (error) => {
           settle(error);
@@ -303,6 +319,16 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
 
   return (
     <section className="stack create-flow">
+      {steps.resumed ? (
+        <ResumedNotice
+          message={t('resumed.message')}
+          startOverLabel={t('resumed.startOver')}
+          onStartOver={() => {
+            update({ ...emptyCreationDraft, projectId });
+            steps.backToFirst();
+          }}
+        />
+      ) : null}
       <FlowProgress
         step={Math.min(step, numberedCreationSteps - 1)}
         total={numberedCreationSteps}
@@ -345,8 +371,8 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
       <FlowActions
         previousLabel={t('requestFunding:previous')}
         nextLabel={isLast ? t('create') : t('common:actions.next')}
-        onPrevious={step > 0 ? () => update({ step: step - 1 }) : undefined}
-        onNext={isLast ? submit : () => update({ step: step + 1 })}
+        onPrevious={step > 0 ? steps.previous : undefined}
+        onNext={isLast ? submit : steps.next}
         nextDisabled={problem !== null || create.isPending}
         hint={problem && !problemsShownByTheirField.has(problem) ? t(`problems.${problem}`, unitRange) : null}
       />

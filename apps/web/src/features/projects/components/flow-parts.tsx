@@ -52,6 +52,18 @@ export function ChoiceGroup<const Value extends string>({
   );
 }
 
+/** Said when a flow opens on a draft already under way, with a way to start over (docs/product.md#requests). */
+export function ResumedNotice({ message, startOverLabel, onStartOver }: { message: string; startOverLabel: string; onStartOver(): void }) {
+  return (
+    <div className="notice flow-resumed" role="status">
+      <p>{message}</p>
+      <Button variant="ghost" className="button--small" onClick={onStartOver}>
+        {startOverLabel}
+      </Button>
+    </div>
+  );
+}
+
 /** Previous and Next (or the final action) at the bottom of a step, with why Next is disabled. */
 export function FlowActions({
   previousLabel,

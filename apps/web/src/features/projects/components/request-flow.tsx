@@ -13,7 +13,7 @@ import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useRequestProject } from '../api/request-project.ts';
 import { useRequestDraftStore, type RequestDraft } from '../stores/request-draft.ts';
-import { ChoiceGroup, DateField, FlowActions, FlowProgress, MediumRow, SummaryList } from './flow-parts.tsx';
+import { ChoiceGroup, DateField, FlowActions, FlowProgress, MediumRow, ResumedNotice, SummaryList } from './flow-parts.tsx';
 import { draftGoal, firstStepWithProblem, requestSteps, stepProblem, type RequestContext } from './request-steps.ts';
 import { useStepHistory } from './step-history.ts';
 
@@ -216,19 +216,6 @@ function RequestDone({ onAnother }: { onAnother(): void }) {
   );
 }
 
-/** Said when the request opens on a draft already under way, with a way to start over. */
-function ResumedNotice({ onStartOver }: { onStartOver(): void }) {
-  const { t } = useTranslation('requestFunding');
-  return (
-    <div className="notice flow-resumed" role="status">
-      <p>{t('resumed.message')}</p>
-      <Button variant="ghost" className="button--small" onClick={onStartOver}>
-        {t('resumed.startOver')}
-      </Button>
-    </div>
-  );
-}
-
 /**
  * The 7-step request. The draft lives in a small persisted store, so a reload or a trip to the
  * sign-in page resumes where the user was; a stale draft (a date now too soon) resumes at the
@@ -302,6 +289,8 @@ export function RequestFlow({ catalogue, slots }: { catalogue: RequestCatalogue;
     <section className="stack request-flow">
       {steps.resumed ? (
         <ResumedNotice
+          message={t('resumed.message')}
+          startOverLabel={t('resumed.startOver')}
           onStartOver={() => {
             draft.reset();
             steps.backToFirst();

@@ -38,6 +38,9 @@ export function useStepHistory({
 }) {
   const location = useLocation();
   const navigate = useNavigate();
+  // The flow's own page: on its way to another one (a link out), nothing here is rewritten.
+  const [flowPath] = useState(location.pathname);
+  const onFlowPage = location.pathname === flowPath;
   const state: StepEntry = { stepOf: flow };
   const ours = (location.state as Partial<StepEntry> | null)?.stepOf === flow;
   const requested = ours ? (stepFromSearch(location.search) ?? 0) : (stepFromSearch(location.search) ?? storedStep);
@@ -47,11 +50,11 @@ export function useStepHistory({
 
   // Once per arrival: the entries written make the location the flow's own, so this does not run again.
   useEffect(() => {
-    if (!ready || ours) return;
+    if (!ready || ours || !onFlowPage) return;
     const entry: StepEntry = { stepOf: flow };
     navigate({ search: searchOf(0) }, { replace: true, state: entry });
     for (let earlier = 1; earlier <= step; earlier += 1) navigate({ search: searchOf(earlier) }, { state: entry });
-  }, [ready, ours, step, flow, navigate]);
+  }, [ready, ours, onFlowPage, step, flow, navigate]);
 
   useEffect(() => {
     if (ready && ours && step !== storedStep) onStep(step);
