@@ -51,10 +51,10 @@ function runWorker(script: string, network: (request: WorkerRequest) => Promise<
     return { method: 'GET', url: new URL(input, self.location).href, mode: 'cors', ...init };
   }
   new Function('self', 'caches', 'fetch', 'Request', script)(self, caches, network, RequestInWorker);
-  const dispatch = async (type: string, request?: WorkerRequest) => {
+  const dispatch = async (type: string, request?: WorkerRequest, preloaded?: Response) => {
     let pending: Promise<unknown> = Promise.resolve();
     let answer: Promise<Response> | null = null;
-    listeners.get(type)!({ request, preloadResponse: Promise.resolve(undefined), waitUntil: (work) => (pending = work), respondWith: (given) => (answer = given) });
+    listeners.get(type)!({ request, preloadResponse: Promise.resolve(preloaded), waitUntil: (work) => (pending = work), respondWith: (given) => (answer = given) });
     await pending;
     return answer as Promise<Response> | null;
   };
@@ -88,8 +88,9 @@ describe('the offline page and its worker (docs/decisions/063-offline.md)', () =
 
   it('keeps only its own files, replaces an older version’s cache, and answers a failed navigation with the offline page', async () => {
     const network = async (request: WorkerRequest) => {
-      if (new URL(request.url).pathname === '/project/1') throw new TypeError('Failed to fetch');
-      return new Response(`network ${new URL(request.url).pathname}`);
+      const path = new URL(request.url).pathname;
+      if (path === '/project/1' || path === '/dev-idp/auth/1') throw new TypeError('Failed to fetch');
+      return new Response(`network ${path}`);
     };
     const worker = runWorker(serviceWorkerScript('0123456789abcdef'), network);
     worker.stores.set(`${offlineCachePrefix}old`, new Map());
@@ -99,17 +100,31 @@ describe('the offline page and its worker (docs/decisions/063-offline.md)', () =
     expect([...worker.stores.keys()].sort()).toEqual(['another-app', `${offlineCachePrefix}0123456789abcdef`]);
     expect(worker.written.sort()).toEqual([...offlineFiles].sort());
 
-    // A navigation goes to the network; with none, the offline page answers.
+    // A navigation goes to the network; with none, the offline page answers (never for the server's own pages).
     expect(await (await worker.dispatch('fetch', navigation('/')))!.text()).toBe('network /');
     expect(await (await worker.dispatch('fetch', navigation('/project/1')))!.text()).toBe('network /offline.html');
-    // The API, the server's own pages and writes are never touched, and nothing new is cached.
+    expect((await worker.dispatch('fetch', navigation('/dev-idp/auth/1')))!.type).toBe('error');
+    // The API, writes and other sites are never touched, and nothing new is cached.
     expect(await worker.dispatch('fetch', subresource('https://orchard.example/api/projects/1'))).toBeNull();
-    expect(await worker.dispatch('fetch', navigation('/api/auth/dev/start'))).toBeNull();
-    expect(await worker.dispatch('fetch', navigation('/sandbox-pay/checkout'))).toBeNull();
     expect(await worker.dispatch('fetch', subresource('https://orchard.example/api/projects/1/like', 'PUT'))).toBeNull();
     expect(await worker.dispatch('fetch', { ...navigation('/project/1'), method: 'POST' })).toBeNull();
     expect(await worker.dispatch('fetch', subresource('https://tile.openstreetmap.org/1/1/1.png'))).toBeNull();
     expect(await worker.dispatch('fetch', subresource('https://orchard.example/assets/index-abc.js'))).toBeNull();
     expect(worker.written.sort()).toEqual([...offlineFiles].sort());
+  });
+
+  it('answers a navigation with its preloaded response, never requesting it a second time (a one-time sign-in address)', async () => {
+    const requested: string[] = [];
+    const worker = runWorker(serviceWorkerScript('0123456789abcdef'), async (request) => {
+      requested.push(new URL(request.url).pathname);
+      return new Response('network');
+    });
+    await worker.dispatch('install');
+    requested.length = 0;
+    for (const path of ['/dev-idp/auth/abc', '/api/payments/return/success?orderId=1', '/project/1']) {
+      const answer = await worker.dispatch('fetch', navigation(path), new Response(`preloaded ${path}`));
+      expect(await answer!.text()).toBe(`preloaded ${path}`);
+    }
+    expect(requested).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ export const offlineFiles = ['/offline.html', '/offline.css', '/offline.js', '/f
 /** The prefix of the worker's cache names; every older cache with it is deleted on activation. */
 export const offlineCachePrefix = 'orchard-offline-';
 
-/** Paths a navigation may take that are the server's own pages, never the app's: left alone. */
+/** Paths a navigation may take that are the server's own pages, never the app's: no offline page for them. */
 export const passThroughPrefixes = ['/api/', '/dev-idp', '/sandbox-pay'] as const;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -86,8 +86,10 @@ export function offlineScript(textsByLanguage: Record<string, OfflineTexts>): st
 
 /**
  * The worker. Navigations go to the network (with navigation preload, so the worker's start-up
- * does not delay them); only when no answer comes is the cached offline page shown. Every other
- * request, the API's included, is not touched, except the offline page's own files.
+ * does not delay them, and each answered with its preloaded response, so none is requested twice);
+ * only when no answer comes is the cached offline page shown, never for the server's own pages
+ * (sign-in, checkout). Every other request, the API's included, is not touched, except the offline
+ * page's own files.
  */
 export function serviceWorkerScript(version: string): string {
   return `// Orchard's service worker (docs/decisions/063-offline.md), built by the web build. Version ${version}.
@@ -121,11 +123,15 @@ self.addEventListener('fetch', function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    if (passThrough.some(function (prefix) { return url.pathname.indexOf(prefix) === 0; })) return;
+    // Every GET navigation is answered with its preloaded response: left to the browser, a
+    // navigation the preload already requested would be requested a second time, and a one-time
+    // address (the sign-in's resume, a payment's return) refuses the second.
+    var serversOwn = passThrough.some(function (prefix) { return url.pathname.indexOf(prefix) === 0; });
     event.respondWith(
       Promise.resolve(event.preloadResponse).then(function (preloaded) {
         return preloaded || fetch(request);
       }).catch(function () {
+        if (serversOwn) return Response.error();
         return caches.open(cacheName).then(function (cache) { return cache.match('/offline.html'); }).then(function (page) {
           return page || Response.error();
         });
