@@ -68,7 +68,7 @@ function CancelForm({ project }: { project: Project }) {
         title={t('outcomes.cancelConfirm.title', { title: project.title ?? `#${project.id}` })}
         message={confirming ? <CancellationSummary projectId={project.id} reason={trimmed} /> : null}
         confirmLabel={t('outcomes.cancelConfirm.confirm')}
-        cancelLabel={t('common:actions.cancel')}
+        cancelLabel={t('outcomes.cancelConfirm.keep')}
         tone="danger"
         confirmDisabled={!preview.data?.cancellable}
         onCancel={() => setConfirming(false)}
