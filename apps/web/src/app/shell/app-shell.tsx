@@ -24,13 +24,14 @@ export function PageLoading() {
   );
 }
 
-/** Header, the page, the bottom tab bar and the floating plus button (not on the create pages it leads to, nor on a project's page). */
+/** Header, the page, the bottom tab bar and the floating plus button (not where `hidesFloatingMenu` says: forms, results, a project's page, the console). */
 export function AppShell() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const isBottomBarVisible = useShellStore((state) => state.isBottomBarVisible);
+  const showsFloatingMenu = isBottomBarVisible && !hidesFloatingMenu(pathname);
   return (
-    <div className={`app-column${isBottomBarVisible ? ' app-column--with-tab-bar' : ''}`}>
+    <div className={`app-column${isBottomBarVisible ? ' app-column--with-tab-bar' : ''}${showsFloatingMenu ? ' app-column--with-floating-menu' : ''}`}>
       <ScrollToTop />
       <a className="skip-link" href="#main">
         {t('skipToContent')}
@@ -46,7 +47,7 @@ export function AppShell() {
       </main>
       {isBottomBarVisible ? (
         <>
-          {hidesFloatingMenu(pathname) ? null : <FloatingMenu />}
+          {showsFloatingMenu ? <FloatingMenu /> : null}
           <TabBar />
         </>
       ) : null}

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useUserInfoStore } from '../../lib/stores/user-info.ts';
-import { activeTabFor } from '../tabs.ts';
+import { paths } from '../paths.ts';
+import { activeTabFor, hidesFloatingMenu } from '../tabs.ts';
 import { TabBar } from './tab-bar.tsx';
 
 function renderAt(path: string) {
@@ -48,4 +49,15 @@ describe('tab bar (docs/product.md#shell)', () => {
     renderAt('/');
     expect(screen.getByRole('link', { name: 'My page' }).getAttribute('href')).toBe('/my-page');
   });
+});
+
+describe('floating + (docs/product.md#shell)', () => {
+  it.each([paths.requestProject, paths.createFilm, paths.createProject(3), paths.project(3), paths.join, paths.userProfile, paths.inquiry, paths.pointCharge, paths.payment, paths.completedCharge('c-1'), paths.ops, `${paths.ops}/reports`])(
+    'stays away from %s: a form, a result, a project or the console',
+    (path) => expect(hidesFloatingMenu(path)).toBe(true),
+  );
+
+  it.each([paths.home, paths.film, paths.myPage, paths.terms('service'), paths.mediaDetail(4), paths.projectList, paths.notification])('shows on %s', (path) =>
+    expect(hidesFloatingMenu(path)).toBe(false),
+  );
 });

@@ -63,15 +63,18 @@ export function ProjectPage({ project, slots = {} }: { project: Project; slots?:
         {slots.actions}
       </div>
       {project.status === 'funding' ? (
-        signedIn ? (
-          <button type="button" className="button button--primary button--block" onClick={() => setSheetOpen(true)}>
-            {t('projectDetail:fundraise.open')}
-          </button>
-        ) : (
-          <Link className="button button--primary button--block" to={`${paths.login}?next=${encodeURIComponent(paths.project(project.id))}`}>
-            {t('projectDetail:fundraise.signIn')}
-          </Link>
-        )
+        // Sticky above the tab bar: whole on first paint at any phone height, and always in reach.
+        <div className="bottom-action">
+          {signedIn ? (
+            <button type="button" className="button button--primary button--block" onClick={() => setSheetOpen(true)}>
+              {t('projectDetail:fundraise.open')}
+            </button>
+          ) : (
+            <Link className="button button--primary button--block" to={`${paths.login}?next=${encodeURIComponent(paths.project(project.id))}`}>
+              {t('projectDetail:fundraise.signIn')}
+            </Link>
+          )}
+        </div>
       ) : null}
       <Tabs label={t('projectDetail:tabsLabel')} idPrefix="project" items={projectTabs.map((value) => ({ value, label: t(`projectDetail:tabs.${value}`) }))} value={tab} onChange={setTab} />
       <div id="project-panel" role="tabpanel" aria-labelledby={`project-tab-${tab}`} className="stack">
