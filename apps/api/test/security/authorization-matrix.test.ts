@@ -65,6 +65,7 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/projects/:projectId/thumbnail': 'joined',
   'POST /api/projects/:projectId/creation': 'joined',
   'GET /api/my/projects': 'joined',
+  'GET /api/my/projects/artists': 'joined',
   'POST /api/projects/:projectId/participations': 'joined',
   'GET /api/projects/:projectId/participations': 'public',
   'POST /api/operator/projects/:projectId/cancellation': 'operator',
