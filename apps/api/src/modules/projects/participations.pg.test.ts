@@ -56,7 +56,8 @@ describe('participation races (PostgreSQL)', () => {
     const unit = project.minimumUnit!;
     // Leave room for about a third of them.
     const remaining = project.goal - project.raised;
-    const amount = Math.max(unit, Math.ceil(remaining / 33));
+    // Whole units (docs/product.md#participation); only the one that reaches the goal is capped.
+    const amount = Math.max(unit, Math.ceil(remaining / 33 / unit) * unit);
     const answers = await Promise.all(users.map((user) => participate(user, project.id, amount)));
     const accepted = answers.filter((answer) => answer.statusCode === 201).map((answer) => (answer.json() as { participation: { amount: number } }).participation.amount);
     const refused = answers.filter((answer) => answer.statusCode !== 201);
