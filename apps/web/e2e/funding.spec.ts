@@ -7,6 +7,7 @@ import koMyPage from '../src/locales/ko/myPage.json' with { type: 'json' };
 import koNotification from '../src/locales/ko/notification.json' with { type: 'json' };
 import koOperator from '../src/locales/ko/operator.json' with { type: 'json' };
 import koRequest from '../src/locales/ko/requestFunding.json' with { type: 'json' };
+import { minimumDepositFor } from '@orchard/shared/project-rules';
 import { captureScreen, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, uniqueSubject } from './support.ts';
 
 /**
@@ -158,7 +159,7 @@ test('funding: request with three media, approval in /ops, notification, charge,
 
   // The deposit: no Orange yet, so charge and come back to the same step.
   const project = (await (await fan.request.get(`/api/projects/${projectId}`)).json()) as { project: { goal: number } };
-  const deposit = Math.max(10, Math.ceil(project.project.goal * 0.05));
+  const deposit = minimumDepositFor(project.project.goal, 10);
   await fan.getByLabel(enCreate.deposit.label).fill(String(deposit));
   await expect(fan.getByText(enCreate.deposit.insufficient)).toBeVisible();
   await captureScreen(fan, 'funding-create-7-deposit-en');

@@ -154,14 +154,16 @@ test("a limited project is capped at its goal, runs from its ad start, and is aw
   const fanEn = await newPerson(browser, 'en', uniqueSubject('fan-en'));
   const fanJa = await newPerson(browser, 'ja', uniqueSubject('fan-ja'));
   const title = `Lumina subway ad ${Date.now() % 100_000}`;
-  const project = await openProject(creator, ops, { purpose: 'limited', minimumUnit: 100, title });
+  // A unit that leaves the last fan a remainder off the unit, within their own limit: that one is capped.
+  const unit = 20;
+  const project = await openProject(creator, ops, { purpose: 'limited', minimumUnit: unit, title });
 
   // One fan puts in half the goal; what is left is less than the next fan's choice, so it is capped.
   await chargeThroughSandbox(fanEn, 'orange-5000');
   // The most one fan may put in: half the goal, rounded down to the unit (docs/product.md#participation).
-  const half = Math.floor(Math.floor(project.goal / 2) / 100) * 100;
+  const half = Math.floor(Math.floor(project.goal / 2) / unit) * unit;
   await api(fanEn, 'POST', `/api/projects/${project.id}/participations`, { amount: half }, { 'Idempotency-Key': crypto.randomUUID() });
-  const remaining = project.goal - depositFor(project.goal, 100) - half;
+  const remaining = project.goal - depositFor(project.goal, unit) - half;
   await chargeThroughSandbox(fanJa, 'orange-1000');
   await fanJa.goto(`/project/${project.id}`);
   await fanJa.getByRole('button', { name: jaDetail.fundraise.open }).click();
@@ -169,7 +171,7 @@ test("a limited project is capped at its goal, runs from its ad start, and is aw
   // The stepper goes no further than the first step that reaches the goal; the button names what will be taken.
   const more = sheet.getByRole('button', { name: jaDetail.fundraise.more });
   while (await more.isEnabled()) await more.click();
-  if (remaining % 100 !== 0) await expect(sheet.locator('.notice')).toBeVisible();
+  if (remaining % unit !== 0) await expect(sheet.locator('.notice')).toBeVisible();
   await expect(sheet.getByRole('button', { name: new RegExp(`^${remaining.toLocaleString('en-US')}\\D*で参加する$`) })).toBeVisible();
   await captureScreen(fanJa, 'project-fundraise-capped-ja');
   const answer = fanJa.waitForResponse((response) => new URL(response.url()).pathname === `/api/projects/${project.id}/participations` && response.request().method() === 'POST');
