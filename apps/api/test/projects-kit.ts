@@ -4,14 +4,38 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Medium, Project } from '@orchard/shared';
 import { addDays, kstDateOf, minimumDepositFor } from '@orchard/shared/project-rules';
-import type { TestContext, TestUser } from './harness.ts';
-import { idempotencyKey } from './points-fixtures.ts';
+import { createTestContext, type TestContext, type TestUser } from './harness.ts';
+import { expectLedgerClean, idempotencyKey } from './points-fixtures.ts';
 
 /** Test helpers for the projects module: a request, an approval, a thumbnail, a creation. */
 
 import { multipart } from './uploads-kit.ts';
 
 export { multipart };
+
+/**
+ * The context most project test files share: writes and uploads unlimited, an operator and an
+ * artist. `longSessions` keeps the sessions made at the start alive while a file moves the clock
+ * weeks forward.
+ */
+export async function projectsTestContext(options: { longSessions?: boolean } = {}) {
+  const t = await createTestContext({
+    env: {
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+      RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
+      ...(options.longSessions ? { SESSION_IDLE_TIMEOUT_MINUTES: '10000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000' } : {}),
+    },
+  });
+  const operator = await t.createUser({ roles: ['operator'] });
+  const artistId = await t.createArtist();
+  return { t, operator, artistId };
+}
+
+/** A file's last check: its ledger still balances; then its context closes. */
+export async function closeWithCleanLedger(t: TestContext) {
+  await expectLedgerClean(t);
+  await t.close();
+}
 
 export const photoJpeg = (width = 1600, height = 1000) =>
   sharp({ create: { width, height, channels: 3, background: '#ff7a45' } })

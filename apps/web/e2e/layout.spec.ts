@@ -68,31 +68,38 @@ async function setLanguage(page: Page, language: 'ko' | 'ja') {
   await page.evaluate((chosen) => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: chosen, currency: 'KRW' }, version: 0 })), language);
 }
 
+/**
+ * A limited request's fields, as `person` reads the catalogue: the first artist, the basic package's
+ * first medium at its shortest duration, the ad 45 days after the server's KST today.
+ */
+async function requestFields(person: Page, ops: Page) {
+  const artists = await api<{ items: { id: number }[] }>(person, 'GET', '/api/artists?limit=1');
+  const media = await api<{ items: { id: number; durations: number[] }[] }>(person, 'GET', '/api/media?packageId=basic&limit=100');
+  const medium = media.items.find((item) => item.durations.length > 0)!;
+  const fields = {
+    artistId: artists.items[0]!.id,
+    purpose: 'limited',
+    option: 'image',
+    packageId: 'basic',
+    media: [{ mediaId: medium.id, duration: Math.min(...medium.durations) }],
+    adStartDate: await serverKstDate(ops, 45),
+    fundingStartDate: await serverKstDate(ops, 0),
+  };
+  return { medium, fields };
+}
+
 test('layout: the Fundraise button and the last content stay clear of the tab bar and the floating +', async ({ browser }) => {
   test.setTimeout(240_000);
   const ops = await newPerson(browser, 'ko', 'operator', false);
   const fan = await newPerson(browser, 'ko', uniqueSubject('layout'));
 
   // An event is funding as soon as it is made, with no deposit: the quickest project with a Fundraise button.
-  const artists = await api<{ items: { id: number }[] }>(ops, 'GET', '/api/artists?limit=1');
-  const media = await api<{ items: { id: number; durations: number[] }[] }>(ops, 'GET', '/api/media?packageId=basic&limit=100');
-  const medium = media.items.find((item) => item.durations.length > 0)!;
+  const { medium, fields } = await requestFields(ops, ops);
   const { project } = await api<{ project: { id: number } }>(
     ops,
     'POST',
     '/api/operator/events',
-    {
-      artistId: artists.items[0]!.id,
-      purpose: 'limited',
-      option: 'image',
-      packageId: 'basic',
-      media: [{ mediaId: medium.id, duration: Math.min(...medium.durations) }],
-      adStartDate: await serverKstDate(ops, 45),
-      fundingStartDate: await serverKstDate(ops, 0),
-      minimumUnit: 10,
-      title: `레이아웃 이벤트 ${Date.now() % 100_000}`,
-      introduction: '탭 바 위에 버튼이 보여야 해요.',
-    },
+    { ...fields, minimumUnit: 10, title: `레이아웃 이벤트 ${Date.now() % 100_000}`, introduction: '탭 바 위에 버튼이 보여야 해요.' },
     { 'Idempotency-Key': crypto.randomUUID() },
   );
   const origin = new URL(ops.url()).origin;
@@ -172,24 +179,8 @@ test('language: the deposit step, My projects and the event form in Korean and J
   const ops = await newPerson(browser, 'ko', 'operator', false);
   const fan = await newPerson(browser, 'ko', uniqueSubject('language'));
   await fan.setViewportSize({ width: 375, height: 667 });
-  const artists = await api<{ items: { id: number }[] }>(fan, 'GET', '/api/artists?limit=1');
-  const media = await api<{ items: { id: number; durations: number[] }[] }>(fan, 'GET', '/api/media?packageId=basic&limit=100');
-  const medium = media.items.find((item) => item.durations.length > 0)!;
-  const { project } = await api<{ project: { id: number } }>(
-    fan,
-    'POST',
-    '/api/project-requests',
-    {
-      artistId: artists.items[0]!.id,
-      purpose: 'limited',
-      option: 'image',
-      packageId: 'basic',
-      media: [{ mediaId: medium.id, duration: Math.min(...medium.durations) }],
-      adStartDate: await serverKstDate(ops, 45),
-      fundingStartDate: await serverKstDate(ops, 0),
-    },
-    { 'Idempotency-Key': crypto.randomUUID() },
-  );
+  const { medium, fields } = await requestFields(fan, ops);
+  const { project } = await api<{ project: { id: number } }>(fan, 'POST', '/api/project-requests', fields, { 'Idempotency-Key': crypto.randomUUID() });
 
   // My projects opened on its last tab, Request: the strip shows it whole at 375 px.
   for (const language of ['ko', 'ja'] as const) {

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
-import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { creditOrange, eventBody, mediaFor, photoJpeg, postEvent, projectRow, todayOf, uploadThumbnail } from '../../../test/projects-kit.ts';
+import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { idempotencyKey } from '../../../test/points-fixtures.ts';
+import { closeWithCleanLedger, creditOrange, eventBody, mediaFor, photoJpeg, postEvent, projectRow, projectsTestContext, todayOf, uploadThumbnail } from '../../../test/projects-kit.ts';
 
 type Balances = { orange: { total: number }; berry: { total: number } };
 type HistoryPage = { items: { reason: string; amount: number; type: string }[] };
@@ -35,14 +35,9 @@ describe('events: operators create projects funded in Berry (docs/product.md#eve
     ((await t.request({ url: `/api/points/history?currency=${currency}&tab=all`, cookie: user.cookie })).json() as HistoryPage).items;
 
   beforeAll(async () => {
-    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
-    operator = await t.createUser({ roles: ['operator'] });
-    artistId = await t.createArtist();
+    ({ t, operator, artistId } = await projectsTestContext());
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   it('an operator creates an event: funding from today, Berry escrow, no deposit, audited; a retry replays it', async () => {
     const body = await eventBody(t, artistId);

@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { startOfKstDay } from '@orchard/shared/project-rules';
-import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { creditOrange, fundingProject, multipart, notificationKindsOf, photoJpeg, validRequestBody } from '../../../test/projects-kit.ts';
+import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { idempotencyKey } from '../../../test/points-fixtures.ts';
+import { closeWithCleanLedger, creditOrange, fundingProject, multipart, notificationKindsOf, photoJpeg, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 import { blankPng, measured, pixelFloodPng } from '../../../test/uploads-kit.ts';
 
 describe('execution photos and Awarded (docs/product.md#execution)', () => {
@@ -36,16 +36,9 @@ describe('execution photos and Awarded (docs/product.md#execution)', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestContext({
-      env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000', SESSION_IDLE_TIMEOUT_MINUTES: '10000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000' },
-    });
-    operator = await t.createUser({ roles: ['operator'] });
-    artistId = await t.createArtist();
+    ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   it('an operator posts photos of the running ad: re-encoded, shown in order, the project awarded, everyone told', async () => {
     const { creator, fans, project } = await runningProject();

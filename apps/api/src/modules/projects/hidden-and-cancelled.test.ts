@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
-import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { hideProject, postComment } from '../../../test/community-kit.ts';
-import { expectLedgerClean, idempotencyKey, transactionCount } from '../../../test/points-fixtures.ts';
-import { creditOrange, fundingProject, notificationKindsOf, validRequestBody } from '../../../test/projects-kit.ts';
+import { idempotencyKey, transactionCount } from '../../../test/points-fixtures.ts';
+import { closeWithCleanLedger, creditOrange, fundingProject, notificationKindsOf, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 
 describe('a hidden project and a repeated cancellation (docs/product.md#reports, #cancellation)', () => {
   let t: TestContext;
@@ -21,21 +21,9 @@ describe('a hidden project and a repeated cancellation (docs/product.md#reports,
   };
 
   beforeAll(async () => {
-    t = await createTestContext({
-      env: {
-        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-        RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
-        SESSION_IDLE_TIMEOUT_MINUTES: '10000000',
-        SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000',
-      },
-    });
-    operator = await t.createUser({ roles: ['operator'] });
-    artistId = await t.createArtist();
+    ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   it('a hidden project takes no participation, like or comment from anyone; a like and a comment can still be taken back; restored, it takes them again', async () => {
     const project = await fundingProject(t, await t.createUser(), operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });

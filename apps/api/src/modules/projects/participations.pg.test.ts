@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
-import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { buildServices } from '../../services.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { creditOrange, fundingProject, validRequestBody } from '../../../test/projects-kit.ts';
+import { closeWithCleanLedger, creditOrange, fundingProject, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 
 /**
  * Participation and the close under concurrency against real PostgreSQL (docs/architecture.md#locking,
@@ -38,16 +38,9 @@ describe('participation races (PostgreSQL)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestContext({
-      env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000', SESSION_IDLE_TIMEOUT_MINUTES: '10000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000' },
-    });
-    operator = await t.createUser({ roles: ['operator'] });
-    artistId = await t.createArtist();
+    ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   it('100 concurrent participations into a limited project near its goal never pass the goal; each is in escrow or refused cleanly', async () => {
     const creator = await t.createUser();

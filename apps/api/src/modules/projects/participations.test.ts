@@ -2,9 +2,9 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Participant, Project, Reconciliation } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
-import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { creditOrange, fundingProject, notificationKindsOf, projectRow, todayOf, validRequestBody, type RequestBody } from '../../../test/projects-kit.ts';
+import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { idempotencyKey } from '../../../test/points-fixtures.ts';
+import { closeWithCleanLedger, creditOrange, fundingProject, notificationKindsOf, projectRow, projectsTestContext, type RequestBody, todayOf, validRequestBody } from '../../../test/projects-kit.ts';
 
 type Balances = { orange: { total: number }; berry: { total: number } };
 
@@ -36,21 +36,9 @@ describe('participation, the funding close and cancellation (docs/product.md#par
   const closeAt = (p: Project) => startOfKstDay(addDays(p.fundingEndDate, 1));
 
   beforeAll(async () => {
-    t = await createTestContext({
-      env: {
-        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-        RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
-        SESSION_IDLE_TIMEOUT_MINUTES: '10000000',
-        SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000',
-      },
-    });
-    operator = await t.createUser({ roles: ['operator'] });
-    artistId = await t.createArtist();
+    ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   it('takes a participation into escrow, counts it, and replays a retry with the same key', async () => {
     const { project: p } = await open({ purpose: 'ongoing' });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
-import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { expectLedgerClean } from '../../../test/points-fixtures.ts';
-import { approvedWithThumbnail, creationBody, creditOrange, decide, eventBody, postCreation, postEvent, requestProject, validRequestBody } from '../../../test/projects-kit.ts';
+import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { approvedWithThumbnail, closeWithCleanLedger, creationBody, creditOrange, decide, eventBody, postCreation, postEvent, projectsTestContext, requestProject, validRequestBody } from '../../../test/projects-kit.ts';
 
 /**
  * docs/product.md#creation: people's text (titles, introductions, operators' reasons) holds no
@@ -15,14 +14,9 @@ describe('project texts and links (docs/product.md#creation)', () => {
   let artistId: number;
 
   beforeAll(async () => {
-    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
-    operator = await t.createUser({ roles: ['operator'] });
-    artistId = await t.createArtist();
+    ({ t, operator, artistId } = await projectsTestContext());
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   async function approvedProject() {
     const creator = await t.createUser();

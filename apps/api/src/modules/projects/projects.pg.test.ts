@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/harness.ts';
+import type { TestContext, TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import {
   approvedWithThumbnail,
+  closeWithCleanLedger,
   creationBody,
   creditOrange,
   depositsOf,
   postCreation,
   projectRow,
+  projectsTestContext,
   validRequestBody,
 } from '../../../test/projects-kit.ts';
 import { createManualClock } from '../../lib/clock.ts';
@@ -28,16 +30,9 @@ describe('project creation under concurrency (PostgreSQL)', () => {
   let artistId: number;
 
   beforeAll(async () => {
-    t = await createTestContext({
-      env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000', SESSION_IDLE_TIMEOUT_MINUTES: '10000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000' },
-    });
-    operator = await t.createUser({ roles: ['operator'] });
-    artistId = await t.createArtist();
+    ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   it(`two concurrent creations with one Idempotency-Key make one deposit (${rounds} rounds)`, async () => {
     for (let round = 0; round < rounds; round++) {

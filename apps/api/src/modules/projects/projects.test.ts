@@ -3,11 +3,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { addDays, minimumDepositFor, startOfKstDay } from '@orchard/shared/project-rules';
-import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import {
   approve,
   approvedWithThumbnail,
+  closeWithCleanLedger,
   creationBody,
   creditOrange,
   decide,
@@ -18,6 +19,7 @@ import {
   postCreation,
   postRequest,
   projectRow,
+  projectsTestContext,
   requestProject,
   todayOf,
   uploadThumbnail,
@@ -35,21 +37,9 @@ describe('projects: request, decision, creation and sweeps', () => {
 
   beforeAll(async () => {
     // The clock moves weeks forward in this file: sessions made at the start must outlive that.
-    t = await createTestContext({
-      env: {
-        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-        RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
-        SESSION_IDLE_TIMEOUT_MINUTES: '10000000',
-        SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000',
-      },
-    });
-    operator = await t.createUser({ roles: ['operator'] });
-    artistId = await t.createArtist();
+    ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   describe('request (docs/product.md#requests)', () => {
     it('creates a requested project whose goal the server computes from the catalogue, with the derived dates', async () => {

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { creditOrange, fundingProject, projectRow, validRequestBody } from '../../../test/projects-kit.ts';
+import type { TestContext, TestUser } from '../../../test/harness.ts';
+import { idempotencyKey } from '../../../test/points-fixtures.ts';
+import { closeWithCleanLedger, creditOrange, fundingProject, projectRow, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 
 /**
  * docs/product.md#returns: a participation of an account deleted since goes to the forfeited
@@ -41,16 +41,9 @@ describe('returns to a deleted account (docs/product.md#returns)', () => {
   const reconciliation = async () => (await t.services.points.reconcile(t.database.db)).violations;
 
   beforeAll(async () => {
-    t = await createTestContext({
-      env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000', SESSION_IDLE_TIMEOUT_MINUTES: '10000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000' },
-    });
-    operator = await t.createUser({ roles: ['operator'] });
-    artistId = await t.createArtist();
+    ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   it('a project that fails returns a deleted participant’s points to the forfeited account, and the reconciliation stays clean', async () => {
     const project = await open('ongoing');
