@@ -1,4 +1,3 @@
-import type { Charge } from '@orchard/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,26 +6,13 @@ import { useToastStore } from '../../../components/ui/toast.tsx';
 import { resumeAfterChargeKey } from '../../../features/projects/components/resume-after-charge.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { api } from '../../../test/handlers/api.ts';
+import { chargeFixture, chargeId } from '../../../test/fixtures/charge.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
 import CompletedChargePage from './completed-charge.tsx';
 import PointChargePage from './point-charge.tsx';
 
-const chargeId = '2b7d5a0e-7c1f-4d7a-9a55-3f0f3d1c9e10';
-const paidCharge: Charge = {
-  id: chargeId,
-  status: 'confirmed',
-  packageId: 'orange-500',
-  orange: 500,
-  bonusOrange: 15,
-  amountKrw: 50_000,
-  method: 'card',
-  failure: null,
-  createdAt: '2026-11-01T01:00:00.000Z',
-  paidAt: '2026-11-01T01:00:05.000Z',
-  refundedAt: null,
-  refundable: true,
-};
+const paidCharge = chargeFixture({ method: 'card' });
 
 describe('the ways back to a project after a charge or an exchange (docs/product.md#payments)', () => {
   beforeEach(() => {

@@ -1,31 +1,14 @@
-import type { Charge } from '@orchard/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { api, apiError } from '../../../test/handlers/api.ts';
+import { chargeFixture, chargeId } from '../../../test/fixtures/charge.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
 import { pendingPollLimit } from '../api/get-charge.ts';
 import { CompletedCharge } from './completed-charge.tsx';
-
-const chargeId = '2b7d5a0e-7c1f-4d7a-9a55-3f0f3d1c9e10';
-const charge = (overrides: Partial<Charge>): Charge => ({
-  id: chargeId,
-  status: 'confirmed',
-  packageId: 'orange-500',
-  orange: 500,
-  bonusOrange: 15,
-  amountKrw: 50_000,
-  method: 'kakao_pay',
-  failure: null,
-  createdAt: '2026-11-01T01:00:00.000Z',
-  paidAt: '2026-11-01T01:00:05.000Z',
-  refundedAt: null,
-  refundable: true,
-  ...overrides,
-});
 
 /** Answers the charge with each of `answers` in turn (the last one repeats); returns every charge request, in order. */
 function mockCharge(answers: Array<() => Response>) {
@@ -45,7 +28,7 @@ describe('completed charge (docs/product.md#payments)', () => {
   beforeEach(() => useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' }));
 
   it('a confirmed charge shows the Orange, the bonus, the price and the method', async () => {
-    mockCharge([() => HttpResponse.json(charge({}))]);
+    mockCharge([() => HttpResponse.json(chargeFixture())]);
     render();
     expect(await screen.findByRole('heading', { name: 'Purchase complete' })).toBeTruthy();
     expect(screen.getByTestId('charged-amount').textContent).toBe('515 Orange');
@@ -56,7 +39,7 @@ describe('completed charge (docs/product.md#payments)', () => {
   });
 
   it('a declined charge says "Purchase failed." with the reason, and OK goes back to point charge', async () => {
-    mockCharge([() => HttpResponse.json(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'EXCEED_MAX_AMOUNT', reason: 'x' } }))]);
+    mockCharge([() => HttpResponse.json(chargeFixture({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'EXCEED_MAX_AMOUNT', reason: 'x' } }))]);
     render();
     expect(await screen.findByRole('heading', { name: 'Purchase failed.' })).toBeTruthy();
     expect(screen.getByTestId('failure-reason').textContent).toBe('The card limit has been exceeded.');
@@ -66,7 +49,7 @@ describe('completed charge (docs/product.md#payments)', () => {
 
   it('a pending charge is polled until it is confirmed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const chargeCalls = mockCharge([() => HttpResponse.json(charge({ status: 'pending', paidAt: null })), () => HttpResponse.json(charge({}))]);
+    const chargeCalls = mockCharge([() => HttpResponse.json(chargeFixture({ status: 'pending', paidAt: null })), () => HttpResponse.json(chargeFixture())]);
     render();
     expect(await screen.findByRole('heading', { name: 'Confirming your payment' })).toBeTruthy();
     await vi.advanceTimersByTimeAsync(2000);
@@ -76,7 +59,7 @@ describe('completed charge (docs/product.md#payments)', () => {
 
   it('stops polling after a few tries and offers to check again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const chargeCalls = mockCharge([() => HttpResponse.json(charge({ status: 'pending', paidAt: null }))]);
+    const chargeCalls = mockCharge([() => HttpResponse.json(chargeFixture({ status: 'pending', paidAt: null }))]);
     render();
     await screen.findByRole('heading', { name: 'Confirming your payment' });
     await vi.advanceTimersByTimeAsync(20_000);
@@ -95,21 +78,21 @@ describe('completed charge (docs/product.md#payments)', () => {
 
   it('what was paid stays in KRW with another display currency, the converted amount only a hint', async () => {
     useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'USD' });
-    mockCharge([() => HttpResponse.json(charge({}))]);
+    mockCharge([() => HttpResponse.json(chargeFixture())]);
     render();
     const paid = await screen.findByTestId('paid-amount');
     await vi.waitFor(() => expect(paid.textContent).toBe('₩50,000≈ $35.50'));
   });
 
   it('a payment the user cancelled is titled as cancelled, not as failed', async () => {
-    mockCharge([() => HttpResponse.json(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'PAY_PROCESS_CANCELED', reason: 'x' } }))]);
+    mockCharge([() => HttpResponse.json(chargeFixture({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'PAY_PROCESS_CANCELED', reason: 'x' } }))]);
     render();
     expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Purchase failed.' })).toBeNull();
   });
 
   it('never shows gateway free text: an unknown code reads as an unknown reason', async () => {
-    mockCharge([() => HttpResponse.json(charge({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'NEW_CODE', reason: 'Payment held. Call +82-10-0000-0000' } }))]);
+    mockCharge([() => HttpResponse.json(chargeFixture({ status: 'declined', paidAt: null, refundable: false, failure: { code: 'NEW_CODE', reason: 'Payment held. Call +82-10-0000-0000' } }))]);
     render();
     expect((await screen.findByTestId('failure-reason')).textContent).toBe("The payment service didn't give a reason.");
   });
