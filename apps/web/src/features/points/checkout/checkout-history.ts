@@ -33,11 +33,16 @@ function readDeparture(): Departure | null {
 /**
  * On the result page the gateway returned to: how many history entries the gateway added since
  * this charge left the app, or 0 when there is nothing to step over (a second visit, a reload, a
- * link). Forgets the departure, so a second visit never steps back again.
+ * link). Only reads: a render may be thrown away (a suspending child), so the departure is
+ * forgotten by `forgetDeparture` when the page acts on it, never while rendering.
  */
 export function gatewayEntriesToSkip(chargeId: string): number {
   const departure = readDeparture();
   if (!departure || departure.chargeId !== chargeId) return 0;
-  sessionStorage.removeItem(departureKey);
   return Math.max(0, window.history.length - departure.historyLength);
+}
+
+/** Forgets the departure, so a second visit to the result never steps back again. */
+export function forgetDeparture() {
+  sessionStorage.removeItem(departureKey);
 }

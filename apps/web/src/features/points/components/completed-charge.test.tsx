@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { Suspense, use } from 'react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +37,36 @@ describe('completed charge (docs/product.md#payments)', () => {
     expect(screen.getByText('15 Orange')).toBeTruthy();
     expect(await screen.findByText('₩50,000')).toBeTruthy();
     expect(screen.getByText('KakaoPay')).toBeTruthy();
+  });
+
+  it('back from the gateway, steps back over its pages even when its first render is thrown away (a child still loading)', async () => {
+    mockCharge([() => HttpResponse.json(chargeFixture())]);
+    // The payment page left with two fewer history entries than the gateway's return has.
+    sessionStorage.setItem('orchard:checkout-departure', JSON.stringify({ chargeId, historyLength: window.history.length - 2 }));
+    const go = vi.spyOn(window.history, 'go').mockImplementation(() => undefined);
+    let release!: () => void;
+    const loading = new Promise<void>((resolve) => (release = resolve));
+    function LoadingChild() {
+      use(loading);
+      return null;
+    }
+    await act(async () => {
+      renderWithProviders(
+        <Suspense fallback={null}>
+          <CompletedCharge chargeId={chargeId} />
+          <LoadingChild />
+        </Suspense>,
+        { path: `/my-page/completed-charge/${chargeId}` },
+      );
+    });
+    await act(async () => {
+      release();
+      await loading;
+    });
+    await waitFor(() => expect(go).toHaveBeenCalledWith(-2));
+    expect(go).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('orchard:checkout-departure')).toBeNull();
+    go.mockRestore();
   });
 
   it('a declined charge says "Purchase failed." with the reason, and OK goes back to point charge', async () => {

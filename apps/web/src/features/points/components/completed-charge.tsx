@@ -12,7 +12,7 @@ import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCharge, usePendingPollsExhausted } from '../api/get-charge.ts';
-import { gatewayEntriesToSkip } from '../checkout/checkout-history.ts';
+import { forgetDeparture, gatewayEntriesToSkip } from '../checkout/checkout-history.ts';
 import { KrwAmount } from './krw-amount.tsx';
 import './points.css';
 
@@ -38,6 +38,7 @@ export function failureReason(t: TFunction, failure: Charge['failure']): string 
 function useStepOverGatewayPages(chargeId: string): boolean {
   const [skip] = useState(() => gatewayEntriesToSkip(chargeId));
   useLayoutEffect(() => {
+    forgetDeparture();
     if (skip > 0) window.history.go(-skip);
   }, [skip]);
   return skip > 0;
