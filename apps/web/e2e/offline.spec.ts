@@ -80,7 +80,9 @@ for (const [language, common] of [
     }, language);
     const page = await context.newPage();
     await page.goto('/');
-    // The app in the chosen language, its translations loaded, before the connection goes.
+    // The app itself, not the prerendered first paint (whose Korean nav matches at once), in the
+    // chosen language with its translations loaded, before the connection goes.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     await expect(page.getByRole('navigation', { name: common.nav.label })).toBeVisible();
     await context.setOffline(true);
     const banner = page.getByRole('status').filter({ hasText: common.offline.banner.title });
