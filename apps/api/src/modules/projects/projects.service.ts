@@ -449,6 +449,8 @@ export function createProjectsService({
         if (row.status === target) return presentOne(projectId, { userId: operatorId, isOperator: true }, language, tx);
         if (row.status !== 'requested') throw notRequested(row.status);
         const now = clock.now();
+        // docs/product.md#approval: an approval after the funding end could never lead to a creation.
+        if (body.decision === 'approve' && creationTooLate(now, row.fundingEndDate, now) === 'projects.funding_ended') throw fundingEnded(row.fundingEndDate);
         const creationDeadline = creationDeadlineFor(now, row.fundingEndDate);
         const changes =
           body.decision === 'approve'

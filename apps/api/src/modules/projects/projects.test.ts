@@ -391,6 +391,19 @@ describe('projects: request, decision, creation and sweeps', () => {
       expect(await notificationKindsOf(t, creator.id, requested.id)).toEqual(['approved', 'cancelled_deadline']);
     });
 
+    it('refuses to approve a request whose funding end has passed, changing nothing; the operator may still reject it', async () => {
+      const creator = await t.createUser();
+      // The earliest ad start: funding ends tomorrow.
+      const requested = await requestProject(t, creator, await validRequestBody(t, artistId));
+      t.clock.set(startOfKstDay(addDays(requested.fundingEndDate, 1)));
+      const late = await decide(t, operator, requested.id, { decision: 'approve' });
+      expect([late.statusCode, errorCode(late)]).toEqual([422, 'projects.funding_ended']);
+      expect((await projectRow(t, requested.id)).status).toBe('requested');
+      expect(await notificationKindsOf(t, creator.id, requested.id)).toEqual([]);
+      expect((await decide(t, operator, requested.id, { decision: 'reject', reason: 'The funding period has passed' })).statusCode).toBe(200);
+      expect((await projectRow(t, requested.id)).status).toBe('rejected');
+    });
+
     it('refuses a creation at 00:00:00 KST of the 8th day, and the sweep cancels it then (not a millisecond before)', async () => {
       const creator = await t.createUser();
       const body = await validRequestBody(t, artistId);
