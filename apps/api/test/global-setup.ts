@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, wrapPglite, type Database } from '../src/db/client.ts';
+import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../src/db/client.ts';
 import { ensureMediaReferenceData } from '../src/modules/media/media.reference-data.ts';
 import { seedSampleMediaIfEmpty } from '../src/modules/media/media.sample-data.ts';
 
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = wrapPglite(client);
   await database.migrate();
   await loadTemplateData(database);

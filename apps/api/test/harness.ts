@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openPostgres, wrapPglite, type Database } from '../src/db/client.ts';
+import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../src/db/client.ts';
 import { createManualClock, type ManualClock } from '../src/lib/clock.ts';
 import { createLocalFileStore, type FileStore } from '../src/lib/storage.ts';
 import { buildServices, type Services } from '../src/services.ts';
@@ -43,7 +43,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const template = fs.readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions });
   return wrapPglite(client);
 }
 

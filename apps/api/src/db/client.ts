@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -234,10 +235,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The extensions the migrations create (pg_trgm for search), loaded into every embedded database. */
+export const pgliteExtensions = { pg_trgm };
+
 export async function openEmbedded(dataDir: string): Promise<Database> {
   const release = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions });
     return wrapPglite(client, release);
   } catch (error) {
     release();

@@ -50,6 +50,15 @@ export const projects = pgTable(
     /** The project's escrow account (Orange, or Berry for an event), opened at creation. */
     escrowAccountId: bigint('escrow_account_id', { mode: 'number' }),
     deposit: integer('deposit'),
+    /**
+     * Points raised and distinct funders, kept on the row in the same statement as every
+     * participation and return (docs/architecture.md#discovery): the funding lists sort on them
+     * through the partial indexes below, whatever the number of projects.
+     */
+    raised: integer('raised').notNull().default(0),
+    backers: integer('backers').notNull().default(0),
+    /** The title and the artist's names folded for search (artistSearchKey), matched by trigram. */
+    searchText: text('search_text'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -81,6 +90,12 @@ export const projects = pgTable(
     index('projects_public_idx').on(table.id).where(sql`${table.createdAt} is not null`),
     index('projects_public_status_idx').on(table.status, table.id).where(sql`${table.createdAt} is not null`),
     index('projects_public_artist_idx').on(table.artistId, table.id).where(sql`${table.createdAt} is not null`),
+    // Discovery's funding lists: closing soonest, most raised, most backers; and search by trigram.
+    index('projects_funding_deadline_idx').on(table.fundingEndDate, table.id).where(sql`${table.status} = 'funding'`),
+    index('projects_funding_raised_idx').on(table.raised.desc(), table.id.desc()).where(sql`${table.status} = 'funding'`),
+    index('projects_funding_backers_idx').on(table.backers.desc(), table.id.desc()).where(sql`${table.status} = 'funding'`),
+    index('projects_search_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    check('projects_figures_check', sql`${table.raised} >= 0 and ${table.backers} >= 0`),
   ],
 );
 
