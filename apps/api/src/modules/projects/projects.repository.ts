@@ -124,6 +124,7 @@ type StoredView = {
   cancellation_reason: string | null;
   escrow_account_id: number | null;
   deposit: number | null;
+  search_text: string | null;
   updated_at: string;
   artist_names: ProjectRecord['artistNames'];
   creator_nickname: string | null;
@@ -177,6 +178,8 @@ function toView({ view: row }: { view: StoredView }): ProjectView {
     creatorNickname: row.creator_nickname,
     creatorDeleted: row.creator_deleted,
     raised: Number(raised),
+    backers: Number(participantCount),
+    searchText: row.search_text,
     participantCount: Number(participantCount),
     viewerContribution: Number(viewerContribution),
     media: row.media,
