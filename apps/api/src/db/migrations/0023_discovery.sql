@@ -29,6 +29,9 @@ CREATE INDEX "projects_funding_raised_idx" ON "projects" USING btree ("raised" D
 CREATE INDEX "projects_funding_backers_idx" ON "projects" USING btree ("backers" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "projects"."status" = 'funding';--> statement-breakpoint
 CREATE INDEX "projects_search_idx" ON "projects" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_figures_check" CHECK ("projects"."raised" >= 0 and "projects"."backers" >= 0);--> statement-breakpoint
+CREATE INDEX "projects_artist_raised_idx" ON "projects" USING btree ("artist_id","raised" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "projects"."created_at" is not null;--> statement-breakpoint
+CREATE INDEX "projects_artist_status_idx" ON "projects" USING btree ("artist_id","status","id" DESC NULLS LAST) WHERE "projects"."created_at" is not null;
+--> statement-breakpoint
 -- The projects' figures, until now summed from their stripes in project_figures.
 UPDATE "projects" p SET "raised" = g."raised", "backers" = g."funders"
 FROM (SELECT "project_id", sum("raised")::int AS "raised", sum("funders")::int AS "funders" FROM "project_figures" GROUP BY "project_id") g
