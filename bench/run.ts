@@ -5,7 +5,11 @@
 export {};
 
 const suites: Record<string, () => Promise<void>> = {
-  api: async () => (await import('./src/api.ts')).runApiBenchmark(),
+  api: async () => {
+    await (await import('./src/api.ts')).runApiBenchmark();
+    await (await import('./src/discovery.ts')).runDiscoveryBenchmark();
+  },
+  discovery: async () => (await import('./src/discovery.ts')).runDiscoveryBenchmark(),
   web: async () => (await import('./src/web.ts')).runWebBenchmark(),
   points: async () => (await import('./src/points.ts')).runPointsBenchmark(),
 };
