@@ -18,3 +18,4 @@ export * from './notifications.ts';
 export * from './terms.ts';
 export * from './community.ts';
 export * from './operator.ts';
+export * from './discovery.ts';
