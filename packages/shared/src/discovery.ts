@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { artistSchema } from './artists.ts';
+import { languageSchema } from './locale.ts';
+import { projectSchema, searchQueryTextSchema } from './projects.ts';
+import { artistSearchKey } from './text.ts';
 
 /**
  * Discovery (docs/product.md#discovery): the artist rankings. A ranking is of one KST month, by
@@ -35,3 +39,27 @@ export const artistRankingsResponseSchema = z.object({
   items: z.array(artistRankingItemSchema),
 });
 export type ArtistRankings = z.infer<typeof artistRankingsResponseSchema>;
+
+/**
+ * A project's stored search key: its title and its artist's names in every language, folded as
+ * the artist search folds (artistSearchKey). The members' names are left out: a member's project
+ * names the member in its title, and with them every search for a member would list all the
+ * group's projects.
+ */
+export function projectSearchKey(title: string, artistNames: Record<string, string>): string {
+  // By language code: the same names make the same key, whatever order a reader gave them in.
+  const languages = Object.keys(artistNames).sort();
+  return artistSearchKey([title, ...languages.map((language) => artistNames[language]!)]);
+}
+
+/** GET /api/search: artists and projects by a name or a title. */
+export const searchQuerySchema = z.strictObject({ q: searchQueryTextSchema, lang: languageSchema.optional() });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** At most this many of each group; search answers one page (docs/product.md#discovery). */
+export const searchArtistsLimit = 10;
+export const searchProjectsLimit = 20;
+
+/** Artists as the artists list answers them; projects as the project list does, funding ones first. */
+export const searchResponseSchema = z.object({ artists: z.array(artistSchema), projects: z.array(projectSchema) });
+export type SearchResult = z.infer<typeof searchResponseSchema>;

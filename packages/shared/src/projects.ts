@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { decimalIntegerParam } from './artists.ts';
 import { languageSchema, localizedNameSchema } from './locale.ts';
-import { safeText, withoutControlCharacters } from './safe-text.ts';
+import { artistSearchMaxLength } from './input-limits.ts';
+import { isSafeText, safeText, withoutControlCharacters } from './safe-text.ts';
 import { isKstDate, isXUrl, isYoutubeUrl, minimumUnitMax, minimumUnitMin, normaliseLink, normaliseXId, requestMediaMax } from './project-rules.ts';
 
 /**
@@ -197,14 +198,38 @@ export type MyProjectArtists = z.infer<typeof myProjectArtistsResponseSchema>;
 
 /** Statuses the public list filters by; a request before creation is never public. */
 export const publicProjectStatuses = ['funding', 'succeeded', 'failed', 'running', 'awarded'] as const;
-export const publicProjectsQuerySchema = z.strictObject({
-  status: z.enum(publicProjectStatuses).optional(),
-  artistId: decimalIntegerParam(1, 2_147_483_647).optional(),
-  kind: z.enum(projectKinds).optional(),
-  cursor: safeText(100).optional(),
-  limit: decimalIntegerParam(1, 50).optional(),
-  lang: languageSchema.optional(),
-});
+/**
+ * What a fan types into search (docs/product.md#discovery): no control character anywhere, then
+ * 1–100 characters once trimmed.
+ */
+export const searchQueryTextSchema = z.string().refine(isSafeText, 'Control characters are not allowed').trim().min(1).max(artistSearchMaxLength);
+
+/**
+ * The public list's orders: `latest` (newest first, the default), `deadline` (closing soonest:
+ * only funding projects close, so it lists funding projects), `raised` and `backers` (most first).
+ */
+export const publicProjectSorts = ['latest', 'deadline', 'raised', 'backers'] as const;
+export type PublicProjectSort = (typeof publicProjectSorts)[number];
+export const publicProjectsQuerySchema = z
+  .strictObject({
+    status: z.enum(publicProjectStatuses).optional(),
+    artistId: decimalIntegerParam(1, 2_147_483_647).optional(),
+    kind: z.enum(projectKinds).optional(),
+    sort: z.enum(publicProjectSorts).default('latest'),
+    /** Only projects of the artists the signed-in fan follows (401 signed out). */
+    following: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
+    q: searchQueryTextSchema.optional(),
+    cursor: safeText(100).optional(),
+    limit: decimalIntegerParam(1, 50).optional(),
+    lang: languageSchema.optional(),
+  })
+  .refine((query) => query.sort !== 'deadline' || query.status === undefined || query.status === 'funding', {
+    message: 'Only funding projects have a deadline to sort by',
+    path: ['status'],
+  });
 export type PublicProjectsQuery = z.infer<typeof publicProjectsQuerySchema>;
 
 export const testClockBodySchema = z.strictObject({ days: z.number().int().min(1).max(400) });
