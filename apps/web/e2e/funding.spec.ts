@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import enCreate from '../src/locales/en/createProject.json' with { type: 'json' };
 import enMyPage from '../src/locales/en/myPage.json' with { type: 'json' };
 import enNotification from '../src/locales/en/notification.json' with { type: 'json' };
 import enRequest from '../src/locales/en/requestFunding.json' with { type: 'json' };
+import koCommon from '../src/locales/ko/common.json' with { type: 'json' };
 import koMyPage from '../src/locales/ko/myPage.json' with { type: 'json' };
 import koNotification from '../src/locales/ko/notification.json' with { type: 'json' };
 import koOperator from '../src/locales/ko/operator.json' with { type: 'json' };
@@ -185,7 +187,7 @@ test('funding: request with three media, approval in /ops, notification, charge,
   await expect(fan.getByTestId('created-introduction')).toHaveText(xssIntroduction);
   await captureScreen(fan, 'funding-created-en');
   await fan.goto('/my-page/project-list?tab=open');
-  await expect(fan.getByRole('link', { name: new RegExp(enMyPage.projectStatuses.funding) })).toContainText(xssTitle);
+  await expect(fan.getByRole('link', { name: new RegExp(enCommon.projectStatuses.funding) })).toContainText(xssTitle);
   await captureScreen(fan, 'funding-my-projects-en');
   await expectAccessible(fan, 'my projects');
   await expectNoHorizontalScroll(fan);
@@ -231,8 +233,8 @@ test('funding (Korean): a rejected request shows its reason; an approved one is 
   await expect(fan.getByRole('heading', { name: koMyPage.projectStatus.cancelled.headline })).toBeVisible();
   await captureScreen(fan, 'funding-status-cancelled-ko');
   await fan.goto('/my-page/project-list?tab=request');
-  await expect(fan.getByRole('link', { name: new RegExp(koMyPage.projectStatuses.cancelled) })).toBeVisible();
-  await expect(fan.getByRole('link', { name: new RegExp(koMyPage.projectStatuses.rejected) })).toBeVisible();
+  await expect(fan.getByRole('link', { name: new RegExp(koCommon.projectStatuses.cancelled) })).toBeVisible();
+  await expect(fan.getByRole('link', { name: new RegExp(koCommon.projectStatuses.rejected) })).toBeVisible();
   await captureScreen(fan, 'funding-my-projects-ko');
   await fan.goto(`/create-project/${lateId}`);
   await expect(fan.getByText(/지금은 이 프로젝트를 생성할 수 없어요/)).toBeVisible();

@@ -13,4 +13,9 @@ export const projectsQueryKeys = {
   participants: (projectId: number, sort: string, limit: number) => ['projects', 'participants', projectId, sort, limit] as const,
   /** The public list of projects in one status (`GET /api/projects?status=`). */
   public: (status: string) => ['projects', 'public', status] as const,
+  /**
+   * A discovery list (`GET /api/projects` with sort, filters and `following`): one entry per set of
+   * parameters, under projects so a participation or a decision refreshes every list.
+   */
+  list: (params: object) => ['projects', 'list', params] as const,
 };

@@ -8,10 +8,11 @@ import './status-badge.css';
  * where a screen says more (the creator's status page: "Cancelled" by the fan or the operator).
  */
 export function StatusBadge({ status, label }: { status: ProjectStatus; label?: string }) {
-  const { t } = useTranslation('myPage');
+  // In common, so a list of cards on any page shows statuses without loading another namespace.
+  const { t } = useTranslation('common');
   return (
     <span className={`status-badge status-badge--${status}`} data-status={status}>
-      {label ?? t(`myPage:projectStatuses.${status}`)}
+      {label ?? t(`common:projectStatuses.${status}`)}
     </span>
   );
 }
