@@ -86,13 +86,13 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
       where coalesce(f.total, 0) <> coalesce(p.total, 0)`,
   },
   {
-    // decision 059: a project's raised sum and funder count are kept in stripes, in the participations' statement.
-    name: "a project's figures equal the sum and the count of its fans' totals",
-    query: sql`select coalesce(g.project_id, f.project_id)::text as subject,
-        'kept ' || coalesce(g.raised, 0) || ' from ' || coalesce(g.funders, 0) || ' fans, fans ' || coalesce(f.raised, 0) || ' from ' || coalesce(f.funders, 0) as detail
-      from (select project_id, sum(raised) as raised, sum(funders) as funders from project_figures group by project_id) g
-      full join (select project_id, sum(total) as raised, count(*) as funders from project_funders group by project_id) f on f.project_id = g.project_id
-      where coalesce(g.raised, 0) <> coalesce(f.raised, 0) or coalesce(g.funders, 0) <> coalesce(f.funders, 0)`,
+    // decision 064: a project's raised sum and funder count are kept on its row, in the participations' statement.
+    name: "a project's raised sum and backers equal the sum and the count of its fans' totals",
+    query: sql`select p.id::text as subject,
+        'kept ' || p.raised || ' from ' || p.backers || ' fans, fans ' || coalesce(f.raised, 0) || ' from ' || coalesce(f.backers, 0) as detail
+      from projects p
+      left join (select project_id, sum(total) as raised, count(*) as backers from project_funders group by project_id) f on f.project_id = p.id
+      where p.raised <> coalesce(f.raised, 0) or p.backers <> coalesce(f.backers, 0)`,
   },
   {
     name: 'no idempotency key is applied twice',

@@ -3,7 +3,7 @@ import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts
 import { jsonValue } from '../../db/rows.ts';
 import { spendThenStatement } from '../points/points.service.ts';
 import { users } from '../users/users.table.ts';
-import { projectFigureStripes, projectFigures, projectParticipations, projects, type ProjectRow } from './projects.table.ts';
+import { projectParticipations, projects, type ProjectRow } from './projects.table.ts';
 
 export type ParticipantRow = {
   id: number;
@@ -34,12 +34,13 @@ export type NewParticipation = { projectId: number; userId: string; kind: 'depos
 
 /**
  * Participation rows and, in the same statement, each fan's total in `project_funders` (decision
- * 058) and the projects' figures (decision 059): what the statement added and how many of its fans
- * are new to the project, into one stripe chosen at random for the statement, projects in id order
- * (two batches on one stripe queue in one order). A fan is new when the statement's snapshot has no
- * total for them: the fan's wallet lock, held since before that snapshot, keeps their other
- * participations out until this one commits. `rows` selects (project_id, user_id, kind, amount,
- * spend_transaction_id); `at` is the rows' time. Defines `inserted` (id, spend_transaction_id …).
+ * 058) and the projects' figures on their rows (decision 064): `raised` grows by what the statement
+ * added and `backers` by how many of its fans are new to the project, projects locked in id order
+ * (two batches into the same projects queue in one order). A fan is new when the statement's
+ * snapshot has no total for them: the fan's wallet lock, held since before that snapshot, keeps
+ * their other participations out until this one commits. `rows` selects (project_id, user_id,
+ * kind, amount, spend_transaction_id); `at` is the rows' time. Defines `inserted` (id,
+ * spend_transaction_id …).
  */
 function participationWrites(rows: string, at: string): string {
   return `
@@ -59,19 +60,24 @@ function participationWrites(rows: string, at: string): string {
       select project_id, user_id, amount from added
       on conflict (project_id, user_id) do update set total = project_funders.total + excluded.total
     ),
-    stripe as (select floor(random() * ${projectFigureStripes})::smallint as n),
     figures as (
-      insert into project_figures (project_id, stripe, raised, funders)
-      select a.project_id, (select n from stripe), sum(a.amount), count(*) filter (where a.new_funder)
-      from added a group by a.project_id order by a.project_id
-      on conflict (project_id, stripe) do update
-        set raised = project_figures.raised + excluded.raised, funders = project_figures.funders + excluded.funders
+      select a.project_id, sum(a.amount)::int as raised, (count(*) filter (where a.new_funder))::int as backers
+      from added a group by a.project_id
+    ),
+    -- Rows locked in id order before any is updated: an update's join would take them in whatever order its plan reads them.
+    figure_rows as (
+      select p.id from projects p where p.id in (select project_id from figures) order by p.id for no key update
+    ),
+    figures_written as (
+      update projects p set raised = p.raised + f.raised, backers = p.backers + f.backers
+      from figures f join figure_rows l on l.id = f.project_id
+      where p.id = f.project_id
     )`;
 }
 
 /** Participation rows given whole (a creation's deposit). Per row (arrays): $1 project, $2 user, $3 kind, $4 amount, $5 the spend; $6 now. */
 const insertParticipationsStatement: NamedStatement = {
-  name: 'participations_insert_v3',
+  name: 'participations_insert_v4',
   text: `with ${participationWrites('select * from unnest($1::int[], $2::uuid[], $3::text[], $4::int[], $5::bigint[])', '$6::timestamptz')}
     select id, spend_transaction_id from inserted`,
 };
@@ -82,7 +88,7 @@ const insertParticipationsStatement: NamedStatement = {
  * totals and the projects' figures. Each spend's row answers the participation's id.
  */
 export const participationSpendStatement: NamedStatement = spendThenStatement(
-  'participations_spend_v1',
+  'participations_spend_v2',
   `${participationWrites("select r.project_id, s.user_id, 'participation', s.amount, s.id from spend s join req r on r.user_id = s.user_id", '$9::timestamptz')},
     follow_up as (select spend_transaction_id, id from inserted)`,
 );
@@ -185,11 +191,8 @@ export function fundingStateOf(rows: Record<string, unknown>[]): FundingState {
 export function createParticipationsRepository({ db }: { db: DbOrTx }) {
   return {
     async raisedOf(projectId: number): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<number>`coalesce(sum(${projectFigures.raised}), 0)::int` })
-        .from(projectFigures)
-        .where(eq(projectFigures.projectId, projectId));
-      return Number(row?.total ?? 0);
+      const [row] = await db.select({ raised: projects.raised }).from(projects).where(eq(projects.id, projectId));
+      return Number(row?.raised ?? 0);
     },
 
     /** Every participation of a project, oldest first: what a close or a cancellation returns. */

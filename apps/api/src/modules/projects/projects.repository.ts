@@ -10,12 +10,11 @@ import { operatorAuditLog, projectMedia, projectParticipations, projectPhotos, p
 
 export type ProjectMediaRow = typeof projectMedia.$inferSelect;
 
-/** A project row with what its answer shows beside it: artist names, creator nickname, raised. */
+/** A project row with what its answer shows beside it: artist names, creator nickname. */
 export type ProjectRecord = ProjectRow & {
   artistNames: typeof artists.$inferSelect.names;
   creatorNickname: string | null;
   creatorDeleted: boolean;
-  raised: number;
 };
 
 /** A project's medium as its answer shows it: the request's price and duration, the catalogue's texts in one language. */
@@ -53,16 +52,13 @@ export const projectLockNamespace = 0x4f525052;
 /** Statuses of a request that has not (yet) become a created project. */
 export const preCreationStatuses = ['requested', 'approved', 'rejected'] as const;
 
-const raisedOf = sql<number>`coalesce((select sum(g.raised) from project_figures g where g.project_id = ${projects.id}), 0)::int`;
-
 /**
  * The select behind every project answer (decision 057): one JSON value per project holding the
- * row (its columns by their SQL names), its artist and creator, and as subqueries the
- * participation figures (a few stripes: decision 059; the reader's own total, one row: decision
- * 058), the media with the catalogue's texts, the photos and the community fields. One column,
- * not forty: the driver describes and parses each column of each row on every call. `viewerId`
- * and `language` are SQL, so the same text serves a prepared statement (placeholders) and a
- * one-off query (parameters).
+ * row (its columns by their SQL names, the figures among them: decision 064), its artist and
+ * creator, and as subqueries the reader's own total (one row: decision 058), the media with the
+ * catalogue's texts, the photos and the community fields. One column, not forty: the driver
+ * describes and parses each column of each row on every call. `viewerId` and `language` are SQL,
+ * so the same text serves a prepared statement (placeholders) and a one-off query (parameters).
  */
 function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
   // Written out rather than interpolated: inside a select list drizzle leaves column names
@@ -71,10 +67,7 @@ function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
     'artist_names', artists.names,
     'creator_nickname', users.nickname,
     'creator_deleted', users.deleted_at is not null,
-    'figures', (
-      select json_build_array(coalesce(sum(g.raised), 0), coalesce(sum(g.funders), 0),
-        coalesce((select f.total from project_funders f where f.project_id = projects.id and f.user_id = ${viewerId}::uuid), 0))
-      from project_figures g where g.project_id = projects.id),
+    'viewer_contribution', coalesce((select f.total from project_funders f where f.project_id = projects.id and f.user_id = ${viewerId}::uuid), 0),
     'media', coalesce((
       select json_agg(json_build_object(
         'mediaId', pm.media_id, 'priceUnit', pm.price_unit, 'price', pm.price, 'duration', pm.duration,
@@ -124,12 +117,14 @@ type StoredView = {
   cancellation_reason: string | null;
   escrow_account_id: number | null;
   deposit: number | null;
+  raised: number;
+  backers: number;
   search_text: string | null;
   updated_at: string;
   artist_names: ProjectRecord['artistNames'];
   creator_nickname: string | null;
   creator_deleted: boolean;
-  figures: [number, number, number];
+  viewer_contribution: number;
   media: ProjectViewMedium[];
   photo_paths: string[];
   likes: [number, boolean];
@@ -140,7 +135,6 @@ type StoredView = {
 const instant = (value: string | null) => (value === null ? null : new Date(value));
 
 function toView({ view: row }: { view: StoredView }): ProjectView {
-  const [raised, participantCount, viewerContribution] = row.figures;
   const [likeCount, viewerLiked] = row.likes;
   return {
     id: row.id,
@@ -177,11 +171,11 @@ function toView({ view: row }: { view: StoredView }): ProjectView {
     artistNames: row.artist_names,
     creatorNickname: row.creator_nickname,
     creatorDeleted: row.creator_deleted,
-    raised: Number(raised),
-    backers: Number(participantCount),
+    raised: Number(row.raised),
+    backers: Number(row.backers),
     searchText: row.search_text,
-    participantCount: Number(participantCount),
-    viewerContribution: Number(viewerContribution),
+    participantCount: Number(row.backers),
+    viewerContribution: Number(row.viewer_contribution),
     media: row.media,
     photoPaths: row.photo_paths,
     likeCount: Number(likeCount),
@@ -233,7 +227,6 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
         artistNames: artists.names,
         creatorNickname: users.nickname,
         creatorDeletedAt: users.deletedAt,
-        raised: raisedOf,
       })
       .from(projects)
       .innerJoin(artists, eq(artists.id, projects.artistId))
@@ -244,13 +237,11 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
     artistNames: ProjectRecord['artistNames'];
     creatorNickname: string | null;
     creatorDeletedAt: Date | null;
-    raised: number;
   }): ProjectRecord => ({
     ...row.project,
     artistNames: row.artistNames,
     creatorNickname: row.creatorNickname,
     creatorDeleted: row.creatorDeletedAt !== null,
-    raised: Number(row.raised),
   });
 
   return {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { artists } from '../artists/artists.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -175,32 +175,6 @@ export const projectFunders = pgTable(
     total: integer('total').notNull(),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.userId] }), check('project_funders_total_check', sql`${table.total} > 0`)],
-);
-
-/**
- * A project's raised sum and funder count, kept in a few stripes written in the same statement as
- * the participation rows (decision 059): a project's figures read at most `projectFigureStripes`
- * rows however many fans it has, and two participation batches into one project, which hold its
- * lock shared, each add to a stripe of their own (chosen at random per batch) instead of queueing
- * on one row. The reconciliation checks them against the fans' totals.
- */
-/** How many stripes a project's figures are spread over: more than the batches one project takes at once. */
-export const projectFigureStripes = 8;
-
-export const projectFigures = pgTable(
-  'project_figures',
-  {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id),
-    stripe: smallint('stripe').notNull(),
-    raised: integer('raised').notNull(),
-    funders: integer('funders').notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.projectId, table.stripe] }),
-    check('project_figures_counts_check', sql`${table.raised} >= 0 and ${table.funders} >= 0`),
-  ],
 );
 
 /** Every operator action: who, what, when, and the state before and after (docs/product.md#operators). */
