@@ -39,6 +39,8 @@ export const spaPaths = {
   login: '/login',
   join: '/join',
   artistList: '/artist',
+  /** Search; what was searched for rides in the address (`?q=`), so Back brings the results back. */
+  search: '/search',
   artist: (type: string, id: number | string) => fill(spaRoutePatterns.artist, { type, id }),
   requestProject: '/request-project',
   createProject: (id: number | string) => fill(spaRoutePatterns.createProject, { id }),

@@ -14,6 +14,7 @@ describe('the route table (docs/product.md#shell)', () => {
   it.each([
     [paths.home, paths.home, {}],
     [paths.artist('group', 3), routePatterns.artist, { type: 'group', id: '3' }],
+    [paths.search, paths.search, {}],
     [paths.project(42), routePatterns.project, { id: '42' }],
     [paths.createProject(42), routePatterns.createProject, { id: '42' }],
     [paths.terms('unique-identification'), routePatterns.terms, { doc: 'unique-identification' }],

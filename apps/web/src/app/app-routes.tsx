@@ -35,6 +35,7 @@ export const appRoutes: AppRoute[] = [
           page(paths.login, () => import('./routes/login.tsx')),
           page(paths.artistList, () => import('./routes/artist-list.tsx')),
           page(routePatterns.artist, () => import('./routes/artist-detail.tsx')),
+          page(paths.search, () => import('./routes/search.tsx')),
           page(routePatterns.mediaList, () => import('./routes/media-list.tsx')),
           page(routePatterns.project, () => import('./routes/project-detail.tsx')),
           page(routePatterns.mediaDetail, () => import('./routes/media-detail.tsx')),

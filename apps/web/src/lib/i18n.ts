@@ -22,6 +22,7 @@ export const namespaces = [
   'operator',
   'terms',
   'community',
+  'search',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

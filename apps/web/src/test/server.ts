@@ -8,6 +8,7 @@ import { notificationsHandlers } from './handlers/notifications.ts';
 import { pointsHandlers } from './handlers/points.ts';
 import { preferencesHandlers } from './handlers/preferences.ts';
 import { projectsHandlers } from './handlers/projects.ts';
+import { searchHandlers } from './handlers/search.ts';
 import { usersHandlers } from './handlers/users.ts';
 
 /**
@@ -26,4 +27,5 @@ export const server = setupServer(
   ...communityHandlers,
   ...mediaHandlers,
   ...notificationsHandlers,
+  ...searchHandlers,
 );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../paths.ts';
 import { useTranslation } from 'react-i18next';
-import { BellIcon, BellUnreadIcon, GlobeIcon, OrchardMark } from '../../components/ui/icons.tsx';
+import { BellIcon, BellUnreadIcon, GlobeIcon, OrchardMark, SearchIcon } from '../../components/ui/icons.tsx';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
 import { useShellStore } from '../../lib/stores/shell.ts';
 import { useUserInfoStore } from '../../lib/stores/user-info.ts';
@@ -31,6 +31,9 @@ export function AppHeader() {
           <GlobeIcon width={18} height={18} />
           <span aria-hidden="true">{`${language.toUpperCase()} · ${currency}`}</span>
         </button>
+        <Link to={paths.search} className="icon-button" aria-label={t('header.search')}>
+          <SearchIcon />
+        </Link>
         <Link
           to={paths.notification}
           className="icon-button"
