@@ -1,63 +1,85 @@
-import type { Artist } from '@orchard/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner, Tabs } from '../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../components/ui/retry-notice.tsx';
-import { showToast } from '../../components/ui/toast.tsx';
 import { isArtistId, useArtist } from '../../features/artists/api/get-artist.ts';
-import { artistsQueryKeys } from '../../features/artists/api/query-keys.ts';
 import { ArtistHeader } from '../../features/artists/components/artist-header.tsx';
-import { FollowButton } from '../../features/artists/components/follow-button.tsx';
-import { useFollowArtist } from '../../features/users/api/follow-artist.ts';
+import {
+  ArtistProjects,
+  artistProjectFilters,
+  artistProjectSorts,
+  type ArtistProjectFilter,
+  type ArtistProjectSort,
+} from '../../features/projects/components/artist-projects.tsx';
 import { apiErrorMessage } from '../../lib/i18n.ts';
 import { isTransientFailure } from '../../lib/http.ts';
-import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-login-dialog.ts';
-import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
+import { ArtistFollow } from '../artist-follow.tsx';
 import { paths } from '../paths.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
+import './artist-detail.css';
 
 const artistTabs = ['projects', 'community', 'films'] as const;
 type ArtistTab = (typeof artistTabs)[number];
-const sortOrders = ['point', 'latest'] as const;
-type SortOrder = (typeof sortOrders)[number];
+/** The sort control's labels (`detail.sort.point` reads "by points"), by the order each asks for. */
+const sortLabels: Record<ArtistProjectSort, string> = { raised: 'point', latest: 'latest' };
 
-/** Follow, composed from the users feature; signed out, the button asks to log in first. */
-function ArtistFollow({ artist }: { artist: Artist }) {
-  const { t } = useTranslation('common');
-  const queryClient = useQueryClient();
-  const signedIn = useUserInfoStore(isSignedIn);
-  const openLoginPrompt = useRedirectToLoginDialogStore((state) => state.openRedirectToLoginDialog);
-  const follow = useFollowArtist({ onSettled: () => queryClient.invalidateQueries({ queryKey: artistsQueryKeys.all }) });
-  const press = () => {
-    if (!signedIn) {
-      openLoginPrompt();
-      return;
-    }
-    follow.mutate({ artistId: artist.id, follow: !artist.following }, { onError: (error) => showToast({ message: apiErrorMessage(t, error) }) });
+const oneOf = <Value extends string>(values: readonly Value[], value: string | null): Value => (values as readonly string[]).includes(value ?? '') ? (value as Value) : values[0]!;
+
+/**
+ * The tab, the status filter and the order live in the address (`?tab=`, `?status=`, `?sort=`,
+ * each left out at its default), replaced rather than pushed, so Back from a project finds the
+ * list as the fan left it.
+ */
+function useArtistSectionsAddress() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const set = (key: string, value: string, fallback: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === fallback) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    tab: oneOf(artistTabs, searchParams.get('tab')),
+    filter: oneOf(artistProjectFilters, searchParams.get('status')),
+    sort: oneOf(artistProjectSorts, searchParams.get('sort')),
+    setTab: (tab: ArtistTab) => set('tab', tab, artistTabs[0]),
+    setFilter: (filter: ArtistProjectFilter) => set('status', filter, artistProjectFilters[0]),
+    setSort: (sort: ArtistProjectSort) => set('sort', sort, artistProjectSorts[0]),
   };
-  return <FollowButton following={signedIn && artist.following} pending={follow.isPending} onPress={press} />;
 }
 
-function ArtistSections() {
-  const { t } = useTranslation('artist');
-  const [tab, setTab] = useState<ArtistTab>('projects');
-  const [sort, setSort] = useState<SortOrder>('point');
+function ArtistSections({ artistId }: { artistId: number }) {
+  const { t } = useTranslation(['artist', 'common']);
+  const { tab, filter, sort, setTab, setFilter, setSort } = useArtistSectionsAddress();
   return (
     <>
-      <Tabs label={t('detail.tabsLabel')} idPrefix="artist" items={artistTabs.map((value) => ({ value, label: t(`detail.tabs.${value}`) }))} value={tab} onChange={setTab} />
+      <Tabs label={t('artist:detail.tabsLabel')} idPrefix="artist" items={artistTabs.map((value) => ({ value, label: t(`artist:detail.tabs.${value}`) }))} value={tab} onChange={setTab} />
       <div id="artist-panel" role="tabpanel" aria-labelledby={`artist-tab-${tab}`} className="stack">
-        {tab !== 'community' ? (
-          <div className="segmented" role="group" aria-label={t('detail.sortLabel')}>
-            {sortOrders.map((order) => (
-              <button key={order} type="button" className="segmented__option" aria-pressed={sort === order} onClick={() => setSort(order)}>
-                {t(`detail.sort.${order}`)}
-              </button>
-            ))}
-          </div>
-        ) : null}
-        <EmptyState message={t(`detail.empty.${tab}`)} />
+        {tab === 'projects' ? (
+          <>
+            <div className="artist-filters" role="group" aria-label={t('artist:detail.projects.filterLabel')}>
+              {artistProjectFilters.map((value) => (
+                <button key={value} type="button" className="artist-filters__option" aria-pressed={filter === value} onClick={() => setFilter(value)}>
+                  {value === 'all' ? t('artist:detail.projects.filters.all') : t(`common:projectStatuses.${value}`)}
+                </button>
+              ))}
+            </div>
+            <div className="segmented" role="group" aria-label={t('artist:detail.sortLabel')}>
+              {artistProjectSorts.map((order) => (
+                <button key={order} type="button" className="segmented__option" aria-pressed={sort === order} onClick={() => setSort(order)}>
+                  {t(`artist:detail.sort.${sortLabels[order]}`)}
+                </button>
+              ))}
+            </div>
+            <ArtistProjects artistId={artistId} filter={filter} sort={sort} />
+          </>
+        ) : (
+          <EmptyState message={t(`artist:detail.empty.${tab}`)} />
+        )}
       </div>
     </>
   );
@@ -101,7 +123,7 @@ export default function ArtistDetailPage() {
     content = (
       <>
         <ArtistHeader artist={artist.data} action={<ArtistFollow artist={artist.data} />} />
-        <ArtistSections />
+        <ArtistSections artistId={artist.data.id} />
       </>
     );
   }
