@@ -8,6 +8,8 @@ describe('the prerendered first screen (decision 012)', () => {
     expect(html).toContain('ES · USD');
     expect(html).toContain('role="tablist"');
     expect(html).not.toContain('Cargando...');
+    // The page is in place, not behind a fallback with a script to swap it in (the CSP refuses inline script).
+    expect(html).not.toMatch(/<script|<template/);
   });
 
   it('renders each language from its own translations', async () => {

@@ -43,6 +43,10 @@ export async function renderFirstScreen(pathname: string, preference: DisplayPre
         <AppContent />
       </StaticRouter>
     </I18nextProvider>,
+    // React moves a finished Suspense boundary larger than this (12,800 bytes by default) out of
+    // line, behind its fallback, with an inline script to swap it in: the CSP refuses inline
+    // script (docs/quality.md#s7), so the page would stay on "Loading...". Every boundary stays in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));

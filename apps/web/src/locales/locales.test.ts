@@ -96,6 +96,8 @@ const sameAsEnglish: Record<string, readonly string[]> = {
   'common:actions.no': ['es'],
   'home:top10': ['es'],
   'home:tabs.ranking': ['es'],
+  // Korean and Japanese charts write a newcomer as NEW.
+  'home:ranking.movement.new': ['ko', 'ja'],
   'createProject:thumbnail.zoom': ['es'],
 };
 

@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { artistsHandlers } from './handlers/artists.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { communityHandlers } from './handlers/community.ts';
+import { discoveryHandlers } from './handlers/discovery.ts';
 import { joinHandlers } from './handlers/join.ts';
 import { mediaHandlers } from './handlers/media.ts';
 import { notificationsHandlers } from './handlers/notifications.ts';
@@ -25,6 +26,7 @@ export const server = setupServer(
   ...pointsHandlers,
   ...projectsHandlers,
   ...communityHandlers,
+  ...discoveryHandlers,
   ...mediaHandlers,
   ...notificationsHandlers,
   ...searchHandlers,

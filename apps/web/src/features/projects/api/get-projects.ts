@@ -1,10 +1,10 @@
-import type { Language, Project, ProjectKind } from '@orchard/shared';
+import type { Language, Project, ProjectKind, PublicProjectSort } from '@orchard/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 import { projectsQueryKeys } from './query-keys.ts';
 
 /** The orders the public list walks (docs/architecture.md#discovery): closing soonest, most raised, newest, most backers. */
-export type ProjectListSort = 'deadline' | 'raised' | 'latest' | 'backers';
+export type ProjectListSort = PublicProjectSort;
 /** The statuses a public list may filter by (docs/product.md#discovery: created projects only). */
 export type PublicListStatus = 'funding' | 'succeeded' | 'failed' | 'running' | 'awarded';
 
