@@ -38,7 +38,7 @@ try {
   if (nicknames.renamed > 0) console.warn(`nickname keys: ${nicknames.rekeyed} recomputed, ${nicknames.renamed} look-alike nicknames replaced`);
   // The ADMM/ADMS code tables and ad packages are reference data, loaded with or without samples.
   await ensureMediaReferenceData(database.db);
-  if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files });
+  if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files, config, log: (message) => console.log(message) });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
   const services = buildServices(config, { db: database.db, clock: systemClock, files });
   const app = await buildApp(config, { database, clock: systemClock, files, redis, services });

@@ -7,8 +7,8 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
-  const seeded = await seedSampleDataIfEmpty({ db: database.db, files: createLocalFileStore(config.dataDir) });
-  console.log(seeded ? 'Sample data loaded.' : 'The database already has data; nothing loaded.');
+  const seeded = await seedSampleDataIfEmpty({ db: database.db, files: createLocalFileStore(config.dataDir), config, log: (message) => console.log(message) });
+  console.log(seeded.loaded ? 'Sample data loaded.' : 'The database already has data; nothing loaded.');
 } finally {
   await database.close();
 }

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import type { Db } from './client.ts';
 import type { FileStore } from '../lib/storage.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
@@ -5,18 +7,56 @@ import { artists } from '../modules/artists/artists.table.ts';
 import { ensureMediaReferenceData } from '../modules/media/media.reference-data.ts';
 import { seedSampleMediaIfEmpty } from '../modules/media/media.sample-data.ts';
 import { seedSampleOperator } from '../modules/operator-roles/operator-roles.ts';
+import { users } from '../modules/users/users.table.ts';
+import { demoDays, seedDemo, type DemoSummary } from './demo-data.ts';
 import { seedArtists } from './sample-data.ts';
+
+export type SeedOutcome = { loaded: boolean; demo: DemoSummary | null };
 
 /**
  * Loads the sample data (first start, `npm run seed`): artists into an empty database; media into
  * an empty catalogue; the development identity `operator` as an operator. Each part is skipped when
  * already there, so a database made before a part existed gets it on its next start.
+ *
+ * On a first start (no artist and no account yet) and given the configuration, the demo follows
+ * (demo-data.ts): fans and projects in every status, written through the services. It all runs in
+ * one transaction: a process stopped halfway leaves the database as empty as it found it, and the
+ * next start loads everything again. Files it had written by then stay behind unreferenced.
  */
-export async function seedSampleDataIfEmpty({ db, files, clock = systemClock }: { db: Db; files: FileStore; clock?: Clock }): Promise<boolean> {
+export async function seedSampleDataIfEmpty({
+  db,
+  files,
+  clock = systemClock,
+  config,
+  log = () => {},
+}: {
+  db: Db;
+  files: FileStore;
+  clock?: Clock;
+  /** Needed for the demo (it builds the services); without it only the sample data is loaded. */
+  config?: Config;
+  log?: (message: string) => void;
+}): Promise<SeedOutcome> {
   await ensureMediaReferenceData(db);
-  const existing = await db.select({ id: artists.id }).from(artists).limit(1);
-  if (existing.length === 0) await seedArtists(db, files);
-  const mediaLoaded = await seedSampleMediaIfEmpty(db);
-  await seedSampleOperator(db, clock.now());
-  return existing.length === 0 || mediaLoaded;
+  return db.transaction(async (tx) => {
+    // The services take a database; inside this transaction theirs is the transaction, and each of
+    // their own transactions becomes a savepoint of it.
+    const within = tx as unknown as Db;
+    const noArtists = (await tx.select({ id: artists.id }).from(artists).limit(1)).length === 0;
+    const firstStart = noArtists && (await tx.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n === 0;
+    const withDemo = firstStart && config !== undefined;
+    const now = clock.now();
+    if (withDemo) log(`First start: loading the sample data and a demo of ${demoDays} days (a few seconds)…`);
+    if (noArtists) await seedArtists(within, files);
+    const mediaLoaded = await seedSampleMediaIfEmpty(tx);
+    // With the demo, the operator joined when the demo's history begins.
+    await seedSampleOperator(tx, withDemo ? new Date(now.getTime() - (demoDays + 5) * 86_400_000) : now);
+    const started = performance.now();
+    const demo = withDemo ? await seedDemo({ db: within, files, config, now }) : null;
+    if (demo) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      log(`Demo loaded in ${seconds} s: ${demo.projects} projects, ${demo.fans} fans (development sign-in: fan01 … fan${demo.fans}), ${demo.participations} participations.`);
+    }
+    return { loaded: noArtists || mediaLoaded || demo !== null, demo };
+  });
 }
