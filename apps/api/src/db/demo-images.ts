@@ -80,7 +80,8 @@ function posterBody({ color, headline, subline, seed }: PosterInput, w: number, 
   // A few small stars, as fan posters scatter them.
   for (let index = 0; index < 6; index += 1) {
     const x = random() * w;
-    const y = random() * h * 0.9;
+    // Above or below the words, never on them.
+    const y = (random() < 0.5 ? 0.04 + random() * 0.16 : 0.86 + random() * 0.1) * h;
     const s = (0.012 + random() * 0.02) * w;
     const points = Array.from({ length: 10 }, (_, k) => {
       const radius = k % 2 === 0 ? s : s * 0.45;

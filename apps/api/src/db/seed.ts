@@ -46,7 +46,7 @@ export async function seedSampleDataIfEmpty({
     const firstStart = noArtists && (await tx.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n === 0;
     const withDemo = firstStart && config !== undefined;
     const now = clock.now();
-    if (withDemo) log(`First start: loading the sample data and a demo of ${demoDays} days (a few seconds)…`);
+    if (withDemo) log(`First start: loading the sample data and the demo (once, through the services: it takes a while)…`);
     if (noArtists) await seedArtists(within, files);
     const mediaLoaded = await seedSampleMediaIfEmpty(tx);
     // With the demo, the operator joined when the demo's history begins.
