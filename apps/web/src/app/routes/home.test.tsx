@@ -68,6 +68,12 @@ describe('Home (docs/product.md#discovery)', () => {
     expect(top.compareDocumentPosition(screen.getByRole('tablist'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
+  it('an empty Top 10 says there is no funding yet', async () => {
+    renderHome();
+    const top = screen.getByRole('region', { name: 'Top 10' });
+    expect(await within(top).findByText('There are no funding projects yet.')).toBeInTheDocument();
+  });
+
   it('signed out, Following offers sign-in (back to Home) and lists every funding project, and never asks for the followed ones', async () => {
     const asked = serveProjects((query) => (isAllFunding(query) ? [[byLumina(5, 'Closing first'), byHaneul(6, 'Closing later')]] : undefined));
     renderHome();
@@ -107,15 +113,19 @@ describe('Home (docs/product.md#discovery)', () => {
   it('keeps the open tab in the address, and opens the tab the address names', async () => {
     const user = userEvent.setup();
     const { unmount } = renderHome();
+    // Once Following has its answer: a tab left mid-request cancels it.
+    await within(panel()).findByText('There are no funding projects yet.');
     await user.click(screen.getByRole('tab', { name: 'Now Funding' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/?tab=nowFunding');
     expect(screen.getByRole('tab', { name: 'Now Funding' })).toHaveAttribute('aria-selected', 'true');
+    await within(panel()).findByText('There are no funding projects yet.');
     await user.click(screen.getByRole('tab', { name: 'Following' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     unmount();
     renderHome('/?tab=films');
     expect(screen.getByRole('tab', { name: 'Films' })).toHaveAttribute('aria-selected', 'true');
     expect(within(panel()).getByText('No films have been posted yet.')).toBeInTheDocument();
+    await within(screen.getByRole('region', { name: 'Top 10' })).findByText('There are no funding projects yet.');
   });
 
   it('Now Funding lists every funding project, closing soonest first, with progress and days left', async () => {

@@ -65,16 +65,18 @@ function RankingRow({ item, by }: { item: ArtistRankingItem; by: RankingMeasure 
       <span className="ranking-row__avatar" aria-hidden="true">
         {artist.data?.imageUrl ? <img src={artist.data.imageUrl} alt="" width={44} height={44} loading="lazy" decoding="async" /> : name ? [...name][0] : null}
       </span>
-      {artist.data && name ? (
-        <Link className="ranking-row__name" to={paths.artist(artist.data.type, artist.data.id)}>
-          {name}
-        </Link>
-      ) : artist.isError ? (
-        <span className="ranking-row__name ranking-row__name--unknown">{t('home:ranking.unknownArtist')}</span>
-      ) : (
-        <span className="ranking-row__name ranking-row__name--loading" aria-hidden="true" />
-      )}
-      <span className="ranking-row__figure">{figure}</span>
+      <span className="ranking-row__who">
+        {artist.data && name ? (
+          <Link className="ranking-row__name" to={paths.artist(artist.data.type, artist.data.id)}>
+            {name}
+          </Link>
+        ) : artist.isError ? (
+          <span className="ranking-row__name ranking-row__name--unknown">{t('home:ranking.unknownArtist')}</span>
+        ) : (
+          <span className="ranking-row__name ranking-row__name--loading" aria-hidden="true" />
+        )}
+        <span className="ranking-row__figure">{figure}</span>
+      </span>
     </li>
   );
 }

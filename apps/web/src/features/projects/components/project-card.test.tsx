@@ -121,10 +121,12 @@ describe('project card (docs/product.md#discovery)', () => {
     expect(second!.querySelector('img')).toHaveAttribute('src', '/uploads/thumb.jpg');
   });
 
-  it('shows its rank, and names it for a screen reader', () => {
+  it('shows its rank, and names it for a screen reader; compact, the time left sits on the picture', () => {
+    at('2026-12-10T12:00:00+09:00');
     renderCard(<ProjectCard project={projectFixture()} variant="compact" rank={3} />);
     const card = screen.getByRole('link');
     expect(card).toHaveClass('project-tile--compact');
+    expect(screen.getByText('13 days left').parentElement).toHaveClass('project-tile__picture');
     expect(within(card).getByText('No. 3')).toHaveClass('visually-hidden');
     expect(within(card).getByText('3', { selector: '[aria-hidden="true"]' })).toBeInTheDocument();
   });

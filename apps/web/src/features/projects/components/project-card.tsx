@@ -30,7 +30,8 @@ export function FundingTimeLeft({ closesAt }: { closesAt: string }) {
   const { t } = useTranslation('common');
   const days = daysUntilClose(new Date(closesAt), new Date());
   if (days === null) return <span className="project-tile__time">{t('common:projectCard.fundingClosed')}</span>;
-  if (days === 0) return <span className="project-tile__time project-tile__time--urgent">{t('common:projectCard.endsToday')}</span>;
+  // The close is at 00:00 KST, so the last day counts 0; anything less is the same day, never "D--1".
+  if (days <= 0) return <span className="project-tile__time project-tile__time--urgent">{t('common:projectCard.endsToday')}</span>;
   return (
     <span className={`project-tile__time${days <= closingSoonDays ? ' project-tile__time--urgent' : ''}`}>
       {t('common:projectCard.daysLeft', { count: days })}
@@ -52,6 +53,7 @@ export function ProjectCard({ project, variant = 'row', rank, picture = 'thumbna
   const percent = percentFunded(project.raised, project.goal);
   const artist = project.artistNames[language] || project.artistNames.en;
   const pictureUrl = picture === 'firstPhoto' ? (project.photos[0] ?? project.thumbnailUrl) : project.thumbnailUrl;
+  const timeLeft = project.status === 'funding' && project.closesAt ? <FundingTimeLeft closesAt={project.closesAt} /> : null;
   return (
     <Link className={`project-tile project-tile--${variant}${project.currency === 'berry' ? ' project-tile--berry' : ''}`} to={paths.project(project.id)} data-testid="project-card">
       <span className="project-tile__picture">
@@ -64,12 +66,14 @@ export function ProjectCard({ project, variant = 'row', rank, picture = 'thumbna
             <span className="visually-hidden">{t('common:projectCard.rank', { rank })}</span>
           </span>
         ) : null}
+        {/* A compact card's badge row has room for the status only: the time left sits on the picture. */}
+        {variant === 'compact' ? timeLeft : null}
       </span>
       <span className="project-tile__body">
         <span className="project-tile__badges">
           <StatusBadge status={project.status} />
           {project.kind === 'event' ? <span className="status-badge status-badge--event-kind">{t('common:projectCard.event')}</span> : null}
-          {project.status === 'funding' && project.closesAt ? <FundingTimeLeft closesAt={project.closesAt} /> : null}
+          {variant === 'row' ? timeLeft : null}
         </span>
         <span className="project-tile__title">{project.title}</span>
         <span className="project-tile__artist">{artist}</span>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { MegaphoneIcon } from '../../../components/ui/icons.tsx';
 import { RetryNotice } from '../../../components/ui/retry-notice.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useProjects, type ProjectListParams } from '../api/get-projects.ts';
@@ -31,8 +32,19 @@ export function TopProjects({ labelledBy, emptyMessage }: { labelledBy: string; 
     return <RetryNotice message={apiErrorMessage(t, top.error)} retryLabel={t('common:actions.retry')} onRetry={() => void top.refetch()} retrying={top.isFetching} />;
   }
   const items = top.data.pages[0]?.items.slice(0, 10) ?? [];
-  // The row keeps its height when empty, so the tabs below do not jump when the answer comes.
-  if (items.length === 0) return <p className="top-projects top-projects--empty">{emptyMessage}</p>;
+  // The row keeps its place and height when empty, so the tabs below do not jump when the answer comes.
+  if (items.length === 0) {
+    return (
+      <div className="top-projects">
+        <div className="top-projects__empty">
+          <span className="empty-state__icon" aria-hidden="true">
+            <MegaphoneIcon width={28} height={28} />
+          </span>
+          <p>{emptyMessage}</p>
+        </div>
+      </div>
+    );
+  }
   return (
     <ol className="top-projects" aria-labelledby={labelledBy}>
       {items.map((project, index) => (
