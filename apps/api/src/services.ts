@@ -23,6 +23,8 @@ import { createParticipationsService } from './modules/projects/participations.s
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
+import { createSearchService } from './modules/search/search.service.ts';
+import { createRankingsService } from './modules/rankings/rankings.service.ts';
 import { createTestClock } from './lib/test-clock.ts';
 
 export type ServiceDeps = {
@@ -57,7 +59,9 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const media = createMediaService({ db });
   const notifications = createNotificationsService({ db, clock });
   const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
-  const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects });
+  // The artist rankings and their rollup, which participations and returns write (docs/architecture.md#discovery).
+  const rankings = createRankingsService({ db, clock });
+  const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects, rankings });
   const execution = createExecutionService({ db, clock, files, notifications, projects });
   // Comments, likes, reports; operator decisions go to the projects module's audit log (docs/product.md#reports).
   const community = createCommunityService({
@@ -87,6 +91,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const auth = createAuthService({ db, clock, config, sessions, users, providers: createIdentityProviders(config, devIdentityProvider) });
   const join = createJoinService({ db, clock, artists, users });
   const exchangeRates = createExchangeRatesService({ table: exchangeRateTable, clock });
+  const search = createSearchService({ artists, projects });
 
   return {
     sessions,
@@ -107,6 +112,8 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     participations,
     execution,
     community,
+    rankings,
+    search,
     /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
     clock,
     testClock,

@@ -3,6 +3,15 @@ import type { Reconciliation } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
+ * Each fan's Orange per artist and KST month from the participations themselves: projects, not
+ * events, and not those a failure or a cancellation returned (docs/product.md#discovery).
+ */
+const rollupSums = sql`select date_trunc('month', pp.created_at at time zone 'Asia/Seoul')::date as month, p.artist_id, pp.user_id, sum(pp.amount) as orange
+  from project_participations pp join projects p on p.id = pp.project_id
+  where p.kind = 'project' and p.status not in ('failed', 'cancelled')
+  group by 1, 2, 3`;
+
+/**
  * Every invariant of the ledger (docs/architecture.md#ledger), each a query that returns its
  * violations. Tests run it after every file (docs/quality.md#r6); operators run it as
  * `npm run ledger:check` or through GET /api/operator/ledger/reconciliation (points.reconcile()).
@@ -93,6 +102,24 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
       from projects p
       left join (select project_id, sum(total) as raised, count(*) as backers from project_funders group by project_id) f on f.project_id = p.id
       where p.raised <> coalesce(f.raised, 0) or p.backers <> coalesce(f.backers, 0)`,
+  },
+  {
+    // docs/architecture.md#discovery: the artist rankings' rollup is written with the participations and the returns.
+    name: "each backer's Orange for an artist in a KST month equals their participations in the artist's projects that month, less the failed and cancelled ones",
+    query: sql`select coalesce(b.month, s.month)::text || ' ' || coalesce(b.artist_id, s.artist_id) || ' ' || coalesce(b.user_id, s.user_id)::text as subject,
+        'kept ' || coalesce(b.orange, 0) || ', participations ' || coalesce(s.orange, 0) as detail
+      from artist_month_backers b
+      full join (${rollupSums}) s on s.month = b.month and s.artist_id = b.artist_id and s.user_id = b.user_id
+      where coalesce(b.orange, 0) <> coalesce(s.orange, 0)`,
+  },
+  {
+    name: "an artist's Orange and backers in a KST month equal the sum and the count of the fans behind its participations that month, less the failed and cancelled projects",
+    query: sql`select coalesce(f.month, s.month)::text || ' ' || coalesce(f.artist_id, s.artist_id) as subject,
+        'kept ' || coalesce(f.orange, 0) || ' from ' || coalesce(f.backers, 0) || ' backers, participations ' || coalesce(s.orange, 0) || ' from ' || coalesce(s.backers, 0) as detail
+      from artist_month_figures f
+      full join (select month, artist_id, sum(orange) as orange, count(*) as backers from (${rollupSums}) u group by month, artist_id) s
+        on s.month = f.month and s.artist_id = f.artist_id
+      where coalesce(f.orange, 0) <> coalesce(s.orange, 0) or coalesce(f.backers, 0) <> coalesce(s.backers, 0)`,
   },
   {
     name: 'no idempotency key is applied twice',

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { jsonValue } from '../../db/rows.ts';
 import { spendThenStatement } from '../points/points.service.ts';
+import { rollupWrites } from '../rankings/rankings.service.ts';
 import { users } from '../users/users.table.ts';
 import { projectParticipations, projects, type ProjectRow } from './projects.table.ts';
 
@@ -34,9 +35,10 @@ export type NewParticipation = { projectId: number; userId: string; kind: 'depos
 
 /**
  * Participation rows and, in the same statement, each fan's total in `project_funders` (decision
- * 058) and the projects' figures on their rows (decision 064): `raised` grows by what the statement
- * added and `backers` by how many of its fans are new to the project, projects locked in id order
- * (two batches into the same projects queue in one order). A fan is new when the statement's
+ * 058), the projects' figures on their rows (decision 064) and the artist rankings' rollup
+ * (`rollupWrites`, docs/architecture.md#discovery): `raised` grows by what the statement added and
+ * `backers` by how many of its fans are new to the project, projects locked in id order (two
+ * batches into the same projects queue in one order). A fan is new when the statement's
  * snapshot has no total for them: the fan's wallet lock, held since before that snapshot, keeps
  * their other participations out until this one commits. `rows` selects (project_id, user_id,
  * kind, amount, spend_transaction_id); `at` is the rows' time. Defines `inserted` (id,
@@ -48,7 +50,7 @@ function participationWrites(rows: string, at: string): string {
       insert into project_participations (project_id, user_id, kind, amount, spend_transaction_id, created_at)
       select r.project_id, r.user_id, r.kind, r.amount, r.spend_transaction_id, ${at}
       from (${rows}) as r(project_id, user_id, kind, amount, spend_transaction_id)
-      returning id, project_id, user_id, amount, spend_transaction_id
+      returning id, project_id, user_id, amount, spend_transaction_id, created_at
     ),
     added as (
       select i.project_id, i.user_id, sum(i.amount)::int as amount,
@@ -72,12 +74,12 @@ function participationWrites(rows: string, at: string): string {
       update projects p set raised = p.raised + f.raised, backers = p.backers + f.backers
       from figures f join figure_rows l on l.id = f.project_id
       where p.id = f.project_id
-    )`;
+    ),${rollupWrites()}`;
 }
 
 /** Participation rows given whole (a creation's deposit). Per row (arrays): $1 project, $2 user, $3 kind, $4 amount, $5 the spend; $6 now. */
 const insertParticipationsStatement: NamedStatement = {
-  name: 'participations_insert_v4',
+  name: 'participations_insert_v5',
   text: `with ${participationWrites('select * from unnest($1::int[], $2::uuid[], $3::text[], $4::int[], $5::bigint[])', '$6::timestamptz')}
     select id, spend_transaction_id from inserted`,
 };
@@ -88,7 +90,7 @@ const insertParticipationsStatement: NamedStatement = {
  * totals and the projects' figures. Each spend's row answers the participation's id.
  */
 export const participationSpendStatement: NamedStatement = spendThenStatement(
-  'participations_spend_v2',
+  'participations_spend_v3',
   `${participationWrites("select r.project_id, s.user_id, 'participation', s.amount, s.id from spend s join req r on r.user_id = s.user_id", '$9::timestamptz')},
     follow_up as (select spend_transaction_id, id from inserted)`,
 );

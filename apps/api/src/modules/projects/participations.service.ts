@@ -7,6 +7,7 @@ import { addKstMonths } from '../../lib/kst.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
+import type { RankingsService } from '../rankings/rankings.service.ts';
 import { createParticipationBatcher, participationCurrencyOf } from './participations.batch.ts';
 import { createParticipationsRepository, type ParticipantsCursor } from './participations.repository.ts';
 import { cursorInvalid, notCancellable, projectNotFound } from './projects.errors.ts';
@@ -55,6 +56,7 @@ export function createParticipationsService({
   notifications,
   idempotency,
   projects,
+  rankings,
 }: {
   db: Db;
   clock: Clock;
@@ -63,6 +65,7 @@ export function createParticipationsService({
   notifications: Pick<NotificationsService, 'notifyWithin'>;
   idempotency: Idempotency;
   projects: Pick<ProjectsService, 'presentOne' | 'presentNow'>;
+  rankings: Pick<RankingsService, 'withdrawProjectWithin'>;
 }) {
   /** Notifies the creator and every participant once each. */
   async function notifySucceeded(tx: Tx, row: Pick<ProjectRow, 'id' | 'creatorId'>) {
@@ -71,7 +74,10 @@ export function createParticipationsService({
     for (const userId of userIds) await notifications.notifyWithin(tx, { userId, kind: 'succeeded', projectId: row.id, params: {} });
   }
 
-  /** Every participation of the project back to its lots; each participant is told what came back. */
+  /**
+   * Every participation of the project back to its lots, and out of the artist rankings' rollup
+   * (docs/product.md#discovery); each participant is told what came back.
+   */
   async function returnEverything(tx: Tx, row: ProjectRow, outcome: 'failed' | 'cancelled', reason?: string) {
     const repository = createParticipationsRepository({ db: tx });
     const returnedTo = new Map<string, number>();
@@ -87,6 +93,7 @@ export function createParticipationsService({
       });
       returnedTo.set(participation.userId, (returnedTo.get(participation.userId) ?? 0) + participation.amount);
     }
+    await rankings.withdrawProjectWithin(tx, row);
     const currency = participationCurrencyOf(row);
     for (const userId of new Set([row.creatorId, ...returnedTo.keys()])) {
       if (outcome === 'failed') await notifications.notifyWithin(tx, { userId, kind: 'failed', projectId: row.id, params: {} });

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { RankingMeasure } from '@orchard/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { nullableNumber } from '../../db/rows.ts';
+
+/** The first day of the KST month an instant (SQL) falls in, as a date: the rollup's `month`. */
+const kstMonthOf = (instant: string) => `date_trunc('month', ${instant} at time zone 'Asia/Seoul')::date`;
+
+/**
+ * The rollup's share of a participations' statement (docs/architecture.md#discovery): common
+ * table expressions placed after the ones that write the participation rows, reading
+ * `inserted(project_id, user_id, amount, created_at)`. Per artist and KST month of the rows' time,
+ * each fan's Orange goes into `artist_month_backers`, and the month's Orange and the fans new to
+ * it into `artist_month_figures`; events (Berry) are left out. A fan is new when the statement's
+ * snapshot has no row for them: their wallet lock, held since before it, keeps their other
+ * participations out until this one commits. Rows are written in key order, so two statements
+ * that share rows queue in one order.
+ */
+export function rollupWrites(): string {
+  return `
+    rollup_added as (
+      select g.month, g.artist_id, g.user_id, g.orange,
+        not exists (select 1 from artist_month_backers b where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id) as new_backer
+      from (
+        select ${kstMonthOf('i.created_at')} as month, p.artist_id, i.user_id, sum(i.amount)::bigint as orange
+        from inserted i join projects p on p.id = i.project_id
+        where p.kind = 'project'
+        group by 1, 2, 3
+      ) g
+    ),
+    rollup_backers as (
+      insert into artist_month_backers (month, artist_id, user_id, orange)
+      select month, artist_id, user_id, orange from rollup_added order by month, artist_id, user_id
+      on conflict (month, artist_id, user_id) do update set orange = artist_month_backers.orange + excluded.orange
+    ),
+    rollup_figures as (
+      insert into artist_month_figures (month, artist_id, orange, backers)
+      select month, artist_id, sum(orange), count(*) filter (where new_backer) from rollup_added
+      group by month, artist_id order by month, artist_id
+      on conflict (month, artist_id) do update
+        set orange = artist_month_figures.orange + excluded.orange, backers = artist_month_figures.backers + excluded.backers
+    )`;
+}
+
+/** The rows a ranking shows: one per artist with figures in the month, in rank order. */
+export type RankingRow = { artistId: number; rank: number; previousRank: number | null; orange: number; backers: number };
+
+export function createRankingsRepository({ db }: { db: DbOrTx }) {
+  return {
+    /**
+     * Takes a failed or cancelled project's participations out of the rollup, in two statements
+     * whatever their number. The caller holds every participant's wallet, so no other statement
+     * writes their backer rows meanwhile; the month rows, which other fans' participations in the
+     * artist's other projects write too, are locked first, in month order (the order the
+     * participations' statement takes them in), so the second statement reads them as they stand.
+     * A backer whose Orange in a month is all returned stops counting there, and a month left
+     * without backers goes. Amounts are floored at zero: a return never fails on the rollup, and
+     * the reconciliation reports any drift.
+     */
+    async withdrawProject(projectId: number): Promise<void> {
+      await db.execute(sql`
+        select 1 from artist_month_figures f
+        where f.artist_id = (select p.artist_id from projects p where p.id = ${projectId} and p.kind = 'project')
+          and f.month in (select ${sql.raw(kstMonthOf('pp.created_at'))} from project_participations pp where pp.project_id = ${projectId})
+        order by f.month
+        for update`);
+      await db.execute(sql`
+        with gone as (
+          select ${sql.raw(kstMonthOf('pp.created_at'))} as month, p.artist_id, pp.user_id, sum(pp.amount)::bigint as orange
+          from project_participations pp join projects p on p.id = pp.project_id
+          where pp.project_id = ${projectId} and p.kind = 'project'
+          group by 1, 2, 3
+        ),
+        removed as (
+          delete from artist_month_backers b using gone g
+          where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id and b.orange <= g.orange
+          returning b.month, b.artist_id
+        ),
+        reduced as (
+          update artist_month_backers b set orange = b.orange - g.orange from gone g
+          where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id and b.orange > g.orange
+        ),
+        lost as (
+          select g.month, g.artist_id, sum(g.orange) as orange,
+            (select count(*) from removed r where r.month = g.month and r.artist_id = g.artist_id) as backers
+          from gone g group by g.month, g.artist_id
+        ),
+        figures_reduced as (
+          update artist_month_figures f set orange = greatest(f.orange - l.orange, 0), backers = f.backers - l.backers
+          from lost l where f.month = l.month and f.artist_id = l.artist_id and f.backers > l.backers
+        )
+        delete from artist_month_figures f using lost l where f.month = l.month and f.artist_id = l.artist_id and f.backers <= l.backers`);
+    },
+
+    /**
+     * The artists with figures in `month`, ranked by `by` (ties: the other measure, then the lower
+     * artist id), each with its rank by the same measure in `previousMonth`. Months are first days.
+     */
+    async ranking(by: RankingMeasure, month: string, previousMonth: string): Promise<RankingRow[]> {
+      const order = by === 'orange' ? sql`f.orange desc, f.backers desc, f.artist_id` : sql`f.backers desc, f.orange desc, f.artist_id`;
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        with ranked as (
+          select f.month, f.artist_id, f.orange, f.backers, row_number() over (partition by f.month order by ${order}) as rank
+          from artist_month_figures f
+          where f.month in (${month}::date, ${previousMonth}::date) and f.backers > 0
+        )
+        select c.artist_id, c.rank, p.rank as previous_rank, c.orange, c.backers
+        from ranked c left join ranked p on p.artist_id = c.artist_id and p.month = ${previousMonth}::date
+        where c.month = ${month}::date
+        order by c.rank`);
+      return rows.map((row) => ({
+        artistId: Number(row.artist_id),
+        rank: Number(row.rank),
+        previousRank: nullableNumber(row.previous_rank),
+        orange: Number(row.orange),
+        backers: Number(row.backers),
+      }));
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { ArtistRankings, ArtistRankingsQuery } from '@orchard/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { addKstMonths, kstDateOf } from '../../lib/kst.ts';
+import { createRankingsRepository } from './rankings.repository.ts';
+
+/** The participations' statement writes the rollup in its own statement (docs/architecture.md#discovery). */
+export { rollupWrites } from './rankings.repository.ts';
+
+/**
+ * The artist rankings (docs/product.md#discovery), read from the rollup the participations and
+ * returns keep (docs/architecture.md#discovery): one row per artist and month, never the ledger.
+ */
+export function createRankingsService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Artists by Orange funded or by distinct backers in a KST month (the current one by default), with last month's rank. */
+    async artists(query: ArtistRankingsQuery): Promise<ArtistRankings> {
+      const period = query.period ?? kstDateOf(clock.now()).slice(0, 7);
+      const month = `${period}-01`;
+      const items = await createRankingsRepository({ db }).ranking(query.by, month, addKstMonths(month, -1));
+      return { period, items };
+    },
+
+    /**
+     * A failed or cancelled project's participations leave the rollup, in the transaction that
+     * returns them, after every participant's wallet is locked. Events are not in it.
+     */
+    async withdrawProjectWithin(tx: Tx, project: { id: number; kind: string }): Promise<void> {
+      if (project.kind !== 'project') return;
+      await createRankingsRepository({ db: tx }).withdrawProject(project.id);
+    },
+  };
+}
+
+export type RankingsService = ReturnType<typeof createRankingsService>;
