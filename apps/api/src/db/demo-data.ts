@@ -425,7 +425,7 @@ export async function seedDemo({ db, files, config, now }: { db: Db; files: File
     return row.id;
   });
 
-  // Pictures first, two at a time: sharp works on its own threads while the next SVG is built.
+  // The pictures are drawn on sharp's threads, two at a time, while the fans join on this one.
   const everyProject = [...demoProjects, demoEvent];
   const posterOf = (project: DemoProject, index: number) => ({
     color: sampleArtists[project.artist]!.color,
@@ -433,13 +433,17 @@ export async function seedDemo({ db, files, config, now }: { db: Db; files: File
     subline: project.poster[1],
     seed: index + 1,
   });
-  const thumbnails = await inPairs(everyProject, (project, index) => renderPoster(posterOf(project, index)));
-  const photos = await inPairs(everyProject, async (project, index) => {
-    if (project.outcome !== 'awarded') return [];
-    const scene = sceneOf(project.media[0]![0]);
-    const count = 1 + (index % 3);
-    return Promise.all(Array.from({ length: count }, (_, shot) => renderExecutionPhoto(posterOf(project, index), shot === 2 ? 'screen' : scene, shot)));
-  });
+  const pictures = Promise.all([
+    inPairs(everyProject, (project, index) => renderPoster(posterOf(project, index))),
+    inPairs(everyProject, async (project, index) => {
+      if (project.outcome !== 'awarded') return [];
+      const scene = sceneOf(project.media[0]![0]);
+      const count = 1 + (index % 3);
+      return Promise.all(Array.from({ length: count }, (_, shot) => renderExecutionPhoto(posterOf(project, index), shot === 2 ? 'screen' : scene, shot)));
+    }),
+  ]);
+  // Awaited below; a failure before then must not go unhandled.
+  pictures.catch(() => undefined);
 
   const mediaByPackage = new Map<string, Awaited<ReturnType<Services['media']['list']>>['items']>();
   async function mediumFor(packageId: string, name: string) {
@@ -468,6 +472,8 @@ export async function seedDemo({ db, files, config, now }: { db: Db; files: File
     fanIds.push(userId);
     summary.fans += 1;
   }
+
+  const [thumbnails, photos] = await pictures;
 
   // Orange through the charge path's own credit: a confirmed payment, then its lots (as the gateway's confirmation does).
   let keySequence = 0;
