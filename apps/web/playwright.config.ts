@@ -64,7 +64,8 @@ export default defineConfig({
         command: 'NODE_ENV=production npm run --silent build -w @orchard/web && npx tsx apps/api/src/server.ts',
         cwd: repositoryRoot,
         url: `${baseURL}/api/ready`,
-        timeout: 180_000,
+        // The build, then a first start that loads the living demo through the services (10–35 s).
+        timeout: 300_000,
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
