@@ -1,5 +1,6 @@
 import type { ArtistRankings, Project } from '@orchard/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-curre
 import { signedOutUserInfo, useUserInfoStore } from '../../lib/stores/user-info.ts';
 import { projectFixture } from '../../test/fixtures/project.ts';
 import { api, apiError } from '../../test/handlers/api.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import HomePage from './home.tsx';
 
@@ -40,7 +41,13 @@ function signIn() {
   useUserInfoStore.setState({ isActive: true, id: 'user-7', hasUnreadNotification: false });
 }
 
-const renderHome = (path = '/') => renderWithProviders(<HomePage />, { path, route: '/' });
+let queryClient = createTestQueryClient();
+const renderHome = (path = '/') => {
+  queryClient = createTestQueryClient();
+  return renderWithProviders(<HomePage />, { path, route: '/', queryClient });
+};
+/** A test ends once every answer is in: a request cut off by the unmount would be reported after it. */
+const settle = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
 const panel = () => screen.getByRole('tabpanel');
 
 describe('Home (docs/product.md#discovery)', () => {
@@ -50,7 +57,8 @@ describe('Home (docs/product.md#discovery)', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T12:00:00+09:00') });
   });
 
-  afterEach(() => {
+  afterEach(async () => {
+    await settle();
     delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
   });
 
@@ -125,7 +133,6 @@ describe('Home (docs/product.md#discovery)', () => {
     renderHome('/?tab=films');
     expect(screen.getByRole('tab', { name: 'Films' })).toHaveAttribute('aria-selected', 'true');
     expect(within(panel()).getByText('No films have been posted yet.')).toBeInTheDocument();
-    await within(screen.getByRole('region', { name: 'Top 10' })).findByText('There are no funding projects yet.');
   });
 
   it('Now Funding lists every funding project, closing soonest first, with progress and days left', async () => {
@@ -199,6 +206,23 @@ describe('Home (docs/product.md#discovery)', () => {
     expect(observers.length).toBeGreaterThan(0);
   });
 
+  it('asks for the lists again when the window regains focus, so figures are current', async () => {
+    serveProjects((query) => (isAllFunding(query) ? [[byLumina(71, 'Raised moves', { raised: 1_000 })]] : undefined));
+    renderHome('/?tab=nowFunding');
+    await within(panel()).findByRole('link', { name: /Raised moves/ });
+    await settle();
+    const askedAgain = serveProjects((query) => (isAllFunding(query) ? [[byLumina(71, 'Raised moves', { raised: 6_000 })]] : undefined));
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await within(panel()).findByText('6,000 / 10,000 Orange')).toBeInTheDocument();
+    expect(askedAgain.filter(isAllFunding)).toHaveLength(1);
+    // The Top 10 was asked again too; the test ends once every answer is in.
+    expect(askedAgain.filter(isTop10)).toHaveLength(1);
+    focusManager.setFocused(undefined);
+  });
+
   it('a list that failed is an error with a retry, never the empty state', async () => {
     vi.useRealTimers();
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-20T12:00:00+09:00') });
@@ -236,6 +260,8 @@ describe('Home ranking (docs/product.md#discovery: rankings)', () => {
     useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
     useUserInfoStore.setState(signedOutUserInfo);
   });
+
+  afterEach(() => settle());
 
   it('ranks artists by Orange this month: the month, each place with the artist (linked), the figure and the movement', async () => {
     const asked: string[] = [];
