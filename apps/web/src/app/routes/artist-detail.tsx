@@ -64,7 +64,7 @@ function ArtistSections({ artistId }: { artistId: number }) {
             <div className="artist-filters" role="group" aria-label={t('artist:detail.projects.filterLabel')}>
               {artistProjectFilters.map((value) => (
                 <button key={value} type="button" className="artist-filters__option" aria-pressed={filter === value} onClick={() => setFilter(value)}>
-                  {value === 'all' ? t('artist:detail.projects.filters.all') : t(`common:projectStatuses.${value}`)}
+                  {t(`artist:detail.projects.filters.${value}`)}
                 </button>
               ))}
             </div>
