@@ -10,6 +10,7 @@ import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { buildServices } from './services.ts';
 import { refreshArtistSearchKeys } from './modules/artists/search-keys.ts';
+import { refreshProjectSearchKeys } from './modules/projects/search-keys.ts';
 import { backfillNicknameKeys } from './modules/users/nickname-keys.ts';
 
 function readConfig(): Config {
@@ -35,6 +36,7 @@ try {
   await database.migrate();
   const nicknames = await backfillNicknameKeys(database.db);
   await refreshArtistSearchKeys(database.db);
+  await refreshProjectSearchKeys(database.db);
   if (nicknames.renamed > 0) console.warn(`nickname keys: ${nicknames.rekeyed} recomputed, ${nicknames.renamed} look-alike nicknames replaced`);
   // The ADMM/ADMS code tables and ad packages are reference data, loaded with or without samples.
   await ensureMediaReferenceData(database.db);

@@ -58,6 +58,7 @@ const expectedAccess: Record<string, Access> = {
   // projects (the per-object rows, creator vs other user, are in projects.security.test.ts)
   'POST /api/project-requests': 'joined',
   'GET /api/projects': 'public',
+  'GET /api/search': 'public',
   'GET /api/projects/:projectId': 'public',
   'GET /api/operator/project-requests': 'operator',
   'GET /api/operator/audit-log': 'operator',

@@ -14,6 +14,15 @@ describe('a hidden project and a repeated cancellation (docs/product.md#reports,
 
   const participate = (user: TestUser, projectId: number, amount: number, key = idempotencyKey()) =>
     t.request({ method: 'POST', url: `/api/projects/${projectId}/participations`, cookie: user.cookie, headers: { 'idempotency-key': key }, payload: { amount } });
+  /** Where the public list and search (by its own title) show `user` the project: once each, or not at all. */
+  const listedTo = async (user: TestUser | undefined, project: Project) => {
+    const list = await t.request({ url: '/api/projects', cookie: user?.cookie });
+    const search = await t.request({ url: `/api/search?q=${encodeURIComponent(project.title!)}`, cookie: user?.cookie });
+    expect([list.statusCode, search.statusCode], `${list.body} ${search.body}`).toEqual([200, 200]);
+    return [...(list.json() as { items: Project[] }).items, ...(search.json() as { projects: Project[] }).projects]
+      .map((listed) => listed.id)
+      .filter((id) => id === project.id);
+  };
   const fan = async (orange: number) => {
     const user = await t.createUser();
     await creditOrange(t, user.id, orange);
@@ -31,7 +40,12 @@ describe('a hidden project and a repeated cancellation (docs/product.md#reports,
     const backer = await fan(100);
     expect((await t.request({ method: 'PUT', url: `/api/projects/${project.id}/like`, cookie: liker.cookie })).statusCode).toBe(200);
     const comment = await postComment(t, liker, project.id, 'Before the report');
+    expect(await listedTo(liker, project)).toEqual([project.id, project.id]);
     await hideProject(t, await t.createUser(), operator, project.id);
+    // docs/product.md#discovery: out of every public list and search, but for operators.
+    expect(await listedTo(undefined, project)).toEqual([]);
+    expect(await listedTo(liker, project)).toEqual([]);
+    expect(await listedTo(operator, project)).toEqual([project.id, project.id]);
     const ledgerBefore = await transactionCount(t.database.db);
 
     const key = idempotencyKey();
@@ -52,12 +66,13 @@ describe('a hidden project and a repeated cancellation (docs/product.md#reports,
     expect((await t.request({ method: 'DELETE', url: `/api/comments/${comment.id}`, cookie: liker.cookie })).statusCode).toBeLessThan(300);
 
     await hideProject(t, operator, operator, project.id, 'restore');
+    expect(await listedTo(liker, project)).toEqual([project.id, project.id]);
     expect((await participate(backer, project.id, 10)).statusCode).toBe(201);
     expect((await t.request({ method: 'PUT', url: `/api/projects/${project.id}/like`, cookie: backer.cookie })).statusCode).toBe(200);
   });
 
   it('a repeated cancellation answers the same and moves nothing twice, whatever reason it carries', async () => {
-    const project: Project = await fundingProject(t, await t.createUser(), operator, await validRequestBody(t, artistId));
+    const project: Project = await fundingProject(t, await t.createUser(), operator, await validRequestBody(t, artistId), { title: 'A cancelled screen' });
     const backer = await fan(project.goal);
     expect((await participate(backer, project.id, project.perUserLimit)).statusCode).toBe(201);
     const other = await fan(project.goal);
@@ -66,6 +81,8 @@ describe('a hidden project and a repeated cancellation (docs/product.md#reports,
     const cancel = (reason: string) => t.request({ method: 'POST', url: `/api/operator/projects/${project.id}/cancellation`, cookie: operator.cookie, payload: { reason } });
     const first = await cancel('The screen is under repair.');
     expect(first.statusCode, first.body).toBe(200);
+    // docs/product.md#discovery: a cancelled project leaves every public list and search, for operators too.
+    for (const user of [undefined, backer, operator]) expect(await listedTo(user, project)).toEqual([]);
     const counts = async () => {
       const { rows } = await t.database.db.execute<{ ledger: number; audit: number }>(sql`
         select (select count(*) from point_transactions where project_id = ${project.id})::int as ledger,

@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '@orchard/shared';
+import { artistSearchKey, type Project } from '@orchard/shared';
+import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
+import { artists } from '../artists/artists.table.ts';
+import { hideProject } from '../../../test/community-kit.ts';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { creditOrange, eventBody, fundingProject, postEvent, requestProject, validRequestBody } from '../../../test/projects-kit.ts';
+import { approve, creditOrange, decide, eventBody, fundingProject, postEvent, projectsTestContext, requestProject, validRequestBody } from '../../../test/projects-kit.ts';
 
 type Page = { items: Project[]; nextCursor: string | null };
 
@@ -109,5 +112,102 @@ describe('project lists: the public list and my page tabs', () => {
     expect(ids(await mine(creator, '?tab=request'))).toEqual([requested.id]);
     expect(ids(await mine(fan, '?tab=participate'))).toEqual([otherArtist.id]);
     expect(ids(await mine(fan, `?tab=participate&artistId=${artistA}`))).toEqual([]);
+  });
+});
+
+describe('S1: what no public list or search shows (docs/product.md#discovery)', () => {
+  let t: TestContext;
+  let operator: TestUser;
+  let fan: TestUser;
+  let artistId: number;
+  let visible: Project;
+  let hidden: Project;
+  let never: { label: string; id: number }[];
+
+  const idsOf = async (url: string, user?: TestUser) => {
+    const response = await t.request({ url, cookie: user?.cookie });
+    expect(response.statusCode, `${url} ${response.body}`).toBe(200);
+    const body = response.json() as Page | { projects: Project[] };
+    return ('items' in body ? body.items : body.projects).map((project) => project.id);
+  };
+  // Every order, filter and search that could reach these projects, the following filter for the signed-in.
+  const urls = (signedIn: boolean) => [
+    '/api/projects',
+    '/api/projects?sort=deadline',
+    '/api/projects?sort=raised',
+    '/api/projects?sort=backers',
+    '/api/projects?status=funding',
+    '/api/projects?status=funding&sort=raised',
+    '/api/projects?status=funding&sort=backers',
+    '/api/projects?status=funding&sort=deadline',
+    `/api/projects?artistId=${artistId}`,
+    `/api/projects?artistId=${artistId}&sort=raised`,
+    `/api/projects?artistId=${artistId}&status=funding`,
+    '/api/projects?q=orchard',
+    '/api/projects?q=orchard&status=funding&sort=deadline',
+    '/api/search?q=orchard',
+    // Shorter than a trigram: found through the artist's name.
+    `/api/search?q=${encodeURIComponent('과수')}`,
+    `/api/projects?q=${encodeURIComponent('과수')}`,
+    ...(signedIn ? ['/api/projects?following=true', '/api/projects?following=true&status=funding&sort=deadline'] : []),
+  ];
+
+  beforeAll(async () => {
+    ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
+    const names = { ko: '과수원', en: 'Orchard Band', zh: '果园', ja: 'オーチャード', es: 'Banda Huerto' };
+    await t.database.db.update(artists).set({ names, searchText: artistSearchKey(Object.values(names)) }).where(eq(artists.id, artistId));
+    fan = await t.createUser();
+    for (const user of [fan, operator]) {
+      const followed = await t.request({ method: 'PUT', url: `/api/users/following-artists/${artistId}`, cookie: user.cookie, payload: {} });
+      expect(followed.statusCode, followed.body).toBe(200);
+    }
+    const creator = await t.createUser();
+    const made = async (title: string) => fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' }, { title });
+    visible = await made('Orchard visible ad');
+    hidden = await made('Orchard hidden ad');
+    await hideProject(t, fan, operator, hidden.id);
+    // Cancelled after creation as an operator does it: a succeeded project, a month before its ad.
+    const cancelledAfterCreation = await made('Orchard cancelled ad');
+    await t.database.db.execute(sql`update projects set status = 'succeeded' where id = ${cancelledAfterCreation.id}`);
+    t.clock.set(startOfKstDay(addDays(cancelledAfterCreation.adStartDate, -31)));
+    const cancelled = await t.request({ method: 'POST', url: `/api/operator/projects/${cancelledAfterCreation.id}/cancellation`, cookie: operator.cookie, payload: { reason: 'The screen is under repair.' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const requested = await requestProject(t, creator, await validRequestBody(t, artistId));
+    const approved = await approve(t, operator, (await requestProject(t, creator, await validRequestBody(t, artistId))).id);
+    const rejected = await requestProject(t, creator, await validRequestBody(t, artistId));
+    expect((await decide(t, operator, rejected.id, { decision: 'reject', reason: 'No screen free.' })).statusCode).toBe(200);
+    const lapsed = await approve(t, operator, (await requestProject(t, creator, await validRequestBody(t, artistId))).id);
+    await t.database.db.execute(sql`update projects set status = 'cancelled', cancelled_at = now() where id = ${lapsed.id}`);
+    const allIds = [hidden.id, cancelledAfterCreation.id, requested.id, approved.id, rejected.id, lapsed.id];
+    // Whatever key they carry, they must stay out of search.
+    await t.database.db.execute(sql`update projects set search_text = 'orchard ad' where id = any(${sql.param(allIds)}::int[]) and search_text is null`);
+    never = [
+      { label: 'cancelled after creation', id: cancelledAfterCreation.id },
+      { label: 'requested', id: requested.id },
+      { label: 'approved, not created', id: approved.id },
+      { label: 'rejected', id: rejected.id },
+      { label: 'cancelled before creation', id: lapsed.id },
+    ];
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  it('lists the visible project everywhere, and never a request, an approved, rejected or cancelled one', async () => {
+    for (const [user, signedIn] of [[undefined, false], [fan, true], [operator, true]] as const) {
+      for (const url of urls(signedIn)) {
+        const ids = await idsOf(url, user);
+        expect(ids, url).toContain(visible.id);
+        for (const { label, id } of never) expect(ids, `${url}: ${label}`).not.toContain(id);
+      }
+    }
+  });
+
+  it('shows a hidden project to operators only', async () => {
+    for (const [user, signedIn] of [[undefined, false], [fan, true]] as const) {
+      for (const url of urls(signedIn)) expect(await idsOf(url, user), url).not.toContain(hidden.id);
+    }
+    for (const url of urls(true)) expect(await idsOf(url, operator), url).toContain(hidden.id);
   });
 });

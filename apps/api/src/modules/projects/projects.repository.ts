@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Language } from '@orchard/shared';
-import { queryNamed, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
+import { literalOf, queryNamed, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { artists } from '../artists/artists.table.ts';
 import { comments, hiddenProjects, projectLikes } from '../community/community.table.ts';
 import { media } from '../media/media.table.ts';
@@ -251,6 +251,12 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
+    /** The names of the project's artist, for its search key; empty when the artist is gone. */
+    async artistNamesOf(artistId: number): Promise<Record<string, string>> {
+      const [row] = await db.select({ names: artists.names }).from(artists).where(eq(artists.id, artistId));
+      return row?.names ?? {};
+    },
+
     async insertRequest(values: typeof projects.$inferInsert, media: Omit<ProjectMediaRow, 'projectId'>[]): Promise<number> {
       const [row] = await db.insert(projects).values(values).returning({ id: projects.id });
       const projectId = row!.id;
@@ -383,6 +389,9 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
   };
 }
 
+/** A LIKE pattern matching text that holds `text`, its percent signs, underscores and backslashes taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
 export const projectFilters = {
   ofCreator: (userId: string) => eq(projects.creatorId, userId),
   ofArtist: (artistId: number) => eq(projects.artistId, artistId),
@@ -396,14 +405,52 @@ export const projectFilters = {
   /** Participate tab: projects the user put points into, the deposit included. */
   participatedBy: (userId: string) =>
     sql`exists (select 1 from ${projectParticipations} pp where pp.project_id = ${projects.id} and pp.user_id = ${userId})`,
+  /**
+   * What the public lists and search show (docs/product.md#discovery): created projects, never a
+   * cancelled one; a hidden one only to operators.
+   */
+  listedPublicly: (showHidden: boolean) =>
+    and(
+      isNotNull(projects.createdAt),
+      ne(projects.status, 'cancelled'),
+      showHidden ? undefined : sql`not exists (select 1 from ${hiddenProjects} h where h.project_id = ${projects.id})`,
+    ),
+  /** Written out, not a parameter, so the planner always sees the funding indexes' predicate. */
+  funding: () => sql`${projects.status} = 'funding'`,
+  notFunding: () => sql`${projects.status} <> 'funding'`,
+  /** Projects of the artists the user follows: a fan follows few, each reached through the artist indexes. */
+  followedBy: (userId: string) => sql`${projects.artistId} = any(array(select f.artist_id from artist_follows f where f.user_id = ${userId}::uuid))`,
+  /**
+   * The search key holds the folded text. The pattern is written into the statement as a quoted
+   * literal, not sent as a parameter: the pool plans every statement generically (openPostgres),
+   * and only with the pattern in view does the planner weigh a rare text, found through the
+   * trigram index (projects_search_idx), against a common one, found soonest along the list's order.
+   */
+  searchKeyHolds: (folded: string) => sql`${projects.searchText} like ${sql.raw(literalOf(containing(folded)))} escape '\\'`,
+  /** Projects of the first `limit` artists whose own search key holds the folded text: those the artist search lists first. */
+  ofArtistsNamed: (folded: string, limit: number) =>
+    sql`${projects.artistId} in (select a.id from ${artists} a where a.search_text like ${containing(folded)} escape '\\' order by a.id limit ${limit}::int)`,
   idBelow: (id: number) => lt(projects.id, id),
+  /** Keysets of the public list's orders, after the last item of a page (row comparisons, which the indexes bound). */
+  deadlineAfter: (fundingEndDate: string, id: number) => sql`(${projects.fundingEndDate}, ${projects.id}) > (${fundingEndDate}::date, ${id}::int)`,
+  raisedBelow: (raised: number, id: number) => sql`(${projects.raised}, ${projects.id}) < (${raised}::int, ${id}::int)`,
+  backersBelow: (backers: number, id: number) => sql`(${projects.backers}, ${projects.id}) < (${backers}::int, ${id}::int)`,
   requested: () => eq(projects.status, 'requested'),
   /** Keyset after (requestedAt, id) in ascending order. */
   requestedAfter: (requestedAt: Date, id: number) =>
     or(gt(projects.requestedAt, requestedAt), and(eq(projects.requestedAt, requestedAt), gt(projects.id, id))),
 };
 
+// The descending indexes keep nulls last (the columns hold none), and PostgreSQL walks an index in
+// an order only when the ORDER BY names its nulls the same way: hence `nulls last` below.
+const descending = (column: AnyColumn) => sql`${column} desc nulls last`;
+
 export const projectOrders = {
   newestFirst: [desc(projects.id)],
+  /** Newest first along projects_artist_status_idx (an artist's projects of one status). */
+  newestFirstByArtistStatus: [descending(projects.id)],
+  closingSoonest: [asc(projects.fundingEndDate), asc(projects.id)],
+  mostRaised: [descending(projects.raised), descending(projects.id)],
+  mostBackers: [descending(projects.backers), descending(projects.id)],
   oldestRequestFirst: [asc(projects.requestedAt), asc(projects.id)],
 };

@@ -75,7 +75,14 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
       config: { access: 'public' },
       schema: { tags: ['projects'], querystring: publicProjectsQuerySchema, response: { 200: myProjectsResponseSchema, ...errors } },
     },
-    async (request) => projects.listPublic(request.query, viewerOf(request), languageOf(request, request.query.lang)),
+    async (request) =>
+      projects.listPublic(
+        request.query,
+        viewerOf(request),
+        languageOf(request, request.query.lang),
+        // The followed artists' projects are the signed-in fan's own list: 401 signed out.
+        request.query.following ? requireSession(request).userId : null,
+      ),
   );
 
   app.get(

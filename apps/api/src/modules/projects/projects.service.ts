@@ -1,6 +1,10 @@
 import { and, or, type SQL } from 'drizzle-orm';
 import {
+  foldForSearch,
   operatorAuditLogPageSize,
+  projectSearchKey,
+  searchArtistsLimit,
+  searchProjectsLimit,
   type CreationBody,
   type EventBody,
   type Language,
@@ -11,6 +15,7 @@ import {
   type ProjectKind,
   type ProjectRequestBody,
   type ProjectStatus,
+  type PublicProjectSort,
   type PublicProjectsQuery,
 } from '@orchard/shared';
 import {
@@ -20,6 +25,7 @@ import {
   eventGoalOf,
   isCreationDeadlinePassed,
   isFundingOpenOn,
+  isKstDate,
   kstDateOf,
   normaliseXId,
   planRequest,
@@ -31,6 +37,7 @@ import { createBatcher, type Batcher } from '../../db/batcher.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isCursorId, isCursorInstant } from '../../lib/cursor.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { likedByFilter } from '../community/community.service.ts';
@@ -101,6 +108,61 @@ function decodeCursor(cursor: string): Record<string, unknown> {
     // refused below
   }
   throw cursorInvalid();
+}
+
+const isCursorCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647;
+
+/**
+ * The public list's orders (docs/product.md#discovery): each its own keyset, the sort key and the
+ * id of a page's last project. A cursor carries its order's name, so one made by another order is
+ * refused; `after` answers null for a key the app did not make.
+ */
+const publicOrders: Record<
+  PublicProjectSort,
+  { order(query: PublicProjectsQuery): SQL[]; keyOf(view: ProjectView): Record<string, unknown>; after(key: Record<string, unknown>): SQL | null }
+> = {
+  latest: {
+    order: (query) => (query.artistId !== undefined && query.status !== undefined ? projectOrders.newestFirstByArtistStatus : projectOrders.newestFirst),
+    keyOf: (view) => ({ id: view.id }),
+    after: ({ id }) => (isCursorId(id) ? projectFilters.idBelow(id) : null),
+  },
+  deadline: {
+    order: () => projectOrders.closingSoonest,
+    keyOf: (view) => ({ end: view.fundingEndDate, id: view.id }),
+    after: ({ end, id }) =>
+      typeof end === 'string' && isKstDate(end) && end >= '1970-01-01' && isCursorId(id) ? projectFilters.deadlineAfter(end, id) : null,
+  },
+  raised: {
+    order: () => projectOrders.mostRaised,
+    keyOf: (view) => ({ raised: view.raised, id: view.id }),
+    after: ({ raised, id }) => (isCursorCount(raised) && isCursorId(id) ? projectFilters.raisedBelow(raised, id) : null),
+  },
+  backers: {
+    order: () => projectOrders.mostBackers,
+    keyOf: (view) => ({ backers: view.backers, id: view.id }),
+    after: ({ backers, id }) => (isCursorCount(backers) && isCursorId(id) ? projectFilters.backersBelow(backers, id) : null),
+  },
+};
+
+const searchWord = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Which projects a search (already validated: 1–100 characters) finds, folded as the artist
+ * search folds (docs/product.md#discovery); null when nothing is left to look for.
+ *
+ * pg_trgm reads a LIKE pattern's trigrams from its words: a word of three letters or digits, or
+ * two words of two (each padded at the space between them), always give one, and the trigram
+ * index then reads only the keys holding them. From shorter text (ㄹㅁ, "ab") it reads no trigram
+ * and would scan every project's key, so a short search finds the projects of the artists whose
+ * names hold it instead: a handful of artists, each reached through the artist indexes.
+ */
+function searchFilter(q: string): SQL | null {
+  const folded = foldForSearch(q.trim());
+  const words = (folded.match(searchWord) ?? []).map((word) => [...word].length);
+  // Text without a letter or a digit (punctuation, marks alone) names no title and no artist.
+  if (words.length === 0) return null;
+  const trigrams = words.some((length) => length >= 3) || words.filter((length) => length >= 2).length >= 2;
+  return trigrams ? projectFilters.searchKeyHolds(folded) : projectFilters.ofArtistsNamed(folded, searchArtistsLimit);
 }
 
 /**
@@ -393,7 +455,7 @@ export function createProjectsService({
       // The escrow is keyed by the project id, and a created row must name its escrow: created second.
       const escrowAccountId = await points.createEscrowAccountWithin(tx, 'berry', projectId);
       const repository = createProjectsRepository({ db: tx });
-      await repository.update(projectId, { escrowAccountId, createdAt: now });
+      await repository.update(projectId, { escrowAccountId, createdAt: now, searchText: projectSearchKey(body.title, await repository.artistNamesOf(body.artistId)) });
       await repository.audit({ operatorId, action: 'event.create', projectId, before: null, after: { status, kind: 'event', title: body.title }, at: now });
       return presentOne(projectId, { userId: operatorId, isOperator: true }, language, tx);
     },
@@ -540,6 +602,7 @@ export function createProjectsService({
         status,
         minimumUnit: body.minimumUnit,
         title: body.title,
+        searchText: projectSearchKey(body.title, await repository.artistNamesOf(row.artistId)),
         introduction: body.introduction,
         youtubeUrl: body.youtubeUrl ?? null,
         xUrl: body.xUrl ?? null,
@@ -594,15 +657,59 @@ export function createProjectsService({
       };
     },
 
-    /** The public lists (home, artist pages, Event tab): created projects only, newest first. */
-    async listPublic(query: PublicProjectsQuery, viewer: Viewer, language: Language) {
+    /**
+     * The public lists (Home's tabs, artist pages, the Event tab; docs/product.md#discovery): what
+     * `listedPublicly` lets through, filtered, in one of four orders, a keyset page at a time.
+     * `followerId` is the signed-in user's id when the list is of the artists they follow.
+     */
+    async listPublic(query: PublicProjectsQuery, viewer: Viewer, language: Language, followerId: string | null = null) {
+      if (query.following && followerId === null) throw unauthenticated();
+      const sort = publicOrders[query.sort];
+      let after: SQL | undefined;
+      if (query.cursor !== undefined) {
+        const { sort: cursorSort, ...key } = decodeCursor(query.cursor);
+        after = (cursorSort === query.sort ? sort.after(key) : null) ?? undefined;
+        if (after === undefined) throw cursorInvalid();
+      }
+      const search = query.q === undefined ? undefined : searchFilter(query.q);
+      if (search === null) return { items: [], nextCursor: null };
+      // Only funding projects close: the deadline order lists them (the schema refuses another status with it).
+      const funding = query.status === 'funding' || query.sort === 'deadline';
       const where = and(
-        projectFilters.created(),
-        query.status === undefined ? undefined : projectFilters.ofStatus(query.status),
+        projectFilters.listedPublicly(viewer?.isOperator ?? false),
+        funding ? projectFilters.funding() : query.status === undefined ? undefined : projectFilters.ofStatus(query.status),
         query.kind === undefined ? undefined : projectFilters.ofKind(query.kind),
         query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId),
+        query.following && followerId !== null ? projectFilters.followedBy(followerId) : undefined,
+        search,
+        after,
       );
-      return listPage(where, query.cursor, query.limit ?? pageSize, viewer, language);
+      const limit = query.limit ?? pageSize;
+      const views = await createProjectsRepository({ db }).listViews(where, sort.order(query), limit + 1, viewer?.userId ?? null, language);
+      const page = views.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: present(page, viewer),
+        nextCursor: views.length > limit && last ? encodeCursor({ sort: query.sort, ...sort.keyOf(last) }) : null,
+      };
+    },
+
+    /**
+     * Search's projects (docs/product.md#discovery): funding ones first, closing soonest, then
+     * the others newest first, at most `searchProjectsLimit` in all.
+     */
+    async search(q: string, viewer: Viewer, language: Language): Promise<Project[]> {
+      const search = searchFilter(q);
+      if (search === null) return [];
+      const repository = createProjectsRepository({ db });
+      const listed = and(projectFilters.listedPublicly(viewer?.isOperator ?? false), search);
+      const viewerId = viewer?.userId ?? null;
+      const funding = await repository.listViews(and(listed, projectFilters.funding()), projectOrders.closingSoonest, searchProjectsLimit, viewerId, language);
+      const others =
+        funding.length < searchProjectsLimit
+          ? await repository.listViews(and(listed, projectFilters.notFunding()), projectOrders.newestFirst, searchProjectsLimit - funding.length, viewerId, language)
+          : [];
+      return present([...funding, ...others], viewer);
     },
 
     /** An approved project not created by its deadline becomes cancelled; one project per transaction. */
