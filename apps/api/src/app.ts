@@ -21,6 +21,7 @@ import { registerNotificationsRoutes } from './modules/notifications/notificatio
 import { registerParticipationsRoutes } from './modules/projects/participations.routes.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { registerCommunityRoutes } from './modules/community/community.routes.ts';
+import { registerRankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerTestClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { registerBodyCharsetCheck } from './plugins/body-charset.ts';
@@ -118,6 +119,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerParticipationsRoutes(app, { participations: services.participations, execution: services.execution });
   // Comments, likes, reports and the reports queue (docs/product.md#comments).
   registerCommunityRoutes(app, { community: services.community });
+  // The artist rankings (docs/product.md#discovery).
+  registerRankingsRoutes(app, { rankings: services.rankings });
   // Search: artists and projects by a name or a title (docs/product.md#discovery).
   registerSearchRoutes(app, { search: services.search });
   const { testClock, projects } = services;

@@ -36,6 +36,7 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/users/following-artists/:artistId': 'joined',
   'DELETE /api/users/following-artists/:artistId': 'joined',
   'GET /api/exchange-rates': 'public',
+  'GET /api/rankings/artists': 'public',
   'POST /api/payments/webhooks/:gateway': 'public',
   'GET /api/points/balances': 'joined',
   'GET /api/points/packages': 'public',
