@@ -94,6 +94,9 @@ export const projects = pgTable(
     index('projects_funding_deadline_idx').on(table.fundingEndDate, table.id).where(sql`${table.status} = 'funding'`),
     index('projects_funding_raised_idx').on(table.raised.desc(), table.id.desc()).where(sql`${table.status} = 'funding'`),
     index('projects_funding_backers_idx').on(table.backers.desc(), table.id.desc()).where(sql`${table.status} = 'funding'`),
+    // Every public project by points raised or by backers (sort without a status or an artist).
+    index('projects_public_raised_idx').on(table.raised.desc(), table.id.desc()).where(sql`${table.createdAt} is not null`),
+    index('projects_public_backers_idx').on(table.backers.desc(), table.id.desc()).where(sql`${table.createdAt} is not null`),
     // An artist's page: by points raised, or by status newest first, whatever the artist's history.
     index('projects_artist_raised_idx').on(table.artistId, table.raised.desc(), table.id.desc()).where(sql`${table.createdAt} is not null`),
     index('projects_artist_status_idx').on(table.artistId, table.status, table.id.desc()).where(sql`${table.createdAt} is not null`),

@@ -1,0 +1,2 @@
+CREATE INDEX "projects_public_raised_idx" ON "projects" USING btree ("raised" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "projects"."created_at" is not null;--> statement-breakpoint
+CREATE INDEX "projects_public_backers_idx" ON "projects" USING btree ("backers" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "projects"."created_at" is not null;
