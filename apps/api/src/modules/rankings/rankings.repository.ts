@@ -50,9 +50,11 @@ export function createRankingsRepository({ db }: { db: DbOrTx }) {
     /**
      * Takes a failed or cancelled project's participations out of the rollup, in two statements
      * whatever their number. The caller holds every participant's wallet, so no other statement
-     * writes their backer rows meanwhile; the month rows, which other fans' participations in the
-     * artist's other projects write too, are locked first, in month order (the order the
-     * participations' statement takes them in), so the second statement reads them as they stand.
+     * writes their backer rows meanwhile. The month rows, which other participations and returns of
+     * the artist's projects write too, are locked first, in month order (the order the
+     * participations' statement takes them in), so the second statement reads them as they stand:
+     * read before another return committed, a row that return left with exactly this one's backers
+     * would be neither reduced nor deleted.
      * A backer whose Orange in a month is all returned stops counting there, and a month left
      * without backers goes. Amounts are floored at zero: a return never fails on the rollup, and
      * the reconciliation reports any drift.
