@@ -9,6 +9,9 @@
  * project's figures on its row, its funders' totals, the artists' monthly rollup): these reads
  * need the rows, not the ledger entries behind them, and the databases are dropped on the next run.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { artistSearchKey } from '../../packages/shared/src/text.ts';
 import { randomToken, sha256 } from '../../apps/api/src/lib/tokens.ts';
@@ -45,6 +48,7 @@ const endpoints = (artistId: number): Endpoint[] => [
   { name: 'Awarded (newest)', path: '/api/projects?status=awarded' },
   { name: 'Search ?q=lumina', path: `/api/search?q=${encodeURIComponent('lumina')}` },
   { name: 'Search ?q=ㄹㅁㄴ', path: `/api/search?q=${encodeURIComponent('ㄹㅁㄴ')}` },
+  { name: 'Every public project (most raised)', path: '/api/projects?sort=raised' },
   { name: "An artist's projects (most raised)", path: `/api/projects?artistId=${artistId}&sort=raised` },
 ];
 
@@ -70,7 +74,9 @@ export async function runDiscoveryBenchmark() {
         const response = await fetch(`${api.address}${endpoint.path}`, { headers });
         if (response.status !== 200) throw new Error(`GET ${endpoint.path} answered ${response.status}: ${await response.text()}`);
         bodies.set(endpoint.name, await response.json());
-        results.set(endpoint.name, await load(`${api.address}${endpoint.path}`, { seconds, headers }));
+        const result = await load(`${api.address}${endpoint.path}`, { seconds, headers });
+        console.log(`  ${scale.name} ${endpoint.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${result.errors + result.non2xx} errors`);
+        results.set(endpoint.name, result);
       }
       measured.set(scale.name, results);
     } finally {
@@ -78,11 +84,9 @@ export async function runDiscoveryBenchmark() {
     }
   }
 
-  const bare = await startServer(
-    'bench/src/bare-server.ts',
-    { BARE_PAYLOADS: JSON.stringify(Object.fromEntries([...bodies].map(([name, body], index) => [`/${index}`, body]))) },
-    '/ready',
-  );
+  const payloadsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-bare-')), 'payloads.json');
+  fs.writeFileSync(payloadsFile, JSON.stringify(Object.fromEntries([...bodies].map(([, body], index) => [`/${index}`, body]))));
+  const bare = await startServer('bench/src/bare-server.ts', { BARE_PAYLOADS_FILE: payloadsFile }, '/ready');
   try {
     const [small, large] = scales.map((scale) => measured.get(scale.name)!);
     const rows = [['endpoint', '1 k req/s', '100 k req/s', '100 k p99 ms', 'growth (goal ≤ 1.5)', 'bare req/s', 'ratio (goal ≥ 0.09)', 'errors']];
@@ -173,7 +177,7 @@ async function fillDatabase(databaseUrl: string, scale: Scale): Promise<{ cookie
            when n % 100 < 2 then 'funding' when n % 100 < 3 then 'created' when n % 100 < 6 then 'succeeded'
            when n % 100 < 9 then 'running' when n % 100 < 44 then 'awarded' when n % 100 < 84 then 'failed'
            when n % 100 < 90 then 'cancelled' when n % 100 < 95 then 'requested' else 'rejected' end as status,
-           (n * 7919) % $2::int as artist_index, (n * 104729) % ($2::int * $5::int) as title_index
+           ((n::bigint * 7919) % $2::int)::int as artist_index, ((n::bigint * 104729) % ($2::int * $5::int))::int as title_index
          from generate_series(1, $3::int) n)
        insert into projects (status, kind, creator_id, artist_id, purpose, option, package_id, goal, ad_start_date, ad_end_date,
          funding_start_date, funding_end_date, minimum_unit, title, introduction, search_text, requested_at, approved_at, updated_at)
@@ -207,7 +211,7 @@ async function fillDatabase(databaseUrl: string, scale: Scale): Promise<{ cookie
       `with created as (select array_agg(id order by id) as ids from projects where created_at is not null),
        fans as (select array_agg(id order by nickname) as ids from users where nickname like 'fan%')
        insert into project_participations (project_id, user_id, kind, amount, spend_transaction_id, created_at)
-       select created.ids[1 + (n * 48271) % array_length(created.ids, 1)], fans.ids[1 + (n * 69621) % array_length(fans.ids, 1)],
+       select created.ids[(1 + (n::bigint * 48271) % array_length(created.ids, 1))::int], fans.ids[(1 + (n::bigint * 69621) % array_length(fans.ids, 1))::int],
          'participation', 100 * (1 + n % 20), n, now() - (n % 40) * interval '1 day'
        from created, fans, generate_series(1, $1::int) n`,
       [scale.participations],
