@@ -115,7 +115,7 @@ describe('project lists: the public list and my page tabs', () => {
   });
 });
 
-describe('S1: what no public list or search shows (docs/product.md#discovery)', () => {
+describe('what no public list or search shows (docs/quality.md#s1, docs/product.md#discovery)', () => {
   let t: TestContext;
   let operator: TestUser;
   let fan: TestUser;
