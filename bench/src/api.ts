@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import { load, ratio } from './load.ts';
+import { apiEnvironment } from './points-setup.ts';
 import { builtApiServer, startServer, type Server } from './processes.ts';
 import { randomToken, sha256 } from '../../apps/api/src/lib/tokens.ts';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
@@ -21,24 +22,24 @@ function withDatabase(url: string, name: string) {
   return parsed.toString();
 }
 
-export async function runApiBenchmark() {
+/** An empty database of this name on the bench server (dropped first if a run left one); its URL. */
+export async function freshBenchDatabase(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.query(`create database ${databaseName}`);
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  const databaseUrl = withDatabase(adminUrl, databaseName);
+  return withDatabase(adminUrl, name);
+}
 
-  const api = await startServer(await builtApiServer(), {
-    NODE_ENV: 'production',
-    DEV_IDP: 'off',
-    GOOGLE_CLIENT_ID: 'bench',
-    // The benchmark charges through the sandbox: no real gateway on a bench machine.
-    ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: 'true',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: 'http://127.0.0.1:3999',
-  });
+/** The built API on `databaseUrl`, as production runs it, without the sample data. */
+export async function startBenchApi(databaseUrl: string): Promise<Server> {
+  return startServer(await builtApiServer(), { ...apiEnvironment(databaseUrl, 'http://127.0.0.1:3999'), SEED_SAMPLE_DATA: 'false' });
+}
+
+export async function runApiBenchmark() {
+  const databaseUrl = await freshBenchDatabase(databaseName);
+  const api = await startBenchApi(databaseUrl);
   // A failed setup stops the API too: it would otherwise outlive the benchmark.
   let bare: Server | undefined;
   try {
@@ -164,7 +165,7 @@ async function createCatalogueAndProjects(databaseUrl: string, count: number): P
   }
 }
 
-function printTable(rows: string[][]) {
+export function printTable(rows: string[][]) {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
 }

@@ -18,9 +18,9 @@ import { randomToken, sha256 } from '../../apps/api/src/lib/tokens.ts';
 import { openPostgres } from '../../apps/api/src/db/client.ts';
 import { seedSampleMediaIfEmpty } from '../../apps/api/src/modules/media/media.sample-data.ts';
 import { load, ratio, type LoadResult } from './load.ts';
-import { builtApiServer, startServer, type Server } from './processes.ts';
+import { freshBenchDatabase, printTable, startBenchApi } from './api.ts';
+import { startServer } from './processes.ts';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 type Scale = { name: string; projects: number; participations: number; fans: number };
@@ -32,12 +32,6 @@ const artistCount = 50;
 
 const artistNames = ['루미나|LUMINA|流明娜|ルミナ|LUMINA', '스텔라 노바|Stella Nova|星辰新星|ステラ・ノヴァ|Stella Nova', '블루 하버|Blue Harbor|蓝色港湾|ブルー・ハーバー|Puerto Azul'];
 const titleWords = ['Happy birthday', '생일 축하해', 'Debut anniversary', '데뷔 기념일', 'お誕生日おめでとう', 'Comeback support', '컴백 응원', 'Feliz cumpleaños'];
-
-function withDatabase(url: string, name: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 type Endpoint = { name: string; path: string; signedIn?: boolean };
 const endpoints = (artistId: number): Endpoint[] => [
@@ -56,14 +50,8 @@ export async function runDiscoveryBenchmark() {
   const measured = new Map<string, Map<string, LoadResult>>();
   const bodies = new Map<string, unknown>();
   for (const scale of scales) {
-    const databaseName = `orchard_bench_discovery_${scale.projects}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const databaseUrl = withDatabase(adminUrl, databaseName);
-    const api = await startApi(databaseUrl);
+    const databaseUrl = await freshBenchDatabase(`orchard_bench_discovery_${scale.projects}`);
+    const api = await startBenchApi(databaseUrl);
     try {
       const started = Date.now();
       const { cookie, artistId } = await fillDatabase(databaseUrl, scale);
@@ -105,24 +93,10 @@ export async function runDiscoveryBenchmark() {
         String(a.errors + a.non2xx + b.errors + b.non2xx),
       ]);
     }
-    const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-    for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+    printTable(rows);
   } finally {
     await bare.stop();
   }
-}
-
-async function startApi(databaseUrl: string): Promise<Server> {
-  return startServer(await builtApiServer(), {
-    NODE_ENV: 'production',
-    DEV_IDP: 'off',
-    GOOGLE_CLIENT_ID: 'bench',
-    ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: 'true',
-    DATABASE_URL: databaseUrl,
-    SEED_SAMPLE_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: 'http://127.0.0.1:3999',
-  });
 }
 
 /**
