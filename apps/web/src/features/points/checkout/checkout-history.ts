@@ -9,10 +9,18 @@ import { paths } from '../../../app/paths.ts';
  */
 const departureKey = 'orchard:checkout-departure';
 
-type Departure = { chargeId: string; historyLength: number };
+/**
+ * Which document left for the gateway. The payment page renders the result in its own entry before
+ * the gateway's page replaces it; that render, or the same document restored by Back from the
+ * gateway, must neither step back nor forget the departure the returning document needs.
+ */
+const thisDocument = crypto.randomUUID();
+
+type Departure = { chargeId: string; historyLength: number; document?: string };
 
 export function rememberDeparture(chargeId: string): string {
-  sessionStorage.setItem(departureKey, JSON.stringify({ chargeId, historyLength: window.history.length } satisfies Departure));
+  const departure: Departure = { chargeId, historyLength: window.history.length, document: thisDocument };
+  sessionStorage.setItem(departureKey, JSON.stringify(departure));
   return paths.completedCharge(chargeId);
 }
 
@@ -38,11 +46,12 @@ function readDeparture(): Departure | null {
  */
 export function gatewayEntriesToSkip(chargeId: string): number {
   const departure = readDeparture();
-  if (!departure || departure.chargeId !== chargeId) return 0;
+  if (!departure || departure.chargeId !== chargeId || departure.document === thisDocument) return 0;
   return Math.max(0, window.history.length - departure.historyLength);
 }
 
-/** Forgets the departure, so a second visit to the result never steps back again. */
+/** Forgets the departure, so a second visit to the result never steps back again; the departing document keeps it. */
 export function forgetDeparture() {
+  if (readDeparture()?.document === thisDocument) return;
   sessionStorage.removeItem(departureKey);
 }

@@ -9,6 +9,7 @@ import { chargeFixture, chargeId } from '../../../test/fixtures/charge.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
 import { pendingPollLimit } from '../api/get-charge.ts';
+import { rememberDeparture } from '../checkout/checkout-history.ts';
 import { CompletedCharge } from './completed-charge.tsx';
 
 /** Answers the charge with each of `answers` in turn (the last one repeats); returns every charge request, in order. */
@@ -67,6 +68,19 @@ describe('completed charge (docs/product.md#payments)', () => {
     expect(go).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem('orchard:checkout-departure')).toBeNull();
     go.mockRestore();
+  });
+
+  it('rendered by the payment page as it leaves for the gateway, neither steps back nor forgets the departure', async () => {
+    mockCharge([() => HttpResponse.json(chargeFixture({ status: 'pending', paidAt: null }))]);
+    const go = vi.spyOn(window.history, 'go').mockImplementation(() => undefined);
+    const departure = rememberDeparture(chargeId);
+    window.history.pushState(null, '', '/gateway-page-in-between');
+    renderWithProviders(<CompletedCharge chargeId={chargeId} />, { path: departure });
+    expect(await screen.findByRole('heading', { name: 'Confirming your payment' })).toBeTruthy();
+    expect(go).not.toHaveBeenCalled();
+    expect(JSON.parse(sessionStorage.getItem('orchard:checkout-departure')!)).toMatchObject({ chargeId });
+    go.mockRestore();
+    sessionStorage.clear();
   });
 
   it('a declined charge says "Purchase failed." with the reason, and OK goes back to point charge', async () => {
