@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serializeOnceCompiler } from './lib/serialize-once.ts';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -81,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializeOnceCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // Only JSON (and multipart on upload routes): a text/plain body is a CSRF vector, not an API call.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
