@@ -11,7 +11,7 @@ export function createPointsSweeps({ db, clock }: { db: Db; clock: Clock }) {
   async function expireLotsWithin(tx: DbOrTx, userId: string, now: Date): Promise<number> {
     const ledger = createLedgerRepository({ db: tx });
     if (!(await ledger.lockWallet(userId))) return 0;
-    // Locked after the wallet: a concurrent sweep or spend of this user waits, then sees remaining 0.
+    // After the wallet (docs/architecture.md#locking): a concurrent sweep or spend of this user waits, then sees remaining 0.
     const lots = await ledger.lockLots({ userId, expiredBy: now });
     for (const lot of lots) {
       await ledger.post({

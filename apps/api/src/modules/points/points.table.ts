@@ -8,9 +8,9 @@ import { users } from '../users/users.table.ts';
  */
 
 /**
- * Cached balances of one user, every currency and kind. The wallet row is the first lock of every
- * point movement of its user (the fixed lock order: wallet, then lots). No escrow row is locked:
- * an escrow's side of a movement is an inserted posting (decision 011).
+ * Cached balances of one user, every currency and kind. A movement of the user's points locks this
+ * row before any of their lots (docs/architecture.md#locking). No escrow row is locked: an
+ * escrow's side of a movement is an inserted posting (decision 011).
  */
 export const pointWallets = pgTable(
   'point_wallets',

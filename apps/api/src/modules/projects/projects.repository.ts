@@ -300,17 +300,17 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return rows.map(toView);
     },
 
-    /**
-     * The row, locked for a status change (docs/architecture.md#locking): the project's advisory
-     * lock first, exclusive, so the change waits for every participation batch in flight on the
-     * project and every later batch sees it (decision 059); then the row.
-     */
     /** The project's row as it stands, without a lock. */
     async findRow(projectId: number): Promise<ProjectRow | null> {
       const [row] = await db.select().from(projects).where(eq(projects.id, projectId));
       return row ?? null;
     },
 
+    /**
+     * The row, locked for a status change (steps 1 and 2 of docs/architecture.md#locking): the
+     * advisory lock taken exclusively makes the change wait for every participation batch in flight
+     * on the project, and every later batch sees it (decision 059).
+     */
     async lock(projectId: number): Promise<ProjectRow | null> {
       await db.execute(sql`select pg_advisory_xact_lock(${projectLockNamespace}::int, ${projectId}::int)`);
       const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).for('update');

@@ -37,8 +37,9 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
 
     /**
      * Locks the account's row until the transaction ends (SELECT … FOR UPDATE): every decision
-     * about one user's follows, join state or deletion is taken under this lock, always first,
-     * so two requests of one user cannot both pass a check the other invalidates.
+     * about one user's follows, join state or deletion is taken under this lock, which comes
+     * first (docs/architecture.md#locking), so two requests of one user cannot both pass a check
+     * the other invalidates.
      */
     async lockById(userId: string): Promise<UserRow | undefined> {
       const [row] = await db
