@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { artists } from '../artists/artists.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -59,6 +59,11 @@ export const projects = pgTable(
     backers: integer('backers').notNull().default(0),
     /** The title and the artist's names folded for search (artistSearchKey), matched by trigram. */
     searchText: text('search_text'),
+    /**
+     * A failed or cancelled project whose participations are still being returned, in chunks of
+     * their own transactions after the status change (decision 066): the close sweep resumes it.
+     */
+    returnsPending: boolean('returns_pending').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -102,6 +107,8 @@ export const projects = pgTable(
     index('projects_artist_status_idx').on(table.artistId, table.status, table.id.desc()).where(sql`${table.createdAt} is not null`),
     index('projects_search_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('projects_figures_check', sql`${table.raised} >= 0 and ${table.backers} >= 0`),
+    // The close sweep's resume list: the few projects whose returns are not finished.
+    index('projects_returns_pending_idx').on(table.id).where(sql`${table.returnsPending}`),
   ],
 );
 
