@@ -58,3 +58,38 @@ describe('coalesceReads', () => {
     expect(recorder.calls.filter((key) => key === 'bad')).toHaveLength(3);
   });
 });
+
+describe('coalesceReads with a read that throws before it returns a promise', () => {
+  /** Throws synchronously on the calls numbered in `throwOn` (from 1), else answers its call number after a tick. */
+  function throwingRead(throwOn: number[]) {
+    let calls = 0;
+    return (key: string): Promise<number> => {
+      calls += 1;
+      if (throwOn.includes(calls)) throw new Error(`read of ${key} threw at once`);
+      const call = calls;
+      return new Promise((resolve) => setTimeout(() => resolve(call), 5));
+    };
+  }
+
+  /** The promise's settlement, or 'still waiting' after 500 ms: before the guard, later callers waited forever. */
+  const within = <T>(promise: Promise<T>) =>
+    Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 500))]);
+
+  it("answers a lone caller's synchronous throw as a rejection, and reads again for the next caller", async () => {
+    const read = coalesceReads(throwingRead([1]));
+    let first: Promise<number> | undefined;
+    expect(() => (first = read('a'))).not.toThrow();
+    await expect(first).rejects.toThrow('threw at once');
+    expect(await within(read('a'))).toBe(2);
+  });
+
+  it('fails the waiting callers of a round whose read throws synchronously, and reads again afterwards', async () => {
+    const read = coalesceReads(throwingRead([2]));
+    const first = read('a');
+    const waiting = Promise.allSettled([read('a'), read('a')]);
+    expect(await first).toBe(1);
+    const settled = await within(waiting);
+    expect(settled === 'still waiting' ? settled : settled.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(await within(read('a'))).toBe(3);
+  });
+});

@@ -3,7 +3,7 @@
  * hot public page costs one statement per round instead of one per request. The shared read
  * starts after every one of its callers arrived, so each sees every write that finished before it
  * asked, as a read of its own would; nothing is kept once a round has answered. A failed read
- * fails the callers of that round only.
+ * (a rejection, or a throw before the read returns its promise) fails the callers of that round only.
  */
 export function coalesceReads<Result>(read: (key: string) => Promise<Result>): (key: string) => Promise<Result> {
   const running = new Set<string>();
@@ -12,7 +12,9 @@ export function coalesceReads<Result>(read: (key: string) => Promise<Result>): (
 
   function launch(key: string): Promise<Result> {
     running.add(key);
-    const answer = read(key);
+    // A read that throws before it returns its promise fails its round like a rejection: the key
+    // is released and the next callers read again, instead of waiting on a round that never ends.
+    const answer = new Promise<Result>((resolve) => resolve(read(key)));
     const startNext = () => {
       running.delete(key);
       const next = waiting.get(key);
