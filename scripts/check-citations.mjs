@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Every "why" in the code must be answerable from the repository alone: each citation of the form
 // docs/<file>.md#<anchor> must name a file that exists and a heading (or explicit anchor) in it,
-// and nothing may cite documents that live outside the repository.
+// nothing may cite documents that live outside the repository, and the decisions index lists
+// every decision.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -91,6 +92,21 @@ export function problemsIn(file, text, readDoc) {
   return problems;
 }
 
+const decisionFileName = /^\d{3}-[\w.-]+\.md$/;
+
+/**
+ * The decisions index (docs/decisions/README.md) against the folder's files: every decision
+ * (NNN-*.md) must be linked from it, and every decision it links must exist.
+ */
+export function decisionIndexProblems(decisionFiles, indexText) {
+  const present = decisionFiles.filter((file) => decisionFileName.test(file));
+  const linked = new Set([...indexText.matchAll(/\]\((\d{3}-[\w.-]+\.md)\)/g)].map((match) => match[1]));
+  return [
+    ...present.filter((file) => !linked.has(file)).map((file) => `docs/decisions/README.md: decision ${file} is missing from the index`),
+    ...[...linked].filter((file) => !present.includes(file)).map((file) => `docs/decisions/README.md: links ${file}, which does not exist`),
+  ];
+}
+
 function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
@@ -105,11 +121,14 @@ function main() {
     return docs.get(docPath);
   };
   const problems = files.flatMap((file) => problemsIn(file, fs.readFileSync(path.join(root, file), 'utf8'), readDoc));
+  const decisionIndex = readDoc('docs/decisions/README.md');
+  if (decisionIndex === null) problems.push('docs/decisions/README.md (the decisions index) does not exist');
+  else problems.push(...decisionIndexProblems(fs.readdirSync(path.join(root, 'docs/decisions')).sort(), decisionIndex));
   if (problems.length > 0) {
     console.error(`${problems.length} citation problem(s):\n${problems.join('\n')}`);
     process.exit(1);
   }
-  console.log(`citations: ${files.length} files checked, every docs/ citation resolves`);
+  console.log(`citations: ${files.length} files checked, every docs/ citation resolves, every decision is in docs/decisions/README.md`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorsOf, bareQualityCodesIn, problemsIn, slugOf } from './check-citations.mjs';
+import { anchorsOf, bareQualityCodesIn, decisionIndexProblems, problemsIn, slugOf } from './check-citations.mjs';
 
 const docs = {
   'docs/product.md': '# Rules\n\n## Refunds\n\n## Funding close\n\n```\n## not a heading\n```\n',
@@ -51,5 +51,16 @@ describe('the citation check', () => {
     expect(problemsIn('a.ts', 'record(decisions: AgreementDecision[], at: Date)\n', readDoc)).toEqual([]);
     expect(problemsIn('a.ts', '// the agreements (decisions: Identity).\n', readDoc)).toHaveLength(1);
     expect(problemsIn('a.ts', '// decisions (Identity): X is OAuth\n// spec (§2 Home)\n', readDoc)).toHaveLength(2);
+  });
+
+  it('fails a decision file the decisions index does not link, and a link to a decision that does not exist', () => {
+    const files = ['001-first.md', '002-second.md', 'README.md', 'images'];
+    const index = '| 001 | [First](001-first.md) | kept |\n| 002 | Second (being written) | kept |\n| 003 | [Third](003-third.md) | kept |\n';
+    expect(decisionIndexProblems(files, index)).toEqual([
+      'docs/decisions/README.md: decision 002-second.md is missing from the index',
+      'docs/decisions/README.md: links 003-third.md, which does not exist',
+    ]);
+    const whole = '| 001 | [First](001-first.md) | kept |\n| 002 | [Second](002-second.md) | superseded by 001 |\n';
+    expect(decisionIndexProblems(files, whole)).toEqual([]);
   });
 });
