@@ -12,17 +12,16 @@ export type IdentityProfile = { provider: ProviderId; subject: string; email: st
 export type MeRow = { id: string; nickname: string | null; joinState: string; language: string; currency: string; hasUnreadNotification: boolean; roles: string[] };
 
 /**
- * What `GET /api/auth/me` shows of several users at once (decision 057): one key probe per user
- * (a lateral lookup keeps the statement's one plan an index probe), and the unread-notification
- * flag as one probe of the partial index notifications_unread_idx.
+ * What `GET /api/auth/me` shows of a user: the live account by primary key, and the
+ * unread-notification flag as one probe of the partial index notifications_unread_idx.
  */
 const findMeStatement: NamedStatement = {
-  name: 'auth_me_batch_v1',
+  name: 'auth_me_v2',
   text: `
     select u.id, u.nickname, u.join_state, u.language, u.currency, u.roles,
       exists (select 1 from notifications n where n.user_id = u.id and n.read_at is null) as has_unread_notification
-    from unnest($1::uuid[]) as wanted(id)
-    cross join lateral (select * from users where id = wanted.id and deleted_at is null limit 1) u`,
+    from users u
+    where u.id = $1::uuid and u.deleted_at is null`,
 };
 
 export function createAuthRepository({ db }: { db: DbOrTx }) {
@@ -138,23 +137,19 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       });
     },
 
-    /** The live accounts among these users, with what `GET /api/auth/me` shows, in one statement. */
-    async findMeMany(userIds: string[]): Promise<Map<string, MeRow>> {
-      const rows = await queryNamed(db, findMeStatement, [userIds]);
-      return new Map(
-        rows.map((row) => [
-          String(row.id),
-          {
-            id: String(row.id),
-            nickname: nullableString(row.nickname),
-            joinState: String(row.join_state),
-            language: String(row.language),
-            currency: String(row.currency),
-            hasUnreadNotification: row.has_unread_notification === true,
-            roles: row.roles as string[],
-          },
-        ]),
-      );
+    /** The live account of this user, with what `GET /api/auth/me` shows, in one statement. */
+    async findMe(userId: string): Promise<MeRow | undefined> {
+      const [row] = await queryNamed(db, findMeStatement, [userId]);
+      if (!row) return undefined;
+      return {
+        id: String(row.id),
+        nickname: nullableString(row.nickname),
+        joinState: String(row.join_state),
+        language: String(row.language),
+        currency: String(row.currency),
+        hasUnreadNotification: row.has_unread_notification === true,
+        roles: row.roles as string[],
+      };
     },
   };
 }

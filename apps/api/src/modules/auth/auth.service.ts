@@ -2,7 +2,6 @@ import * as oidc from 'openid-client';
 import { isSafeReturnPath, roles as knownRoles, type ErrorCode, type Me, type ProviderId, type Role } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import type { Config } from '../../config.ts';
-import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unauthenticated } from '../../lib/errors.ts';
@@ -10,7 +9,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { SessionInfo } from '../../types.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { lastIdentity, providerDisabled, providerUnknown, xAlreadyLinked, xNotLinked } from './auth.errors.ts';
-import { createAuthRepository, type IdentityProfile, type MeRow } from './auth.repository.ts';
+import { createAuthRepository, type IdentityProfile } from './auth.repository.ts';
 import type { AuthorizationResponse, IdentityProvider, IdentityProviders } from './providers.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -88,19 +87,6 @@ export function createAuthService(deps: {
 }) {
   const { db, clock, sessions, providers, users } = deps;
   const repository = createAuthRepository({ db });
-  /**
-   * Every signed-in screen asks for `GET /api/auth/me`: the reads that arrive while one runs leave
-   * together in the next, one statement for all of them (decision 057); each starts after its
-   * callers arrived.
-   */
-  const meReads = createBatcher<string, MeRow | undefined>({
-    maxInFlight: 1,
-    maxBatchSize: 128,
-    async run(userIds) {
-      const rows = await repository.findMeMany([...new Set(userIds)]);
-      return userIds.map((userId) => rows.get(userId));
-    },
-  });
 
   function providerFor(id: string): IdentityProvider {
     if (!providers.isKnown(id)) throw providerUnknown();
@@ -230,7 +216,7 @@ export function createAuthService(deps: {
     },
 
     async me(userId: string): Promise<Me> {
-      const row = await meReads.submit(userId);
+      const row = await repository.findMe(userId);
       if (!row) throw unauthenticated();
       return {
         id: row.id,

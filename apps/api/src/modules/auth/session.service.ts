@@ -1,11 +1,10 @@
 import type { ProviderId, Role } from '@orchard/shared';
 import type { Config } from '../../config.ts';
-import { createBatcher } from '../../db/batcher.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { SessionInfo } from '../../types.ts';
-import { createSessionsRepository, type SessionRow } from './sessions.repository.ts';
+import { createSessionsRepository } from './sessions.repository.ts';
 
 /** A session's last-seen time is written at most this often, so reads stay reads. */
 const touchIntervalMs = 60_000;
@@ -19,18 +18,6 @@ export function enabledProviderIds(config: Config): Set<ProviderId> {
 export function createSessionService({ db, clock, config }: { db: Db; clock: Clock; config: Config }) {
   const repository = createSessionsRepository({ db });
   const enabledProviders = enabledProviderIds(config);
-  /**
-   * Decision 013: every API request resolves its session first, so concurrent lookups share one
-   * statement (`token_hash = any(…)`) instead of a round trip each.
-   */
-  const lookups = createBatcher<string, SessionRow | undefined>({
-    maxInFlight: 1,
-    maxBatchSize: 128,
-    async run(tokenHashes) {
-      const byHash = await repository.findLiveByTokenHashes(tokenHashes);
-      return tokenHashes.map((tokenHash) => byHash.get(tokenHash));
-    },
-  });
 
   return {
     /** docs/quality.md#s4: a new random 256-bit token per sign-in; the one the browser held before is revoked. */
@@ -48,7 +35,7 @@ export function createSessionService({ db, clock, config }: { db: Db; clock: Clo
     async resolve(token: string): Promise<SessionInfo | null> {
       if (token.length > 200) return null;
       const tokenHash = sha256(token);
-      const row = await lookups.submit(tokenHash);
+      const row = await repository.findLiveByTokenHash(tokenHash);
       if (!row) return null;
       // A restart with DEV_IDP=off must end every "sign in as anyone" session (decision 031).
       if (!enabledProviders.has(row.provider)) return null;
