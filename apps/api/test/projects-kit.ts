@@ -191,3 +191,14 @@ export async function eventBody(t: TestContext, artistId: number, overrides: Rec
 export function postEvent(t: TestContext, user: TestUser, body: unknown, key = idempotencyKey()) {
   return t.request({ method: 'POST', url: '/api/operator/events', cookie: user.cookie, headers: { 'idempotency-key': key }, payload: body as object });
 }
+
+/** A participation as the fundraise sheet sends it: POST with an Idempotency-Key. */
+export function postParticipation(t: TestContext, user: TestUser, projectId: number, amount: number, key = idempotencyKey()) {
+  return t.request({ method: 'POST', url: `/api/projects/${projectId}/participations`, cookie: user.cookie, headers: { 'idempotency-key': key }, payload: { amount } });
+}
+
+/** The ledger spend that paid for a participation. */
+export async function spendOfParticipation(t: TestContext, participationId: number): Promise<number> {
+  const { rows } = await t.database.db.execute<{ spend: string }>(sql`select spend_transaction_id as spend from project_participations where id = ${participationId}`);
+  return Number(rows[0]!.spend);
+}

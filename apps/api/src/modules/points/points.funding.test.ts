@@ -1,36 +1,42 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { creditCharge, expectLedgerClean } from '../../../test/points-fixtures.ts';
+import type { Project } from '@orchard/shared';
+import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { creditCharge, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { closeWithCleanLedger, fundingProject, postParticipation, projectRow, projectsTestContext, spendOfParticipation, validRequestBody } from '../../../test/projects-kit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PointsService } from './points.service.ts';
 
 const day = 86_400_000;
 
 /**
- * The two calls Funding makes inside its own transactions: a participation spent into a project's
- * escrow (spendWithin), and its return to the very lots it came from (returnParticipationWithin).
+ * The ledger's side of Funding: a participation, sent as a fan sends it, spent into its project's
+ * escrow (the participation batch's spendManyWithin), and its return to the very lots it came
+ * from (returnParticipationWithin, inside the caller's transaction).
  */
-describe('points: participations and returns inside a caller\'s transaction', () => {
+describe("points: participations and returns inside a caller's transaction", () => {
   let t: TestContext;
   let points: PointsService;
-  let escrow: number;
-  let projectId = 100;
+  let operator: TestUser;
+  let artistId: number;
 
   beforeAll(async () => {
-    t = await createTestContext();
+    ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
     points = t.services.points;
   });
-  afterAll(async () => {
-    await expectLedgerClean(t);
-    await t.close();
-  });
+  afterAll(() => closeWithCleanLedger(t));
 
   async function fan(orange: number, bonus: number): Promise<TestUser> {
     const user = await t.createUser();
     await creditCharge(t.database.db, points, { userId: user.id, orange, bonus, paidAt: t.clock.now() });
     return user;
+  }
+
+  /** A funding project of its own, and its escrow account (which holds the creator's deposit). */
+  async function project(): Promise<{ project: Project; escrow: number; deposit: number }> {
+    const created = await fundingProject(t, await t.createUser(), operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+    const escrow = Number((await projectRow(t, created.id)).escrow_account_id);
+    return { project: created, escrow, deposit: await points.escrowBalance(escrow) };
   }
 
   const lotsOf = async (userId: string) => {
@@ -40,75 +46,87 @@ describe('points: participations and returns inside a caller\'s transaction', ()
     return rows.map((row) => ({ id: Number(row.id), kind: row.kind, remaining: Number(row.remaining) }));
   };
 
-  const participate = (tx: Parameters<PointsService['spendWithin']>[0], userId: string, amount: number, idempotencyKey = randomUUID()) =>
-    points.spendWithin(tx, { userId, currency: 'orange', amount, escrowAccountId: escrow, projectId, reason: 'project_participation', idempotencyKey });
+  /** A participation of `amount`; answers its participation and the ledger spend that paid for it. */
+  async function participate(user: TestUser, projectId: number, amount: number, key = idempotencyKey()) {
+    const response = await postParticipation(t, user, projectId, amount, key);
+    expect(response.statusCode, response.body).toBe(201);
+    const { participation } = response.json() as { participation: { id: number; amount: number } };
+    return { participation, spendTransactionId: await spendOfParticipation(t, participation.id) };
+  }
 
-  it('spends a participation into the project\'s escrow in the caller\'s transaction: bonus first, committed or rolled back with it', async () => {
-    projectId += 1;
-    escrow = await points.createEscrowAccount('orange', projectId);
+  it("spends a participation into the project's escrow, bonus first, once per Idempotency-Key; refuses more than the balance; a failed caller's transaction spends nothing", async () => {
+    const { project: funding, escrow, deposit } = await project();
     const user = await fan(100, 10);
     const before = await lotsOf(user.id);
+
+    // The participation batch's spend inside a transaction that then fails: nothing moved.
     await expect(
       t.database.db.transaction(async (tx) => {
-        await participate(tx, user.id, 30);
+        await points.lockWalletsWithin(tx, [user.id]);
+        const [spent] = await points.spendManyWithin(tx, [
+          { userId: user.id, currency: 'orange', amount: 30, escrowAccountId: escrow, projectId: funding.id, reason: 'project_participation', idempotencyKey: idempotencyKey() },
+        ]);
+        expect(spent).not.toBeInstanceOf(AppError);
         throw new Error('the caller fails after the spend');
       }),
     ).rejects.toThrow('the caller fails');
     expect(await lotsOf(user.id)).toEqual(before);
-    expect(await points.escrowBalance(escrow)).toBe(0);
+    expect(await points.escrowBalance(escrow)).toBe(deposit);
 
-    const key = randomUUID();
-    const spent = await t.database.db.transaction((tx) => participate(tx, user.id, 30, key));
-    expect(spent.replayed).toBe(false);
-    expect(spent.allocations.map((leg) => [leg.kind, leg.amount])).toEqual([['bonus', 10], ['purchased', 20]]);
-    const again = await t.database.db.transaction((tx) => participate(tx, user.id, 30, key));
-    const legs = (result: typeof spent) => result.allocations.map((leg) => [leg.lotId, leg.amount]).sort((a, b) => a[0]! - b[0]!);
-    expect(again).toMatchObject({ transactionId: spent.transactionId, replayed: true });
-    expect(legs(again)).toEqual(legs(spent));
-    expect(await points.escrowBalance(escrow)).toBe(30);
-    const refused = await t.database.db.transaction((tx) => participate(tx, user.id, 1_000)).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(AppError);
-    expect((refused as AppError).code).toBe('points.insufficient');
+    const key = idempotencyKey();
+    const first = await participate(user, funding.id, 30, key);
+    const legs = async (spendTransactionId: number) =>
+      (await points.historyEntry(user.id, spendTransactionId)).lots.map((lot) => [lot.kind, lot.amount]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+    // docs/product.md#spending-order: the 10 bonus first, then 20 purchased.
+    expect(await legs(first.spendTransactionId)).toEqual([['bonus', -10], ['purchased', -20]]);
+    const spentLots = await lotsOf(user.id);
+    expect(spentLots.map((lot) => [lot.kind, lot.remaining])).toEqual([['purchased', 80], ['bonus', 0]]);
+
+    const again = await participate(user, funding.id, 30, key);
+    expect(again).toEqual(first);
+    expect(await lotsOf(user.id)).toEqual(spentLots);
+    expect(await points.escrowBalance(escrow)).toBe(deposit + 30);
+
+    const refused = await postParticipation(t, user, funding.id, 90);
+    expect(refused.statusCode).toBe(422);
+    expect(errorCode(refused)).toBe('points.insufficient');
+    expect(await lotsOf(user.id)).toEqual(spentLots);
+    await expectLedgerClean(t);
   });
 
   it('returns a participation to the very lots it came from, once, and re-credits for 30 days what would end sooner', async () => {
-    projectId += 1;
-    escrow = await points.createEscrowAccount('orange', projectId);
+    const { project: funding, escrow, deposit } = await project();
     const user = await fan(200, 20);
-    const spend = await t.database.db.transaction((tx) => participate(tx, user.id, 50));
+    const { spendTransactionId } = await participate(user, funding.id, 50);
     const spent = await lotsOf(user.id);
     expect(spent.map((lot) => lot.remaining)).toEqual([170, 0]);
 
     // Rolled back with the caller: nothing is returned.
     await expect(
       t.database.db.transaction(async (tx) => {
-        await points.returnParticipationWithin(tx, { spendTransactionId: spend.transactionId, reason: 'project_not_achieved' });
+        await points.returnParticipationWithin(tx, { spendTransactionId, reason: 'project_not_achieved' });
         throw new Error('the caller fails after the return');
       }),
     ).rejects.toThrow('the caller fails');
     expect(await lotsOf(user.id)).toEqual(spent);
 
-    const returned = await t.database.db.transaction((tx) =>
-      points.returnParticipationWithin(tx, { spendTransactionId: spend.transactionId, reason: 'project_not_achieved' }),
-    );
+    const returned = await t.database.db.transaction((tx) => points.returnParticipationWithin(tx, { spendTransactionId, reason: 'project_not_achieved' }));
     expect(returned.replayed).toBe(false);
     expect((await lotsOf(user.id)).map((lot) => lot.remaining)).toEqual([200, 20]);
-    expect(await points.escrowBalance(escrow)).toBe(0);
-    const again = await t.database.db.transaction((tx) =>
-      points.returnParticipationWithin(tx, { spendTransactionId: spend.transactionId, reason: 'project_not_achieved' }),
-    );
+    expect(await points.escrowBalance(escrow)).toBe(deposit);
+    const again = await t.database.db.transaction((tx) => points.returnParticipationWithin(tx, { spendTransactionId, reason: 'project_not_achieved' }));
     expect(again).toEqual({ transactionId: returned.transactionId, replayed: true });
 
     // The bonus lot (valid 12 months) now ends within 30 days: its share comes back as a new lot.
-    const late = await t.database.db.transaction((tx) => participate(tx, user.id, 30));
+    const late = await participate(user, funding.id, 30);
     t.clock.advance(350 * day);
-    await t.database.db.transaction((tx) => points.returnParticipationWithin(tx, { spendTransactionId: late.transactionId, reason: 'project_not_achieved' }));
+    await t.database.db.transaction((tx) => points.returnParticipationWithin(tx, { spendTransactionId: late.spendTransactionId, reason: 'project_not_achieved' }));
     const lots = await lotsOf(user.id);
     // The purchased share goes back into its lot; the bonus share is a new bonus lot.
     expect(lots.map((lot) => [lot.kind, lot.remaining])).toEqual([['purchased', 200], ['bonus', 0], ['bonus', 20]]);
     const { rows } = await t.database.db.execute<{ kind: string; original: number; days: number }>(sql`
       select kind, original, floor(extract(epoch from expires_at - ${t.clock.now().toISOString()}::timestamptz) / 86400)::int as days
-      from point_lots where user_id = ${user.id} and source_transaction_id = (select id from point_transactions where related_transaction_id = ${late.transactionId} and type = 'return')`);
+      from point_lots where user_id = ${user.id} and source_transaction_id = (select id from point_transactions where related_transaction_id = ${late.spendTransactionId} and type = 'return')`);
     expect(rows.map((row) => [row.kind, Number(row.original)])).toEqual([['bonus', 20]]);
     expect(Number(rows[0]!.days)).toBeGreaterThanOrEqual(30);
     await expectLedgerClean(t);
