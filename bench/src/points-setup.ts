@@ -3,8 +3,13 @@
  * production environment on it, and signed-in users minted directly in the database (the same
  * session rows the sign-in flow writes, without an identity provider).
  */
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Db } from '../../apps/api/src/db/client.ts';
+import { systemClock } from '../../apps/api/src/lib/clock.ts';
 import { randomToken, sha256 } from '../../apps/api/src/lib/tokens.ts';
+import { createPointsService } from '../../apps/api/src/modules/points/points.service.ts';
+import { findChargePackage } from '../../packages/shared/src/points.ts';
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -68,4 +73,40 @@ export async function mintUsers(databaseUrl: string, count: number, prefix: stri
   } finally {
     await client.end();
   }
+}
+
+const chargePackage = findChargePackage('orange-5000')!;
+
+/** The Orange (purchased and bonus) of each of `chargeEveryone`'s charges. */
+export const orangePerCharge = chargePackage.orange + chargePackage.bonusOrange;
+
+/**
+ * Every user gets `charges` confirmed 5,000 (+500 bonus) Orange charges, each credited by the points
+ * service as a confirmed payment is. `key` keeps the payments' order ids apart between callers.
+ */
+export async function chargeEveryone(db: Db, users: MintedUser[], { charges = 1, key = 'bench' }: { charges?: number; key?: string } = {}) {
+  const points = createPointsService({ db, clock: systemClock });
+  const now = new Date();
+  const work = users.flatMap((user) => Array.from({ length: charges }, (_, index) => ({ user, orderId: `${key}_${user.id}_${index}` })));
+  for (let from = 0; from < work.length; from += 8) {
+    await Promise.all(
+      work.slice(from, from + 8).map(({ user, orderId }) =>
+        db.transaction(async (tx) => {
+          const inserted = await tx.execute<{ id: string }>(
+            sqlCharge(user.id, orderId, chargePackage.id, chargePackage.orange, chargePackage.bonusOrange, chargePackage.priceKrw, now),
+          );
+          await points.creditChargeWithin(tx, { id: inserted.rows[0]!.id, userId: user.id, orange: chargePackage.orange, bonusOrange: chargePackage.bonusOrange }, now);
+        }),
+      ),
+    );
+  }
+}
+
+function sqlCharge(userId: string, orderId: string, packageId: string, orange: number, bonus: number, priceKrw: number, now: Date) {
+  const at = now.toISOString();
+  return sql`
+    with wallet as (insert into point_wallets (user_id) values (${userId}) on conflict (user_id) do nothing)
+    insert into payments (user_id, order_id, gateway, package_id, orange, bonus_orange, amount_krw, method, status, payment_key, paid_at, created_at, updated_at)
+    values (${userId}, ${orderId}, 'sandbox', ${packageId}, ${orange}, ${bonus}, ${priceKrw}, 'card', 'confirmed', ${`sbx_${orderId}`}, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+    returning id`;
 }

@@ -13,6 +13,12 @@ export type FundingProjectOptions = {
   minimumUnit: number;
   /** KST calendar days from today to the funding end (0: funding ends today, closes at the next 00:00 KST). */
   fundingEndsInDays: number;
+  /**
+   * Each project by an artist of its own; otherwise all by one. Every participation adds to its
+   * artist's month in the rankings' rollup (docs/architecture.md#discovery), so projects of one
+   * artist all write one row.
+   */
+  artistEach?: boolean;
 };
 
 /** `count` projects in `funding` by `creatorId`, each with its own Orange escrow; returns their ids in order. */
@@ -21,18 +27,22 @@ export async function openFundingProjects(databaseUrl: string, creatorId: string
   await client.connect();
   try {
     await client.query('begin');
-    const artist = await client.query<{ id: number }>(
-      `insert into artists (type, names, search_text) values ('solo', '{"ko":"벤치","en":"Bench","zh":"Bench","ja":"ベンチ","es":"Bench"}', 'bench') returning id`,
+    const artists = await client.query<{ id: number }>(
+      `insert into artists (type, names, search_text)
+       select 'solo', '{"ko":"벤치","en":"Bench","zh":"Bench","ja":"ベンチ","es":"Bench"}', 'bench' from generate_series(1, $1::int)
+       returning id`,
+      [options.artistEach ? count : 1],
     );
+    const artistIds = artists.rows.map((row) => row.id).sort((a, b) => a - b);
     const projects = await client.query<{ id: number }>(
       `with today as (select (now() at time zone 'Asia/Seoul')::date as d)
        insert into projects (status, kind, creator_id, artist_id, purpose, option, package_id, goal, ad_start_date, ad_end_date,
          funding_start_date, funding_end_date, minimum_unit, title, introduction, requested_at, approved_at, updated_at)
-       select 'funding', 'project', $1, $2, $3, 'image', 'basic', $4, d + $6::int + 40, d + $6::int + 46, d, d + $6::int, $5,
+       select 'funding', 'project', $1, ($2::int[])[least(n, cardinality($2::int[]))], $3, 'image', 'basic', $4, d + $6::int + 40, d + $6::int + 46, d, d + $6::int, $5,
          'Bench project ' || n, 'Participations under load.', now(), now(), now()
        from today, generate_series(1, $7::int) n order by n
        returning id`,
-      [creatorId, artist.rows[0]!.id, options.purpose, options.goal, options.minimumUnit, options.fundingEndsInDays, count],
+      [creatorId, artistIds, options.purpose, options.goal, options.minimumUnit, options.fundingEndsInDays, count],
     );
     const ids = projects.rows.map((row) => row.id);
     const escrows = await client.query<{ id: string; project_id: number }>(

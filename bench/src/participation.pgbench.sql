@@ -1,0 +1,127 @@
+-- The write budget's baseline (docs/quality.md#speed-api-write, decision 070): ONE participation per
+-- transaction, written by pgbench straight into the API's database with the statements the service
+-- would run for that one request, so the HTTP participations are compared with the same writes
+-- without HTTP, without the API and without batching. bench/src/points.ts runs it as
+--   pgbench -n -M prepared -f participation.pgbench.sql -c 32 -j 2 -T <seconds> -D fans=… …
+-- beside wrk's participations, on the same database and the same fans.
+--
+-- Variables (-D): fans (how many), fan_prefix (fan n is the user whose nickname key is
+-- <fan_prefix><n>: points-setup.ts#mintUsers), first_project and projects (ids first_project …
+-- first_project + projects - 1), amount (Orange per participation), lock_namespace (the projects'
+-- advisory locks: projects.repository.ts#projectLockNamespace), run (this run's label, in every key).
+--
+-- The transaction, as a batch of one (participations.batch.ts, decisions 059 and 060):
+--  1. participation_batch_state (the app's own function, migration 0024): the project's advisory lock,
+--     shared as for an ongoing project, then the fan's wallet FOR UPDATE, then the reads the service
+--     decides on (the project, the fan's total, what the key already names);
+--  2. one statement with every write: the fan's live lots locked and allocated bonus first, soonest
+--     expiry first, then the oldest (ledger.statements.ts#lockAndAllocate, for one fan), the spend's
+--     ledger row, the lots' debits, the postings (one per lot, one into the escrow), the wallet, the
+--     participation row, the fan's total (project_funders), the project's raised and backers, and the
+--     artist's month in the rankings' rollup (participations.repository.ts#participationWrites,
+--     rankings.repository.ts#rollupWrites);
+--  3. the commit.
+-- Whatever changes in those statements must change here too: the benchmark checks afterwards that every
+-- transaction wrote its participation and that the reconciliation is clean.
+
+\set uid random(1, :fans)
+\set pid :first_project + random(0, :projects - 1)
+\set nonce random(1, 1000000000000)
+
+BEGIN;
+
+select u.id as fan, p.escrow_account_id as escrow, k.key,
+  encode(sha256(convert_to('POST /api/projects/' || :pid::int || '/participations' || chr(10) || '{"amount":' || :amount::int || '}', 'UTF8')), 'base64') as hash,
+  participation_batch_state(:lock_namespace::int, array[u.id], array[p.id], array['participation:' || k.key], array[k.key], array['exchange:' || k.key]) is not null as locked
+from users u, projects p, (select 'pgbench-' || :run::text || '-' || :client_id::text || '-' || :nonce::text as key) k
+where u.nickname_key = :fan_prefix::text || :uid::text and p.id = :pid::int
+\gset
+
+with wallet as (
+  select user_id, orange_purchased, orange_bonus from point_wallets where user_id = :fan::uuid for update
+),
+lots as (
+  select id, kind, remaining, expires_at from point_lots
+  where user_id = :fan::uuid and currency = 'orange' and live and expires_at >= now()
+  order by id
+  for update
+),
+allocation as (
+  select o.id, o.kind, o.remaining, least(o.remaining, :amount::int - (o.reached - o.remaining))::int as amount
+  from (select id, kind, remaining, sum(remaining) over (order by kind = 'bonus' desc, expires_at, id) as reached from lots) o
+  where o.reached - o.remaining < :amount::int
+),
+spend as (
+  insert into point_transactions (user_id, currency, type, reason, amount, project_id, escrow_account_id, idempotency_key, request_hash, created_at)
+  select w.user_id, 'orange', 'spend', 'project_participation', -:amount::int, e.project_id, e.id, 'participation:' || :key::text, :hash::text, now()
+  from wallet w join point_escrow_accounts e on e.id = :escrow::bigint and e.currency = 'orange'
+  where (select coalesce(sum(remaining), 0) from lots) >= :amount::int
+  on conflict (user_id, idempotency_key) do nothing
+  returning id, user_id, project_id, escrow_account_id, -amount as amount, created_at
+),
+debits as (
+  update point_lots l set remaining = a.remaining - a.amount
+  from allocation a where l.id = a.id and exists (select 1 from spend)
+  returning l.id, a.kind, a.amount
+),
+debited as (
+  select coalesce(sum(amount) filter (where kind = 'purchased'), 0)::int as purchased, coalesce(sum(amount) filter (where kind = 'bonus'), 0)::int as bonus
+  from debits having count(*) > 0
+),
+postings as (
+  insert into point_postings (transaction_id, currency, lot_id, escrow_account_id, system_account, amount)
+  select s.id, 'orange', d.id, null, null, -d.amount from spend s, debits d
+  union all
+  select s.id, 'orange', null, s.escrow_account_id, null, s.amount from spend s
+),
+wallet_update as (
+  update point_wallets w set orange_purchased = locked.orange_purchased - d.purchased, orange_bonus = locked.orange_bonus - d.bonus, updated_at = now()
+  from wallet locked, debited d
+  where w.user_id = locked.user_id
+),
+inserted as (
+  insert into project_participations (project_id, user_id, kind, amount, spend_transaction_id, created_at)
+  select s.project_id, s.user_id, 'participation', s.amount, s.id, s.created_at from spend s
+  returning id, project_id, user_id, amount, created_at
+),
+added as (
+  select i.project_id, i.user_id, i.amount,
+    not exists (select 1 from project_funders f where f.project_id = i.project_id and f.user_id = i.user_id) as new_funder
+  from inserted i
+),
+funders as (
+  insert into project_funders (project_id, user_id, total)
+  select project_id, user_id, amount from added
+  on conflict (project_id, user_id) do update set total = project_funders.total + excluded.total
+),
+figure_row as (
+  select p.id from projects p where p.id in (select project_id from added) for no key update
+),
+figures_written as (
+  update projects p set raised = p.raised + a.amount, backers = p.backers + case when a.new_funder then 1 else 0 end
+  from added a join figure_row l on l.id = a.project_id
+  where p.id = a.project_id
+),
+rollup_added as (
+  select g.month, g.artist_id, g.user_id, g.orange,
+    not exists (select 1 from artist_month_backers b where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id) as new_backer
+  from (
+    select date_trunc('month', i.created_at at time zone 'Asia/Seoul')::date as month, p.artist_id, i.user_id, i.amount::bigint as orange
+    from inserted i join projects p on p.id = i.project_id
+    where p.kind = 'project'
+  ) g
+),
+rollup_backers as (
+  insert into artist_month_backers (month, artist_id, user_id, orange)
+  select month, artist_id, user_id, orange from rollup_added
+  on conflict (month, artist_id, user_id) do update set orange = artist_month_backers.orange + excluded.orange
+),
+rollup_figures as (
+  insert into artist_month_figures (month, artist_id, orange, backers)
+  select month, artist_id, orange, case when new_backer then 1 else 0 end from rollup_added
+  on conflict (month, artist_id) do update
+    set orange = artist_month_figures.orange + excluded.orange, backers = artist_month_figures.backers + excluded.backers
+)
+select id as participation from inserted;
+
+END;
