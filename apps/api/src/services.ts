@@ -13,7 +13,7 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { exchangeRateTable } from './modules/exchange-rates/exchange-rates.config.ts';
 import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
 import { createJoinService, recordMarketingConsentWithin } from './modules/join/join.service.ts';
-import { createIdempotency } from './modules/points/points.idempotency.ts';
+import { createIdempotency } from './modules/idempotency/idempotency.service.ts';
 import { createPointsService } from './modules/points/points.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
@@ -52,7 +52,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const artists = createArtistsService({ db, clock, files });
   // The sandbox by default, Toss Payments by configuration (docs/product.md#payments).
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock);
-  // Points and payments share one idempotency mechanism (points.idempotency.ts).
+  // Every write that moves points or money shares one idempotency mechanism (docs/architecture.md#idempotency).
   const idempotency = createIdempotency({ db, clock });
   const points = createPointsService({ db, clock, idempotency });
   const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl });

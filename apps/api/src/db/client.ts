@@ -44,90 +44,11 @@ export async function queryNamed(db: DbOrTx, statement: NamedStatement, values: 
 }
 
 /**
- * A value as an SQL literal for `EXECUTE` (decision 060): text, numbers, booleans and dates, and
- * one-dimensional arrays of them (null elements included), quoted by node-postgres's own
- * `escapeLiteral`; array elements are each double-quoted inside, as PostgreSQL's array input reads
- * them. Anything else is refused rather than guessed at.
+ * A string as an SQL literal, quoted by node-postgres's own `escapeLiteral`: for a value that must
+ * be in a statement's text rather than a parameter (a search pattern, so that a pooled
+ * connection's generic plan can still choose the trigram index: decision 065).
  */
-export function literalOf(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return pg.escapeLiteral(`{${value.map(arrayElementOf).join(',')}}`);
-  return pg.escapeLiteral(scalarText(value));
-}
-
-function arrayElementOf(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  return `"${scalarText(value).replace(/[\\"]/g, (character) => `\\${character}`)}"`;
-}
-
-function scalarText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
-  throw new Error(`no SQL literal for ${typeof value}`);
-}
-
-/** What each connection has prepared with SQL `PREPARE` (these names are apart from node-postgres's own). */
-const preparedOn = new WeakMap<pg.ClientBase, Set<string>>();
-
-async function executeText(client: pg.ClientBase, statement: NamedStatement, values: unknown[]): Promise<string> {
-  const name = `sql_${statement.name}`;
-  let prepared = preparedOn.get(client);
-  if (!prepared) preparedOn.set(client, (prepared = new Set()));
-  if (!prepared.has(name)) {
-    await client.query(`prepare ${name} as ${statement.text}`);
-    prepared.add(name);
-  }
-  return `execute ${name}(${values.map(literalOf).join(', ')})`;
-}
-
-/**
- * A transaction whose BEGIN travels with its first statement (decision 060): on PostgreSQL one
- * round trip for both, where drizzle's transaction sends BEGIN alone. Each round trip wakes the
- * database's process and then this one, which under load costs more than a short statement runs.
- * The simple query protocol takes several statements in one message but no parameters, so the
- * statement is prepared on the connection once (SQL `PREPARE`, planned as `queryNamed`'s are) and
- * run by `EXECUTE` with its values as literals (`literalOf`). `body` gets the transaction and the
- * statement's rows; its result commits, its error rolls back. On PGlite, where a statement costs no
- * round trip, it is drizzle's transaction with the statement first.
- */
-export async function transactionFrom<T>(
-  db: Db,
-  first: NamedStatement,
-  values: unknown[],
-  body: (tx: Tx, firstRows: Record<string, unknown>[]) => Promise<T>,
-): Promise<T> {
-  const pool = (db as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return db.transaction(async (tx) => body(tx, await queryNamed(tx, first, values)));
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    const execute = await executeText(client, first, values);
-    try {
-      const results = (await client.query(`begin; ${execute}`)) as unknown as pg.QueryResult[];
-      const result = await body(transactionOn(client), results[1]!.rows as Record<string, unknown>[]);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      // A rollback that fails leaves the connection in doubt: it is closed, not pooled.
-      await client.query('rollback').catch(() => (broken = true));
-      throw error;
-    }
-  } finally {
-    client.release(broken);
-  }
-}
-
-/** Drizzle on each pooled connection, made once: building it reads the whole schema (about 0.2 ms). */
-const drizzleOn = new WeakMap<pg.PoolClient, Tx>();
-
-/** Drizzle on a connection whose transaction is already open: what `Tx` offers, without another BEGIN. */
-function transactionOn(client: pg.PoolClient): Tx {
-  let tx = drizzleOn.get(client);
-  if (!tx) drizzleOn.set(client, (tx = drizzlePg({ client, schema }) as unknown as Tx));
-  return tx;
-}
+export const textLiteral = (value: string): string => pg.escapeLiteral(value);
 
 /** The statement's text as a drizzle query, each `$n` bound to `values[n - 1]`. */
 function withPlaceholders(text: string, values: unknown[]): SQL {

@@ -16,7 +16,7 @@ import type { FileStore } from '../lib/storage.ts';
 import { artists } from '../modules/artists/artists.table.ts';
 import { userIdentities } from '../modules/auth/auth.table.ts';
 import { payments } from '../modules/payments/payments.table.ts';
-import { requestHash } from '../modules/points/points.service.ts';
+import { requestHash } from '../modules/idempotency/idempotency.service.ts';
 import { sampleOperatorIdentity } from '../modules/operator-roles/operator-roles.ts';
 import { buildServices, type Services } from '../services.ts';
 import type { Db } from './client.ts';

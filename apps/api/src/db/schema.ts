@@ -3,6 +3,7 @@ export * from '../modules/auth/auth.table.ts';
 export * from '../modules/artists/artists.table.ts';
 export * from '../modules/join/join.table.ts';
 export * from '../modules/points/points.table.ts';
+export * from '../modules/idempotency/idempotency.table.ts';
 export * from '../modules/payments/payments.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/projects/projects.table.ts';

@@ -1,15 +1,33 @@
 import { sql } from 'drizzle-orm';
+import type { ErrorCode } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonValue } from '../../db/rows.ts';
 
-/**
- * The first answer stored under a client's Idempotency-Key: a value (status 200) or a refusal (the
- * app's error body with its status). Only points.idempotency.ts writes and reads these rows.
- */
-export type StoredAnswer = { statusCode: number; body: unknown };
+/** A refusal as stored: what rebuilds the AppError, never an HTTP answer (its status comes from the code). */
+export type StoredRefusal = { code: ErrorCode; message: string; details?: unknown };
 
-/** The SQL of the client-key rows (`idempotency_keys`); the rules are in points.idempotency.ts. */
+/** The first answer stored under a client's Idempotency-Key: the write's value, or its refusal. */
+export type StoredAnswer = { value: unknown } | { refusal: StoredRefusal };
+
+/** A stored answer with the request it answered. */
+export type EarlierAnswer = { requestHash: string; answer: StoredAnswer };
+
+/** The `response` column's JSON read back; a claim's placeholder (JSON null) never leaves its transaction. */
+const answerOf = (response: unknown): StoredAnswer => (jsonValue(response) ?? { value: null }) as StoredAnswer;
+
+/** The SQL of the client-key rows (`idempotency_keys`); the rules are in idempotency.service.ts. */
 export function createIdempotencyRepository({ db }: { db: DbOrTx }) {
+  /** The answers stored under these keys, one per scope in order (null: none). */
+  async function earlierAnswers(scopes: { userId: string; key: string }[]): Promise<(EarlierAnswer | null)[]> {
+    if (scopes.length === 0) return [];
+    const { rows } = await db.execute<{ request_hash: string | null; response: unknown }>(sql`
+      select k.request_hash, k.response
+      from unnest(${sql.param(scopes.map((scope) => scope.userId))}::uuid[], ${sql.param(scopes.map((scope) => scope.key))}::text[]) with ordinality as s(user_id, key, n)
+      left join idempotency_keys k on k.user_id = s.user_id and k.key = s.key
+      order by s.n`);
+    return rows.map((row) => (row.request_hash === null ? null : { requestHash: row.request_hash, answer: answerOf(row.response) }));
+  }
+
   return {
     /**
      * Inserts the key's row (with `answer`, or a placeholder the write fills in) unless the key
@@ -20,26 +38,22 @@ export function createIdempotencyRepository({ db }: { db: DbOrTx }) {
     async claim(
       scope: { userId: string; key: string; hash: string; ledgerKeys: string[]; now: Date },
       answer: StoredAnswer | null,
-    ): Promise<null | 'applied-on-ledger' | (StoredAnswer & { requestHash: string })> {
+    ): Promise<null | 'applied-on-ledger' | EarlierAnswer> {
       const inserted = await db.execute(sql`
-        insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
-        select ${scope.userId}, ${scope.key}, ${scope.hash}, ${answer?.statusCode ?? 0}, ${JSON.stringify(answer?.body ?? null)}::jsonb, ${scope.now.toISOString()}::timestamptz
+        insert into idempotency_keys (user_id, key, request_hash, response, created_at)
+        select ${scope.userId}, ${scope.key}, ${scope.hash}, ${JSON.stringify(answer)}::jsonb, ${scope.now.toISOString()}::timestamptz
         where not exists (select 1 from point_transactions where user_id = ${scope.userId} and idempotency_key = any(${sql.param(scope.ledgerKeys)}::text[]))
         on conflict (user_id, key) do nothing returning key`);
       if (inserted.rows.length > 0) return null;
-      const { rows } = await db.execute<{ request_hash: string; status_code: number; response: unknown }>(
-        sql`select request_hash, status_code, response from idempotency_keys where user_id = ${scope.userId} and key = ${scope.key}`,
-      );
-      const stored = rows[0];
-      if (!stored) return 'applied-on-ledger';
-      return { requestHash: stored.request_hash, statusCode: Number(stored.status_code), body: jsonValue(stored.response) };
+      const [stored] = await earlierAnswers([scope]);
+      return stored ?? 'applied-on-ledger';
     },
 
     /** Fills in the answer of a key claimed with a placeholder, in the claiming transaction. */
     async storeAnswer(scope: { userId: string; key: string }, answer: StoredAnswer) {
-      await db.execute(sql`
-        update idempotency_keys set status_code = ${answer.statusCode}, response = ${JSON.stringify(answer.body)}::jsonb
-        where user_id = ${scope.userId} and key = ${scope.key}`);
+      await db.execute(sql`update idempotency_keys set response = ${JSON.stringify(answer)}::jsonb where user_id = ${scope.userId} and key = ${scope.key}`);
     },
+
+    earlierAnswers,
   };
 }

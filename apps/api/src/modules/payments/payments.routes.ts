@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { emptyBodySchema, emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
-import { requestHash } from '../points/points.service.ts';
+import { keyScopeOf } from '../idempotency/idempotency.service.ts';
 import type { GatewayEventHandler, PaymentGateway } from './gateways/gateway.ts';
 import type { SandboxGateway } from './gateways/sandbox.ts';
 import { WebhookIgnoredError, WebhookVerificationError, type WebhookRefusal } from './gateways/webhook-signature.ts';
@@ -40,12 +40,7 @@ export async function registerPaymentsRoutes(
       schema: { tags: ['points'], headers: idempotencyKeyHeaderSchema, body: createChargeBodySchema, response: { 200: createChargeResponseSchema, ...errors } },
     },
     async (request) => {
-      const { charge, checkoutUrl } = await payments.createCharge({
-        userId: requireSession(request).userId,
-        key: request.headers['idempotency-key'],
-        hash: requestHash('POST', '/api/points/charges', request.body),
-        ...request.body,
-      });
+      const { charge, checkoutUrl } = await payments.createCharge({ ...keyScopeOf(request, requireSession(request).userId), ...request.body });
       return { charge, checkoutUrl };
     },
   );
@@ -63,13 +58,7 @@ export async function registerPaymentsRoutes(
       schema: { tags: ['points'], params: chargeIdParamsSchema, headers: idempotencyKeyHeaderSchema, body: emptyBodySchema, response: { 200: chargeSchema, ...errors } },
     },
     async (request) => {
-      const { chargeId } = request.params;
-      const { charge } = await payments.refund({
-        userId: requireSession(request).userId,
-        key: request.headers['idempotency-key'],
-        hash: requestHash('POST', `/api/points/charges/${chargeId}/refund`, request.body ?? null),
-        chargeId,
-      });
+      const { charge } = await payments.refund({ ...keyScopeOf(request, requireSession(request).userId), chargeId: request.params.chargeId });
       return charge;
     },
   );

@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { chargePointsUsed, refundRefusal } from '../../lib/points/rules.ts';
-import { createIdempotency, type Idempotency, type KeyScope } from '../points/points.service.ts';
+import { createIdempotency, type Idempotency, type KeyScope } from '../idempotency/idempotency.service.ts';
 import type { PointsService } from '../points/points.service.ts';
 import { RETRIABLE_FAILURE_CODE, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
 import { chargeNotFound, gatewayUnreachable, knownFailure, packageUnknown, paymentFailures, refundFailed, refundRefusals, type PaymentFailureCode } from './payments.errors.ts';

@@ -1,5 +1,5 @@
 import { createBatcher, type Batcher } from '../../db/batcher.ts';
-import type { Db, NamedStatement, Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { berryPerOrange, lotExpiresAt, type PointCurrency } from '../../lib/points/rules.ts';
 import { createLedgerRepository, type ExchangeRequest, type OneStatementExchange, type OneStatementSpend, type SpendRequest } from './ledger.repository.ts';
@@ -30,7 +30,7 @@ const statementAttempts = 2;
 const ledgerBatching = { maxInFlight: 1, maxBatchSize: 64, conflictKey: (request: { userId: string }) => request.userId };
 
 const spendSettled = (row: OneStatementSpend) => row.existing !== null || !row.escrowTakesCurrency || !row.enough || row.transactionId !== null;
-const exchangeSettled = (row: OneStatementExchange) => row.existing !== null || row.earlier !== null || !row.enough || row.written !== null;
+const exchangeSettled = (row: OneStatementExchange) => row.existing !== null || row.otherWrite || !row.enough || row.written !== null;
 
 async function untilSettled<Row>(what: string, run: () => Promise<Row>, settled: (row: Row) => boolean): Promise<Row> {
   for (let attempt = 1; ; attempt++) {
@@ -41,8 +41,8 @@ async function untilSettled<Row>(what: string, run: () => Promise<Row>, settled:
 }
 
 export function createLedgerBatching({ db, clock }: { db: Db; clock: Clock }) {
-  const spendRunner = (target: Db | Tx, currency: PointCurrency, statement?: NamedStatement) => (requests: SpendRequest[]) =>
-    createLedgerRepository({ db: target }).spendBatch(requests, { currency, now: clock.now() }, statement);
+  const spendRunner = (target: Db | Tx, currency: PointCurrency) => (requests: SpendRequest[]) =>
+    createLedgerRepository({ db: target }).spendBatch(requests, { currency, now: clock.now() });
 
   const exchangeRunner = (target: Db | Tx) => (requests: ExchangeRequest[]) => {
     const now = clock.now();
@@ -72,16 +72,16 @@ export function createLedgerBatching({ db, clock }: { db: Db; clock: Clock }) {
     /**
      * Several users' spends as one statement inside the caller's transaction, which already holds
      * every one of their wallets: no concurrent request can commit one of their keys meanwhile, so
-     * every row comes back settled. `statement`: a follow-up form of the spend (`spendThenStatement`).
+     * every row comes back settled.
      */
-    spendManyWithin: (tx: Tx, currency: PointCurrency, requests: SpendRequest[], statement?: NamedStatement) => spendRunner(tx, currency, statement)(requests),
+    spendManyWithin: (tx: Tx, currency: PointCurrency, requests: SpendRequest[]) => spendRunner(tx, currency)(requests),
 
     /** Autocommit, batched with other users' exchanges. */
-    exchange: (request: ExchangeRequest) => untilSettled(`exchange ${request.clientKey}`, () => exchangeBatcher.submit(request), exchangeSettled),
+    exchange: (request: ExchangeRequest) => untilSettled(`exchange ${request.spendKey}`, () => exchangeBatcher.submit(request), exchangeSettled),
 
     /** Inside the caller's transaction, alone. */
     exchangeWithin: (tx: Tx, request: ExchangeRequest) =>
-      untilSettled(`exchange ${request.clientKey}`, async () => (await exchangeRunner(tx)([request]))[0]!, exchangeSettled),
+      untilSettled(`exchange ${request.spendKey}`, async () => (await exchangeRunner(tx)([request]))[0]!, exchangeSettled),
   };
 }
 

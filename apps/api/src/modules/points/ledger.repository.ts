@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
+import { queryNamed, type DbOrTx } from '../../db/client.ts';
 import { asDate, epochMs, jsonValue, nullableNumber, nullableString } from '../../db/rows.ts';
 import type { Allocation, LotKind, PointCurrency } from '../../lib/points/rules.ts';
 import { exchangeStatement, spendStatement } from './ledger.statements.ts';
@@ -74,7 +74,6 @@ export type ExchangeRequest = {
   orange: number;
   spendKey: string;
   creditKey: string;
-  clientKey: string;
   requestHash: string | null;
   /** The ledger key another kind of write gives the client key: applied, the key is that write's. */
   otherWriteKey: string;
@@ -98,36 +97,17 @@ export type OneStatementSpend = {
   /** Null when nothing was written. */
   transactionId: number | null;
   allocations: Allocation[];
-  /** What a follow-up statement (`spendThenStatement`) wrote from this spend; null without one, or when nothing was spent. */
-  followUpId: number | null;
 };
 
 export type OneStatementExchange = {
   existing: { spendTransactionId: number; exchangeTransactionId: number; berry: number; requestHash: string | null } | null;
-  /**
-   * A refusal stored under the client's key (points.idempotency.ts), with the request it answered:
-   * a replay of a refused exchange gets the same refusal. Null when the key has no stored refusal.
-   */
-  earlier: { requestHash: string; refusedBefore: StoredRefusal | null } | null;
+  /** The client's key was applied by another kind of write (a participation): it is that write's. */
+  otherWrite: boolean;
   available: number;
   enough: boolean;
   /** Null when nothing was written. */
   written: { spendTransactionId: number; exchangeTransactionId: number; berry: number } | null;
 };
-
-/** A refusal as the idempotency mechanism stores it: its code and details, never an HTTP answer. */
-export type StoredRefusal = { code: string; details?: unknown };
-
-/**
- * The refusal stored in an `idempotency_keys` row, if the row holds one (points.idempotency.ts
- * stores a refusal as the error body `{ error: { code, details } }`; a success or a placeholder
- * is not a refusal).
- */
-export function refusalOf(response: unknown): StoredRefusal | null {
-  const error = (jsonValue(response) as { error?: { code?: unknown; details?: unknown } } | null)?.error;
-  if (!error || typeof error.code !== 'string') return null;
-  return error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
-}
 
 function walletColumn(currency: PointCurrency, kind: LotKind): string {
   return `${currency}_${kind}`;
@@ -140,10 +120,6 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       await db.execute(sql`insert into point_wallets (user_id) values (${userId}) on conflict (user_id) do nothing`);
     },
 
-    /**
-     * The first lock of every movement (docs/architecture.md#locking). Returns, in the same round trip, the
-     * transaction already applied with `idempotencyKey`, so a replay is recognised under the lock.
-     */
     /** Several wallets, locked in user-id order so that two such calls queue instead of deadlocking. */
     async lockWallets(userIds: string[]): Promise<void> {
       if (userIds.length === 0) return;
@@ -151,6 +127,21 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
         select user_id from point_wallets where user_id = any(${sql.param([...userIds].sort())}::uuid[]) order by user_id for update`);
     },
 
+    /** Each ledger key's transaction and request hash, or null where the key is not applied; one per key, in order. */
+    async appliedKeys(keys: { userId: string; key: string }[]): Promise<({ transactionId: number; requestHash: string | null } | null)[]> {
+      if (keys.length === 0) return [];
+      const { rows } = await db.execute<{ id: unknown; request_hash: unknown }>(sql`
+        select t.id, t.request_hash
+        from unnest(${sql.param(keys.map((key) => key.userId))}::uuid[], ${sql.param(keys.map((key) => key.key))}::text[]) with ordinality as k(user_id, key, n)
+        left join point_transactions t on t.user_id = k.user_id and t.idempotency_key = k.key
+        order by k.n`);
+      return rows.map((row) => (row.id === null ? null : { transactionId: Number(row.id), requestHash: nullableString(row.request_hash) }));
+    },
+
+    /**
+     * The first lock of every movement (docs/architecture.md#locking). Returns, in the same round trip, the
+     * transaction already applied with `idempotencyKey`, so a replay is recognised under the lock.
+     */
     async lockWallet(userId: string, idempotencyKey: string | null = null): Promise<WalletRow | null> {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select w.user_id, w.orange_purchased, w.orange_bonus, w.berry_purchased, w.berry_bonus,
@@ -285,13 +276,10 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       return { transactionId: Number(row.id), newLotIds: lotIds.map(Number) };
     },
 
-    /**
-     * Decisions 011 and 013: the spend statement above, for requests of different users, or one of
-     * its follow-up forms (decision 060); the service decides what each answer means.
-     */
-    async spendBatch(requests: SpendRequest[], batch: { currency: PointCurrency; now: Date }, statement: NamedStatement = spendStatement): Promise<OneStatementSpend[]> {
+    /** Decisions 011 and 013: the spend statement above, for requests of different users; the service decides what each answer means. */
+    async spendBatch(requests: SpendRequest[], batch: { currency: PointCurrency; now: Date }): Promise<OneStatementSpend[]> {
       assertOneRequestPerUser(requests);
-      const rows = await queryNamed(db, statement, [
+      const rows = await queryNamed(db, spendStatement, [
         ...columnsOf(requests, ['userId', 'amount', 'idempotencyKey', 'requestHash', 'escrowAccountId', 'projectId', 'reason']),
         batch.currency,
         batch.now.toISOString(),
@@ -304,7 +292,6 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
           available: Number(row.available),
           enough: Boolean(row.enough),
           transactionId: nullableNumber(row.transaction_id),
-          followUpId: nullableNumber(row.follow_up_id),
           allocations: (jsonValue(row.allocations) as { lotId: unknown; kind: LotKind; amount: unknown }[]).map((leg) => ({
             lotId: Number(leg.lotId),
             kind: leg.kind,
@@ -321,19 +308,15 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
     ): Promise<OneStatementExchange[]> {
       assertOneRequestPerUser(requests);
       const rows = await queryNamed(db, exchangeStatement, [
-        ...columnsOf(requests, ['userId', 'orange', 'spendKey', 'creditKey', 'clientKey', 'requestHash']),
+        ...columnsOf(requests, ['userId', 'orange', 'spendKey', 'creditKey', 'requestHash', 'otherWriteKey']),
         batch.now.toISOString(),
         batch.berryPerOrange,
         batch.berryExpiresAt.purchased.toISOString(),
         batch.berryExpiresAt.bonus.toISOString(),
-        requests.map((request) => request.otherWriteKey),
       ]);
       return rows.map((row) => {
         const existingId = nullableNumber(row.existing_id);
         const spendId = nullableNumber(row.spend_id);
-        const earlierHash = nullableString(row.earlier_request_hash);
-        // The statement reads the stored row whole (its shape is measured; decision 013); only the
-        // refusal in it is handed on.
         return {
           existing:
             existingId === null
@@ -344,7 +327,7 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
                   berry: Number(row.existing_berry),
                   requestHash: nullableString(row.existing_request_hash),
                 },
-          earlier: earlierHash === null ? null : { requestHash: earlierHash, refusedBefore: refusalOf(row.earlier_response) },
+          otherWrite: Boolean(row.other_write),
           available: Number(row.available),
           enough: Boolean(row.enough),
           written: spendId === null ? null : { spendTransactionId: spendId, exchangeTransactionId: Number(row.exchange_id), berry: Number(row.berry) },

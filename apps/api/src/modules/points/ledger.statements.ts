@@ -74,19 +74,7 @@ function debitAllocation(gate: string) {
  */
 export const spendStatement: NamedStatement = { name: 'ledger_spend_batch_v1', text: spendText() };
 
-/**
- * Decision 060: the spend statement followed, in the same statement, by the caller's own writes
- * from the spends, so that a movement and what it pays for take one round trip. `followUp` is
- * common table expressions placed after the spend's: they may read `req` (the requests: user_id,
- * project_id, n …), `spend` (the transactions written: id, user_id, amount, positive) and `$9`
- * (now), and must define `follow_up(spend_transaction_id, id)`; each request's row then also
- * carries the id its follow-up wrote (`follow_up_id`). The parameters are the spend's.
- */
-export function spendThenStatement(name: string, followUp: string): NamedStatement {
-  return { name, text: spendText(followUp) };
-}
-
-function spendText(followUp?: string): string {
+function spendText(): string {
   return `
   with req as (
     select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::bigint[], $6::int[], $7::text[])
@@ -130,49 +118,44 @@ function spendText(followUp?: string): string {
       updated_at = $9::timestamptz
     from wallet locked join debited d on d.user_id = locked.user_id
     where w.user_id = locked.user_id
-  )${followUp === undefined ? '' : `,${followUp}`}
+  )
   select x.id as existing_id, x.request_hash as existing_request_hash, e.n is not null as escrow_takes_currency,
     coalesce(a.points, 0) as available, coalesce(a.enough, false) as enough, s.id as transaction_id,
     (select coalesce(json_agg(json_build_object('lotId', al.id, 'kind', al.kind, 'amount', al.amount) order by al.reached), '[]'::json)
-      from allocation al where al.user_id = r.user_id) as allocations${followUp === undefined ? '' : ', f.id as follow_up_id'}
+      from allocation al where al.user_id = r.user_id) as allocations
   from req r left join existing x on x.n = r.n left join escrow e on e.n = r.n left join available a on a.n = r.n
-    left join spend s on s.user_id = r.user_id${followUp === undefined ? '' : ' left join follow_up f on f.spend_transaction_id = s.id'}
+    left join spend s on s.user_id = r.user_id
   order by r.n`;
 }
 
 /**
  * Orange → Berry for a batch of requests of different users: each request's Orange spend (system
  * account exchange) and its Berry credit, one lot per kind. Per request (arrays): $1 user, $2
- * Orange, $3 the spend's key, $4 the credit's key, $5 the client's Idempotency-Key (a refusal
- * stored under it earlier: see points.idempotency.ts), $6 request hash, $11 the ledger key another
- * kind of write gives the same client key (a participation's: found applied, the key is that
- * write's, and the row answers as an earlier answer with an empty request hash); then $7 now, $8
- * Berry per Orange, $9 and $10 the purchased and bonus Berry lots' end. One row per request, in
- * order.
+ * Orange, $3 the spend's key, $4 the credit's key, $5 request hash, $6 the ledger key another kind
+ * of write gives the same client key (a participation's: found applied, the key is that write's,
+ * and the row says so in `other_write`); then $7 now, $8 Berry per Orange, $9 and $10 the purchased
+ * and bonus Berry lots' end. Point tables only: a refusal stored under the client's key is the
+ * idempotency module's to read, before this statement (docs/architecture.md#idempotency). One row
+ * per request, in order.
  */
 export const exchangeStatement: NamedStatement = {
-  name: 'ledger_exchange_batch_v2',
+  name: 'ledger_exchange_batch_v3',
   text: `
   with req as (
-    select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $11::text[])
-      with ordinality as r(user_id, amount, spend_key, credit_key, client_key, request_hash, other_key, n)
+    select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
+      with ordinality as r(user_id, amount, spend_key, credit_key, request_hash, other_key, n)
   ),
   existing as (
     select r.n, s.id, s.request_hash, b.id as exchange_id, b.amount as berry
     from req r join point_transactions s on s.user_id = r.user_id and s.idempotency_key = r.spend_key
     left join point_transactions b on b.user_id = r.user_id and b.idempotency_key = r.credit_key
   ),
-  earlier_answer as (
-    select distinct on (n) n, request_hash, response from (
-      select r.n, '' as request_hash, null::jsonb as response, 0 as rank
-      from req r join point_transactions o on o.user_id = r.user_id and o.idempotency_key = r.other_key
-      union all
-      select r.n, k.request_hash, k.response, 1 from req r join idempotency_keys k on k.user_id = r.user_id and k.key = r.client_key
-    ) answers order by n, rank
+  other_write as (
+    select distinct r.n from req r join point_transactions o on o.user_id = r.user_id and o.idempotency_key = r.other_key
   ),
   wallet as (
     select user_id, orange_purchased, orange_bonus, berry_purchased, berry_bonus from point_wallets
-    where user_id = any(array(select r.user_id from req r where r.n not in (select n from existing) and r.n not in (select n from earlier_answer)))
+    where user_id = any(array(select r.user_id from req r where r.n not in (select n from existing) and r.n not in (select n from other_write)))
     order by user_id
     for update
   ),
@@ -221,10 +204,10 @@ export const exchangeStatement: NamedStatement = {
     where w.user_id = locked.user_id
   )
   select x.id as existing_id, x.request_hash as existing_request_hash, x.exchange_id as existing_exchange_id, x.berry as existing_berry,
-    ea.request_hash as earlier_request_hash, ea.response as earlier_response,
+    ow.n is not null as other_write,
     coalesce(a.points, 0) as available, coalesce(a.enough, false) as enough,
     s.id as spend_id, e.id as exchange_id, e.amount as berry
-  from req r left join existing x on x.n = r.n left join earlier_answer ea on ea.n = r.n left join available a on a.n = r.n
+  from req r left join existing x on x.n = r.n left join other_write ow on ow.n = r.n left join available a on a.n = r.n
     left join spend s on s.user_id = r.user_id left join exchange e on e.user_id = r.user_id
   order by r.n`,
 };

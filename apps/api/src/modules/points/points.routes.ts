@@ -15,7 +15,7 @@ import {
 import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
-import { requestHash } from './points.idempotency.ts';
+import { keyScopeOf } from '../idempotency/idempotency.service.ts';
 import type { PointsService } from './points.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -44,12 +44,8 @@ export function registerPointsRoutes(app: App, { points }: { points: PointsServi
       schema: { tags: ['points'], headers: idempotencyKeyHeaderSchema, body: exchangeBodySchema, response: { 200: exchangeResponseSchema, ...errors } },
     },
     async (request) => {
-      const { value } = await points.exchange({
-        userId: requireSession(request).userId,
-        key: request.headers['idempotency-key'],
-        requestHash: requestHash('POST', '/api/points/exchange', request.body),
-        orange: request.body.orange,
-      });
+      const { userId, key, hash } = keyScopeOf(request, requireSession(request).userId);
+      const { value } = await points.exchange({ userId, key, requestHash: hash, orange: request.body.orange });
       return { ...value, spendTransactionId: String(value.spendTransactionId), exchangeTransactionId: String(value.exchangeTransactionId) };
     },
   );

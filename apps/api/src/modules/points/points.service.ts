@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryTab, PointTransactionType, Reconciliation } from '@orchard/shared';
 import { historyTabsOf, type HistoryTabOf } from '@orchard/shared/points-rules';
-import type { Db, DbOrTx, NamedStatement, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { addKstDays, endOfKstDay, kstDateOf } from '../../lib/kst.ts';
 import { assertPositivePoints, lotExpiresAt, planReturn, type Allocation, type LotKind, type PointCurrency } from '../../lib/points/rules.ts';
+import { idempotencyKeyReused } from '../idempotency/idempotency.errors.ts';
+import { createIdempotency, exchangeSpendKey, participationSpendKey, type Idempotency, type KeyedOutcome, type LedgerKeyOutcome, type RefusedBefore } from '../idempotency/idempotency.service.ts';
 import { createLedgerBatching } from './ledger-batching.ts';
 import { createLedgerRepository, type ExchangeRequest, type LockedLot, type OneStatementExchange, type OneStatementSpend, type SpendRequest } from './ledger.repository.ts';
-import { escrowCurrencyMismatch, exchangeRefusedBefore, idempotencyKeyReused, insufficientPoints, transactionNotFound } from './points.errors.ts';
+import { escrowCurrencyMismatch, insufficientPoints, transactionNotFound } from './points.errors.ts';
 import { createHistoryRepository, decodeHistoryCursor } from './points.history.repository.ts';
-import { createIdempotency, exchangeSpendKey, participationSpendKey, type Idempotency, type KeyedOutcome, type LedgerKeyOutcome } from './points.idempotency.ts';
 import { reconcileLedger } from './points.reconciliation.repository.ts';
 import { createPointsSweeps } from './points.sweeps.ts';
 
-/** A spend followed by another module's writes in one statement (decision 060). */
-export { spendThenStatement } from './ledger.statements.ts';
-
-/** Other modules' writes keep their Idempotency-Keys the same way (docs/architecture.md#idempotency). */
-export { createIdempotency, exchangeSpendKey, participationSpendKey, requestHash, type Idempotency, type KeyedOutcome, type KeyScope, type LedgerKeyOutcome } from './points.idempotency.ts';
 
 export type SpendReason = 'project_participation' | 'event_participation';
 export type ReturnReason = 'project_not_achieved' | 'event_not_achieved';
@@ -38,9 +34,6 @@ export type SpendInput = {
 };
 
 export type SpendResult = { transactionId: number; allocations: Allocation[]; replayed: boolean };
-
-/** A spend of `spendManyWithin`, with the id its follow-up statement wrote from it (null without one). */
-export type SpendThenResult = SpendResult & { followUpId: number | null };
 
 export type ExchangeResult = { orange: number; berry: number; spendTransactionId: number; exchangeTransactionId: number };
 
@@ -122,23 +115,19 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       orange: input.orange,
       spendKey: exchangeSpendKey(input.key),
       creditKey: `exchange-berry:${input.key}`,
-      clientKey: input.key,
       requestHash: input.requestHash,
       otherWriteKey: participationSpendKey(input.key),
     };
   };
 
   /** What the exchange statement's row means: applied now, applied before, refused before, or refused now. */
-  function exchangeOutcomeOf(row: OneStatementExchange, orange: number): LedgerKeyOutcome<ExchangeResult> {
+  function exchangeOutcomeOf(row: OneStatementExchange, orange: number): Exclude<LedgerKeyOutcome<ExchangeResult>, RefusedBefore> {
     if (row.existing) {
       const { requestHash, ...result } = row.existing;
       return { kind: 'replayed', requestHash, value: { orange, ...result } };
     }
-    if (row.earlier) {
-      const { requestHash, refusedBefore } = row.earlier;
-      // A stored row that is no refusal belongs to another request (a charge or a refund with the key).
-      return { kind: 'refused-before', requestHash, refusal: refusedBefore ? exchangeRefusedBefore(refusedBefore) : idempotencyKeyReused() };
-    }
+    // The client's key names a participation: one key, one write.
+    if (row.otherWrite) throw idempotencyKeyReused();
     if (!row.enough) throw insufficientPoints('exchange', row.available);
     return { kind: 'applied', value: { orange, ...row.written! } };
   }
@@ -227,18 +216,16 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
      * currency: what a batch of participations calls after locking the projects and then every
      * one of these users' wallets (lockWalletsWithin), so the statement only adds the lots' locks.
      * One result per input, in order: the spend, or the refusal it met (not enough points).
-     * `followUp`: the spend statement with the caller's writes from the spends in the same statement
-     * (`spendThenStatement`, decision 060); each spend then comes with the id its follow-up wrote.
      */
-    async spendManyWithin(tx: Tx, inputs: SpendInput[], followUp?: NamedStatement): Promise<(SpendThenResult | AppError)[]> {
-      const results: (SpendThenResult | AppError)[] = new Array(inputs.length);
+    async spendManyWithin(tx: Tx, inputs: SpendInput[]): Promise<(SpendResult | AppError)[]> {
+      const results: (SpendResult | AppError)[] = new Array(inputs.length);
       for (const currency of ['orange', 'berry'] as const) {
         const indexes = inputs.flatMap((input, index) => (input.currency === currency ? [index] : []));
         if (indexes.length === 0) continue;
-        const rows = await batching.spendManyWithin(tx, currency, indexes.map((index) => spendRequestOf(inputs[index]!)), followUp);
+        const rows = await batching.spendManyWithin(tx, currency, indexes.map((index) => spendRequestOf(inputs[index]!)));
         for (const [position, index] of indexes.entries()) {
           try {
-            results[index] = { ...(await spendResultOf(rows[position]!, inputs[index]!, tx)), followUpId: rows[position]!.followUpId };
+            results[index] = await spendResultOf(rows[position]!, inputs[index]!, tx);
           } catch (refusal) {
             if (!(refusal instanceof AppError)) throw refusal;
             results[index] = refusal;
@@ -248,8 +235,18 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       return results;
     },
 
-    /** Locks these users' wallets in user-id order (docs/architecture.md#locking), inside the caller's transaction. */
-    lockWalletsWithin: (tx: Tx, userIds: string[]) => createLedgerRepository({ db: tx }).lockWallets(userIds),
+    /**
+     * Locks these users' wallets in user-id order (docs/architecture.md#locking), inside the
+     * caller's transaction; then answers, per ledger key in order, the transaction that applied it
+     * and its request hash (null: not applied). The keys are read in a statement of their own,
+     * after the locks: a statement's snapshot is taken before it waits for a lock, so read beside
+     * the locks they would miss a key applied by the movement that held a wallet meanwhile.
+     */
+    async lockWalletsWithin(tx: Tx, userIds: string[], ledgerKeys: { userId: string; key: string }[] = []) {
+      const ledger = createLedgerRepository({ db: tx });
+      await ledger.lockWallets(userIds);
+      return ledger.appliedKeys(ledgerKeys);
+    },
 
     /** returnParticipationWithin in a transaction of its own. */
     returnParticipation: (input: { spendTransactionId: number; reason: ReturnReason }) => db.transaction((tx) => returnParticipationWithin(tx, input)),
@@ -258,21 +255,23 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
      * Orange → Berry at 1 : 13, irreversible (docs/product.md#exchange), as one autocommit
      * statement shared with other users' exchanges (decisions 011 and 013). The Orange is spent
      * bonus-first like any spend; each Berry lot keeps the kind of the Orange it came from and
-     * its validity from today. The client's key makes it run once (points.idempotency.ts):
+     * its validity from today. The client's key makes it run once (docs/architecture.md#idempotency):
      * `applied` now or `replayed` from the ledger; a refusal (422) is thrown, and thrown again
-     * for a replay of the refused request.
+     * for a replay of the refused request. That refusal is stored by the idempotency module and
+     * read before the statement, which reads point tables only.
      */
-    exchange: (input: { userId: string; key: string; requestHash: string; orange: number }): Promise<KeyedOutcome<ExchangeResult>> =>
-      idempotency.onLedgerKey({ userId: input.userId, key: input.key, hash: input.requestHash }, async () =>
-        exchangeOutcomeOf(await batching.exchange(exchangeRequestOf(input)), input.orange),
-      ),
+    exchange(input: { userId: string; key: string; requestHash: string; orange: number }): Promise<KeyedOutcome<ExchangeResult>> {
+      const scope = { userId: input.userId, key: input.key, hash: input.requestHash };
+      return idempotency.onLedgerKey(scope, async () => {
+        const [earlier] = await idempotency.earlierAnswers(db, [scope]);
+        return earlier ?? exchangeOutcomeOf(await batching.exchange(exchangeRequestOf(input)), input.orange);
+      });
+    },
 
     /** The exchange inside a caller's transaction, without a client request to compare a replay with. */
     async exchangeWithin(tx: Tx, input: { userId: string; orange: number; idempotencyKey: string }): Promise<ExchangeResult> {
       const row = await batching.exchangeWithin(tx, exchangeRequestOf({ userId: input.userId, orange: input.orange, key: input.idempotencyKey, requestHash: null }));
-      const outcome = exchangeOutcomeOf(row, input.orange);
-      if (outcome.kind === 'refused-before') throw idempotencyKeyReused();
-      return outcome.value;
+      return exchangeOutcomeOf(row, input.orange).value;
     },
 
     /**

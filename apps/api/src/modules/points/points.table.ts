@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -184,24 +184,4 @@ export const pointPostings = pgTable(
     index('point_postings_lot_idx').on(table.lotId).where(sql`${table.lotId} is not null`),
     index('point_postings_escrow_idx').on(table.escrowAccountId).where(sql`${table.escrowAccountId} is not null`),
   ],
-);
-
-/**
- * The first answer to a write sent with an `Idempotency-Key` (docs/architecture.md#idempotency): the same key and
- * body get it again; the same key with another body is a 409.
- */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    key: text('key').notNull(),
-    /** Method, route and a hash of the body. */
-    requestHash: text('request_hash').notNull(),
-    statusCode: integer('status_code').notNull(),
-    response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );

@@ -1,11 +1,13 @@
 import { fundingClosesAt, participationRefusal, participationTaken, perUserLimitOf } from '@orchard/shared/project-rules';
 import { createBatcher } from '../../db/batcher.ts';
-import { transactionFrom, type Db, type Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppError } from '../../lib/errors.ts';
-import { exchangeSpendKey, participationSpendKey, type PointsService } from '../points/points.service.ts';
-import { batchStateQuery, fundingStateOf, participationSpendStatement, type FundingProject, type FundingState, type ParticipationKeyState } from './participations.repository.ts';
-import { belowMinimumUnit, notFunding, notUnitMultiple, overUserLimit, participationRefusedBefore, projectHidden, projectNotFound } from './projects.errors.ts';
+import { idempotencyKeyReused } from '../idempotency/idempotency.errors.ts';
+import { exchangeSpendKey, participationSpendKey, type Idempotency } from '../idempotency/idempotency.service.ts';
+import type { PointsService } from '../points/points.service.ts';
+import { fundingStateOf, insertParticipations, lockForParticipations, type FundingProject } from './participations.repository.ts';
+import { belowMinimumUnit, notFunding, notUnitMultiple, overUserLimit, projectHidden, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository, projectLockNamespace } from './projects.repository.ts';
 import type { ProjectRow } from './projects.table.ts';
 
@@ -32,15 +34,21 @@ const participationBatching = { maxInFlight: 1, maxBatchSize: 64 };
 /**
  * Participations that arrive together share one transaction (decision 056), as the ledger's spends
  * share one statement (decision 013): one lock round per batch instead of one per fan, one commit
- * for all. The locks stay in the one order every movement with a project takes
- * (docs/architecture.md#locking), all taken in the batch's first statement (decision 059): each
- * project's advisory lock in id order (exclusive for a limited project, as its cap takes
- * participations one at a time; shared for an ongoing one), then every participant's wallet in
- * user-id order, then their lots inside the spend statement. The same statement then reads the
- * projects, each fan's total and the keys under those locks, so it sees every earlier
- * participation of these fans and every close committed, and nothing it decides on can change
- * before this batch commits. A status change takes the project's lock exclusively
- * (`projects.repository#lock`), so it waits for the batches in flight.
+ * for all. It is a plain transaction (decision 067), each module reading and writing its own
+ * tables, in the one order every movement with a project takes (docs/architecture.md#locking):
+ *   1. each project's advisory lock, in id order (exclusive for a limited project, as its cap
+ *      takes participations one at a time; shared for an ongoing one);
+ *   2. every participant's wallet in user-id order (the points module), then, in a statement of its
+ *      own, which of the batch's ledger keys are applied;
+ *   3. the answers stored under the client keys (the idempotency module);
+ *   4. the projects, each fan's total and a replay's participation (this module).
+ * Each read comes in a later statement than the locks it relies on: a statement's snapshot is
+ * taken before it waits, so a read beside a lock would miss what the lock's holder committed.
+ * Read after them, the reads see every earlier participation of these fans and every close
+ * committed, and nothing they decide on can change before this batch commits. A status change
+ * takes the project's lock exclusively (`projects.repository#lock`), so it waits for the batches
+ * in flight. The spends then go through the ledger's spend statement (their lots locked there),
+ * and their participation rows through this module's own statement.
  *
  * A fan has one request per batch (the batcher's key). Requests into the same limited project are
  * decided in rounds, one per project per round, so each sees the raised sum and status the one
@@ -50,19 +58,46 @@ export function createParticipationBatcher({
   db,
   clock,
   points,
+  idempotency,
   onGoalReached,
 }: {
   db: Db;
   clock: Clock;
-  points: Pick<PointsService, 'spendManyWithin'>;
+  points: Pick<PointsService, 'spendManyWithin' | 'lockWalletsWithin'>;
+  idempotency: Pick<Idempotency, 'earlierAnswers'>;
   /** A limited project's participation reached the goal: the project is now succeeded (notify, in the batch's transaction). */
   onGoalReached(tx: Tx, project: FundingProject): Promise<void>;
 }) {
-  async function runBatch(tx: Tx, requests: ParticipationRequest[], state: FundingState): Promise<ParticipationDecision[]> {
+  /** Steps 1 to 4 above: what each request's key already decides, and the state the others are decided on. */
+  async function lockAndRead(tx: Tx, requests: ParticipationRequest[]) {
+    await lockForParticipations(tx, projectLockNamespace, requests.map((request) => request.projectId));
+    const ledgerKeys = requests.flatMap((request) => [
+      { userId: request.userId, key: participationSpendKey(request.key) },
+      { userId: request.userId, key: exchangeSpendKey(request.key) },
+    ]);
+    const applied = await points.lockWalletsWithin(tx, [...new Set(requests.map((request) => request.userId))], ledgerKeys);
+    const earlier = await idempotency.earlierAnswers(tx, requests.map((request) => ({ userId: request.userId, key: request.key })));
+    const replayedSpends = requests.flatMap((_, index) => (applied[2 * index] ? [applied[2 * index]!.transactionId] : []));
+    const state = await fundingStateOf(tx, requests, replayedSpends);
+    const decisions = requests.map((request, index): ParticipationDecision | undefined => {
+      // The ledger rows first: a key this route applied is a replay; one the exchange applied is another request's.
+      const own = applied[2 * index];
+      if (own) {
+        const participation = state.participationsOfSpends.get(own.transactionId);
+        if (!participation) throw new Error(`participation ${request.key}: its spend has no participation`);
+        return { kind: 'replayed', requestHash: own.requestHash, participation };
+      }
+      if (applied[2 * index + 1]) return { kind: 'refused', refusal: idempotencyKeyReused() };
+      return earlier[index] ?? undefined;
+    });
+    return { decisions, state };
+  }
+
+  async function runBatch(tx: Tx, requests: ParticipationRequest[]): Promise<ParticipationDecision[]> {
+    const { decisions, state } = await lockAndRead(tx, requests);
     const { projects } = state;
-    const totals = new Map(requests.map((request, index) => [`${request.projectId}:${request.userId}`, state.keys[index]!.total]));
+    const totals = new Map(requests.map((request, index) => [`${request.projectId}:${request.userId}`, state.totals[index]!]));
     const now = clock.now();
-    const decisions: (ParticipationDecision | undefined)[] = requests.map((_, index) => decidedByKey(state.keys[index]!));
 
     for (let round = pendingRound(requests, decisions, projects); round.length > 0; round = pendingRound(requests, decisions, projects)) {
       const planned: { index: number; project: FundingProject; amount: number; reachesGoal: boolean }[] = [];
@@ -72,7 +107,6 @@ export function createParticipationBatcher({
         if ('refusal' in plan) decisions[index] = { kind: 'refused', refusal: plan.refusal };
         else planned.push({ index, ...plan });
       }
-      // The spends and their participation rows in one statement (decision 060).
       const spends = await points.spendManyWithin(
         tx,
         planned.map(({ index, project, amount }) => ({
@@ -85,20 +119,30 @@ export function createParticipationBatcher({
           idempotencyKey: participationSpendKey(requests[index]!.key),
           requestHash: requests[index]!.requestHash,
         })),
-        participationSpendStatement,
       );
       const spent = planned.flatMap((plan, position) => {
         const spend = spends[position]!;
-        if ('transactionId' in spend) {
-          // Every key was read unapplied under the wallets' locks, so every spend here is new and has its row.
-          if (spend.followUpId === null) throw new Error(`participation ${requests[plan.index]!.key}: the spend wrote no participation`);
-          return [{ ...plan, participationId: spend.followUpId }];
+        if (!('transactionId' in spend)) {
+          decisions[plan.index] = { kind: 'refused', refusal: spend };
+          return [];
         }
-        decisions[plan.index] = { kind: 'refused', refusal: spend };
-        return [];
+        // Every key was read unapplied under the wallets' locks, so every spend here is new.
+        if (spend.replayed) throw new Error(`participation ${requests[plan.index]!.key}: its key was applied under the batch's locks`);
+        return [{ ...plan, spendTransactionId: spend.transactionId }];
       });
-      for (const { index, project, amount, reachesGoal, participationId } of spent) {
-        decisions[index] = { kind: 'applied', participation: { id: participationId, amount } };
+      const participationIds = await insertParticipations(
+        tx,
+        spent.map(({ index, project, amount, spendTransactionId }) => ({
+          projectId: project.id,
+          userId: requests[index]!.userId,
+          kind: 'participation' as const,
+          amount,
+          spendTransactionId,
+          createdAt: now,
+        })),
+      );
+      for (const [position, { index, project, amount, reachesGoal }] of spent.entries()) {
+        decisions[index] = { kind: 'applied', participation: { id: participationIds[position]!, amount } };
         const pair = `${project.id}:${requests[index]!.userId}`;
         totals.set(pair, (totals.get(pair) ?? 0) + amount);
         const current = projects.get(project.id)!;
@@ -115,33 +159,10 @@ export function createParticipationBatcher({
   const batcher = createBatcher<ParticipationRequest, ParticipationDecision>({
     ...participationBatching,
     conflictKey: (request) => request.userId,
-    run: (requests) => {
-      const { statement, values } = batchStateQuery(
-        projectLockNamespace,
-        requests.map((request) => ({
-          userId: request.userId,
-          projectId: request.projectId,
-          ledgerKey: participationSpendKey(request.key),
-          clientKey: request.key,
-          otherWriteKey: exchangeSpendKey(request.key),
-        })),
-      );
-      // The locks and reads open the transaction, in the round trip of its BEGIN (decision 060).
-      return transactionFrom(db, statement, values, (tx, rows) => runBatch(tx, requests, fundingStateOf(rows)));
-    },
+    run: (requests) => db.transaction((tx) => runBatch(tx, requests)),
   });
 
   return { submit: (request: ParticipationRequest) => batcher.submit(request) };
-}
-
-/** A key applied before (a replay) or refused before decides the request without the rules. */
-function decidedByKey(state: ParticipationKeyState): ParticipationDecision | undefined {
-  if (state.existing) {
-    const { participationId, amount, requestHash } = state.existing;
-    return { kind: 'replayed', requestHash, participation: { id: participationId, amount } };
-  }
-  if (state.earlier) return { kind: 'refused-before', requestHash: state.earlier.requestHash, refusal: participationRefusedBefore(state.earlier.refusal) };
-  return undefined;
 }
 
 /** The undecided requests to decide now: every one, but at most one per limited project. */

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { jsonValue } from '../../db/rows.ts';
-import { spendThenStatement } from '../points/points.service.ts';
 import { rollupWrites } from '../rankings/rankings.service.ts';
 import { users } from '../users/users.table.ts';
 import { projectParticipations, projects, type ProjectRow } from './projects.table.ts';
@@ -18,18 +17,6 @@ export type ParticipantRow = {
 
 /** Keyset position in the participants list: by total (amount) or by latest participation. */
 export type ParticipantsCursor = { sort: 'amount'; amount: number; id: number } | { sort: 'latest'; latestMs: number; id: number };
-
-/**
- * What a participation's Idempotency-Key already names: the ledger row of its spend (a replay),
- * or a refusal stored under the client's key (docs/architecture.md#idempotency).
- */
-export type ParticipationKeyState = {
-  /** What the fan has put into the project so far (the deposit included). */
-  total: number;
-  existing: { participationId: number; amount: number; requestHash: string | null } | null;
-  /** A stored answer under the client key: its request, and the refusal's code and details if it was one. */
-  earlier: { requestHash: string; refusal: { code: string; details: unknown } | null } | null;
-};
 
 export type NewParticipation = { projectId: number; userId: string; kind: 'deposit' | 'participation'; amount: number; spendTransactionId: number; createdAt: Date };
 
@@ -84,17 +71,6 @@ const insertParticipationsStatement: NamedStatement = {
     select id, spend_transaction_id from inserted`,
 };
 
-/**
- * Decision 060: a batch's participations as one statement with their spends: the ledger's spend
- * statement, then a participation row for each spend written, at the spend's time, with the fans'
- * totals and the projects' figures. Each spend's row answers the participation's id.
- */
-export const participationSpendStatement: NamedStatement = spendThenStatement(
-  'participations_spend_v3',
-  `${participationWrites("select r.project_id, s.user_id, 'participation', s.amount, s.id from spend s join req r on r.user_id = s.user_id", '$9::timestamptz')},
-    follow_up as (select spend_transaction_id, id from inserted)`,
-);
-
 /** Inserts participations (all with one `createdAt`) with their fans' totals; their ids, in order. */
 export async function insertParticipations(db: DbOrTx, values: NewParticipation[]): Promise<number[]> {
   if (values.length === 0) return [];
@@ -111,22 +87,22 @@ export async function insertParticipations(db: DbOrTx, values: NewParticipation[
 }
 
 /**
- * Decision 059: the batch's locks and the reads it decides on, in one round trip (the function of
- * migrations 0021 and 0022): each project's advisory lock, then the fans' wallets, then a fresh read of the
- * projects, each fan's total and what each key already names. By name: one plan per connection.
+ * A participation batch's first lock (docs/architecture.md#locking): each of its projects' advisory
+ * lock, in id order, exclusive for a limited project (its cap takes participations one at a time)
+ * and shared for an ongoing one (decision 059). A purpose never changes, so reading it beside the
+ * lock is safe. The locks are taken after the sort (PostgreSQL evaluates a volatile select list
+ * above it). By name: one plan per connection.
  */
-const batchStateStatement: NamedStatement = {
-  name: 'participation_batch_state_v1',
-  text: 'select participation_batch_state($1::int, $2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[]) as state',
+const lockForParticipationsStatement: NamedStatement = {
+  name: 'participation_project_locks_v1',
+  text: `select case when p.purpose = 'limited' then pg_advisory_xact_lock($1::int, p.id) else pg_advisory_xact_lock_shared($1::int, p.id) end
+    from projects p where p.id = any($2::int[]) order by p.id`,
 };
 
-/** What a participation batch decides with, read under its locks. */
-export type FundingState = {
-  /** The batch's projects that exist, each with its raised sum. */
-  projects: Map<number, FundingProject>;
-  /** One per request, in order. */
-  keys: ParticipationKeyState[];
-};
+/** Takes a participation batch's project locks, inside its transaction (`lockNamespace`: the projects' advisory key space). */
+export async function lockForParticipations(tx: DbOrTx, lockNamespace: number, projectIds: number[]): Promise<void> {
+  await queryNamed(tx, lockForParticipationsStatement, [lockNamespace, [...new Set(projectIds)]]);
+}
 
 export type FundingProject = Pick<ProjectRow, 'id' | 'status' | 'kind' | 'purpose' | 'goal' | 'minimumUnit' | 'escrowAccountId' | 'fundingEndDate' | 'creatorId'> & {
   created: boolean;
@@ -135,58 +111,51 @@ export type FundingProject = Pick<ProjectRow, 'id' | 'status' | 'kind' | 'purpos
   raised: number;
 };
 
-type BatchStateRequest = { userId: string; projectId: number; ledgerKey: string; clientKey: string; otherWriteKey: string };
-
-type BatchStateJson = {
-  projects: FundingProject[];
-  requests: {
-    total: number;
-    participationId: number | null;
-    amount: number | null;
-    requestHash: string | null;
-    earlierHash: string | null;
-    earlierStatus: number | null;
-    earlierCode: string | null;
-    earlierDetails: unknown;
-  }[];
+/** What a participation batch decides with, read under its locks. */
+export type FundingState = {
+  /** The batch's projects that exist, each with its raised sum. */
+  projects: Map<number, FundingProject>;
+  /** Per request, in order: what the fan has put into the project so far (the deposit included). */
+  totals: number[];
+  /** The participations written by the given spends, by spend transaction id (a replay's participation). */
+  participationsOfSpends: Map<number, { id: number; amount: number }>;
 };
 
 /**
- * The statement a participation batch opens its transaction with (decision 059): it locks the
- * batch's projects (advisory, `lockNamespace`) and its fans' wallets, then reads the projects and,
- * per request in order, the fan's total in the project so far and the participation the key applied
- * or a stored answer. An exchange applied under the client key (`otherWriteKey`, its ledger key)
- * answers as a stored answer of another request (an empty request hash). `fundingStateOf` reads its row.
+ * The projects, each request's fan total in its project, and the participations of the spends
+ * given (`$4`: a replayed key's ledger row) in one statement. Read after the projects' and the
+ * wallets' locks, in a statement of its own, so its snapshot has every participation and close
+ * committed before them (decision 056).
  */
-export function batchStateQuery(lockNamespace: number, requests: BatchStateRequest[]): { statement: NamedStatement; values: unknown[] } {
-  return {
-    statement: batchStateStatement,
-    values: [
-      lockNamespace,
-      requests.map((request) => request.userId),
-      requests.map((request) => request.projectId),
-      requests.map((request) => request.ledgerKey),
-      requests.map((request) => request.clientKey),
-      requests.map((request) => request.otherWriteKey),
-    ],
-  };
-}
+const fundingStateStatement: NamedStatement = {
+  name: 'participation_funding_state_v1',
+  text: `select
+    (select coalesce(json_agg(json_build_object(
+        'id', p.id, 'status', p.status, 'kind', p.kind, 'purpose', p.purpose, 'goal', p.goal, 'minimumUnit', p.minimum_unit,
+        'escrowAccountId', p.escrow_account_id, 'fundingEndDate', p.funding_end_date, 'created', p.created_at is not null,
+        'creatorId', p.creator_id, 'hidden', exists (select 1 from hidden_projects h where h.project_id = p.id), 'raised', p.raised
+      )), '[]'::json)
+      from projects p where p.id = any($1::int[])) as projects,
+    (select coalesce(json_agg(coalesce(f.total, 0) order by r.n), '[]'::json)
+      from unnest($2::uuid[], $3::int[]) with ordinality as r(user_id, project_id, n)
+      left join project_funders f on f.project_id = r.project_id and f.user_id = r.user_id) as totals,
+    (select coalesce(json_agg(json_build_object('spendTransactionId', pp.spend_transaction_id, 'id', pp.id, 'amount', pp.amount)), '[]'::json)
+      from project_participations pp where pp.spend_transaction_id = any($4::bigint[])) as replays`,
+};
 
-export function fundingStateOf(rows: Record<string, unknown>[]): FundingState {
-  const state = jsonValue(rows[0]!.state) as BatchStateJson;
+/** Reads a participation batch's state under its locks (`fundingStateStatement`). */
+export async function fundingStateOf(tx: DbOrTx, requests: { userId: string; projectId: number }[], spendTransactionIds: number[]): Promise<FundingState> {
+  const [row] = await queryNamed(tx, fundingStateStatement, [
+    [...new Set(requests.map((request) => request.projectId))],
+    requests.map((request) => request.userId),
+    requests.map((request) => request.projectId),
+    spendTransactionIds,
+  ]);
+  const replays = jsonValue(row!.replays) as { spendTransactionId: number; id: number; amount: number }[];
   return {
-    projects: new Map(state.projects.map((project) => [project.id, project])),
-    keys: state.requests.map((request) => {
-      const earlierCode = request.earlierHash !== '' && Number(request.earlierStatus) >= 400 ? request.earlierCode : null;
-      return {
-        total: request.total,
-        existing: request.participationId === null ? null : { participationId: request.participationId, amount: request.amount!, requestHash: request.requestHash },
-        earlier:
-          request.earlierHash === null
-            ? null
-            : { requestHash: request.earlierHash, refusal: earlierCode === null ? null : { code: earlierCode, details: request.earlierDetails ?? undefined } },
-      };
-    }),
+    projects: new Map((jsonValue(row!.projects) as FundingProject[]).map((project) => [project.id, project])),
+    totals: (jsonValue(row!.totals) as number[]).map(Number),
+    participationsOfSpends: new Map(replays.map((replay) => [Number(replay.spendTransactionId), { id: Number(replay.id), amount: replay.amount }])),
   };
 }
 

@@ -12,13 +12,13 @@ import {
   projectThumbnailMaxBytes,
 } from '@orchard/shared';
 import { acceptSingleFileUploads, readFiles } from '../../lib/uploads.ts';
+import { keyScopeOf } from '../idempotency/idempotency.service.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { emptyQuerySchema } from '../../lib/schemas.ts';
 import type { App } from '../../types.ts';
 import { executionPhotosMax, type ExecutionService } from './execution.service.ts';
 import type { ParticipationsService } from './participations.service.ts';
 import { errors, languageOf, viewerOf } from './projects.routes.ts';
-import { requestHash } from './projects.service.ts';
 
 /** Participation, the funders list and the operator's cancellation: thin routes over the service. */
 export async function registerParticipationsRoutes(app: App, { participations, execution }: { participations: ParticipationsService; execution: ExecutionService }) {
@@ -55,8 +55,7 @@ export async function registerParticipationsRoutes(app: App, { participations, e
     async (request, reply) => {
       const { userId } = requireSession(request);
       const { projectId } = request.params;
-      const key = { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', `/api/projects/${projectId}/participations`, request.body) };
-      return reply.code(201).send(await participations.participate(key, projectId, request.body.amount, languageOf(request, request.query.lang)));
+      return reply.code(201).send(await participations.participate(keyScopeOf(request, userId), projectId, request.body.amount, languageOf(request, request.query.lang)));
     },
   );
 

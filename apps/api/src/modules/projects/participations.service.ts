@@ -6,7 +6,8 @@ import { isCursorId, isCursorInstant } from '../../lib/cursor.ts';
 import { addKstMonths } from '../../lib/kst.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
+import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
+import type { PointsService } from '../points/points.service.ts';
 import type { RankingsService } from '../rankings/rankings.service.ts';
 import { createParticipationBatcher, participationCurrencyOf } from './participations.batch.ts';
 import { createParticipationsRepository, type ParticipantsCursor } from './participations.repository.ts';
@@ -103,7 +104,7 @@ export function createParticipationsService({
     }
   }
 
-  const batcher = createParticipationBatcher({ db, clock, points, onGoalReached: notifySucceeded });
+  const batcher = createParticipationBatcher({ db, clock, points, idempotency, onGoalReached: notifySucceeded });
 
   return {
     /**

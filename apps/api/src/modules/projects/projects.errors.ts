@@ -1,6 +1,5 @@
 import type { CreationViolation, RequestViolation } from '@orchard/shared/project-rules';
-import { badRequest, conflict, notFound, unprocessable, type AppError } from '../../lib/errors.ts';
-import { idempotencyKeyReused, insufficientPoints } from '../points/points.errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 
 /** Another user's pending request answers exactly like a missing one (no existence leak). */
 export const projectNotFound = () => notFound('projects.not_found', 'There is no such project.');
@@ -75,32 +74,3 @@ export const notCancellable = (status: string) =>
   conflict('projects.not_cancellable', 'Only a succeeded project can be cancelled, up to one month before its ad starts.', { status });
 /** docs/product.md#execution */
 export const notRunning = (status: string) => conflict('projects.not_running', 'Photos can be posted only while the ad is running.', { status });
-
-/**
- * A participation refused before, thrown again for its replay (docs/architecture.md#idempotency):
- * the stored refusal's code and details rebuild it; anything else stored under the key (a charge,
- * a refund) came from another request.
- */
-export function participationRefusedBefore(refusal: { code: string; details: unknown } | null): AppError {
-  const details = (refusal?.details ?? {}) as Record<string, unknown>;
-  const numberIn = (name: string) => (typeof details[name] === 'number' ? details[name] : 0);
-  const statusIn = typeof details.status === 'string' ? details.status : 'closed';
-  switch (refusal?.code) {
-    case 'projects.not_found':
-      return projectNotFound();
-    case 'projects.not_funding':
-      return notFunding(statusIn);
-    case 'projects.hidden':
-      return projectHidden();
-    case 'projects.below_minimum_unit':
-      return belowMinimumUnit(numberIn('minimumUnit'));
-    case 'projects.not_unit_multiple':
-      return notUnitMultiple(numberIn('minimumUnit'));
-    case 'projects.over_user_limit':
-      return overUserLimit(numberIn('remaining'));
-    case 'points.insufficient':
-      return insufficientPoints('spend', numberIn('available'));
-    default:
-      return idempotencyKeyReused();
-  }
-}

@@ -15,7 +15,7 @@ import {
 import { createManualClock } from '../../lib/clock.ts';
 import { createMediaService } from '../media/media.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
-import { createIdempotency } from '../points/points.service.ts';
+import { createIdempotency } from '../idempotency/idempotency.service.ts';
 import { createProjectsService } from './projects.service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Language } from '@orchard/shared';
-import { literalOf, queryNamed, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
+import { queryNamed, textLiteral, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { artists } from '../artists/artists.table.ts';
 import { comments, hiddenProjects, projectLikes } from '../community/community.table.ts';
 import { media } from '../media/media.table.ts';
@@ -120,6 +120,7 @@ type StoredView = {
   raised: number;
   backers: number;
   search_text: string | null;
+  returns_pending: boolean;
   updated_at: string;
   artist_names: ProjectRecord['artistNames'];
   creator_nickname: string | null;
@@ -174,6 +175,7 @@ function toView({ view: row }: { view: StoredView }): ProjectView {
     raised: Number(row.raised),
     backers: Number(row.backers),
     searchText: row.search_text,
+    returnsPending: row.returns_pending,
     participantCount: Number(row.backers),
     viewerContribution: Number(row.viewer_contribution),
     media: row.media,
@@ -438,7 +440,7 @@ export const projectFilters = {
    * and only with the pattern in view does the planner weigh a rare text, found through the
    * trigram index (projects_search_idx), against a common one, found soonest along the list's order.
    */
-  searchKeyHolds: (folded: string) => sql`${projects.searchText} like ${sql.raw(literalOf(containing(folded)))} escape '\\'`,
+  searchKeyHolds: (folded: string) => sql`${projects.searchText} like ${sql.raw(textLiteral(containing(folded)))} escape '\\'`,
   /** Projects of the first `limit` artists whose own search key holds the folded text: those the artist search lists first. */
   ofArtistsNamed: (folded: string, limit: number) =>
     sql`${projects.artistId} in (select a.id from ${artists} a where a.search_text like ${containing(folded)} escape '\\' order by a.id limit ${limit}::int)`,

@@ -24,7 +24,8 @@ import { errorResponses } from '../../lib/schemas.ts';
 import { acceptSingleFileUploads, readSingleFile } from '../../lib/uploads.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
-import { requestHash, type ProjectsService, type Viewer } from './projects.service.ts';
+import { keyScopeOf } from '../idempotency/idempotency.service.ts';
+import type { ProjectsService, Viewer } from './projects.service.ts';
 
 export const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 
@@ -53,8 +54,7 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
     async (request, reply) => {
       const { userId } = requireSession(request);
       const language = languageOf(request, request.query.lang);
-      const key = { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', '/api/project-requests', request.body) };
-      return reply.code(201).send({ project: await projects.request(key, request.body, language) });
+      return reply.code(201).send({ project: await projects.request(keyScopeOf(request, userId), request.body, language) });
     },
   );
 
@@ -135,8 +135,7 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
     },
     async (request, reply) => {
       const { userId } = requireSession(request);
-      const key = { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', '/api/operator/events', request.body) };
-      return reply.code(201).send({ project: await projects.createEvent(key, request.body, languageOf(request, request.query.lang)) });
+      return reply.code(201).send({ project: await projects.createEvent(keyScopeOf(request, userId), request.body, languageOf(request, request.query.lang)) });
     },
   );
 
@@ -183,8 +182,7 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
       const { userId } = requireSession(request);
       const { projectId } = request.params;
       const language = languageOf(request, request.query.lang);
-      const key = { userId, key: request.headers['idempotency-key'], hash: requestHash('POST', `/api/projects/${projectId}/creation`, request.body) };
-      return reply.code(201).send({ project: await projects.create(key, projectId, request.body, language) });
+      return reply.code(201).send({ project: await projects.create(keyScopeOf(request, userId), projectId, request.body, language) });
     },
   );
 

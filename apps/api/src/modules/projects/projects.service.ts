@@ -42,9 +42,9 @@ import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { likedByFilter } from '../community/community.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { Idempotency, KeyScope, PointsService } from '../points/points.service.ts';
+import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
+import type { PointsService } from '../points/points.service.ts';
 
-export { requestHash } from '../points/points.service.ts';
 import {
   artistUnknown,
   creationDeadlinePassed,
