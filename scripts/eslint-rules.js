@@ -6,7 +6,8 @@ const moduleSurface = /^[^/]+\.(service|table|errors)\.ts$/;
 /**
  * The layers point one way (docs/architecture.md#boundaries): shared ← api, shared ← web; the web
  * app never imports the API, nor the nickname key (server side only); features never import each other; components/ui imports no feature;
- * an API module reaches another only through its service, tables and errors, never its repository.
+ * an API module reaches another only through its service, tables and errors, never its repository,
+ * and re-exports nothing of another module (its callers import from the owner).
  * Option `allowModuleImports: [{ from, to }]` lets one module import any file of another while a
  * move between them is under way.
  */
@@ -29,7 +30,7 @@ const importBoundaries = {
   create(context) {
     const file = context.filename.split(path.sep).join('/');
     const allowModuleImports = context.options[0]?.allowModuleImports ?? [];
-    const check = (node, source) => {
+    const check = (node, source, reexport = false) => {
       if (typeof source !== 'string') return;
       const resolved = source.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), source)) : source;
       const fail = (why) => context.report({ node, message: `Import boundary: ${why} (${source})` });
@@ -55,17 +56,16 @@ const importBoundaries = {
       }
       const apiModule = file.match(/\/apps\/api\/src\/modules\/([^/]+)\//)?.[1];
       const [, targetModule, targetFile] = resolved.match(/\/apps\/api\/src\/modules\/([^/]+)\/(.+)$/) ?? [];
-      if (apiModule && targetModule && targetModule !== apiModule && !moduleSurface.test(targetFile)) {
-        if (!allowModuleImports.some(({ from, to }) => from === apiModule && to === targetModule)) {
-          fail(`an API module uses another module's service, tables and errors, never its ${targetFile}`);
-        }
+      if (apiModule && targetModule && targetModule !== apiModule && !allowModuleImports.some(({ from, to }) => from === apiModule && to === targetModule)) {
+        if (!moduleSurface.test(targetFile)) fail(`an API module uses another module's service, tables and errors, never its ${targetFile}`);
+        else if (reexport) fail(`an API module re-exports nothing of another module: import ${targetFile} where it is used`);
       }
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, true),
+      ExportAllDeclaration: (node) => check(node, node.source.value, true),
     };
   },
 };

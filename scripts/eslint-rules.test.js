@@ -17,6 +17,9 @@ ruleTester.run('orchard/import-boundaries: API modules', orchardPlugin.rules['im
     { filename: moduleFile('join', 'join.service.ts'), code: "import { followingRequired } from '../artists/artists.errors.ts';" },
     { filename: moduleFile('artists', 'artists.repository.ts'), code: "import { users } from '../users/users.table.ts';" },
     { filename: moduleFile('auth', 'session.service.ts'), code: "import { createSessionsRepository } from './sessions.repository.ts';" },
+    // A module passes on its own files; the schema (outside the modules) gathers every module's tables.
+    { filename: moduleFile('projects', 'projects.service.ts'), code: "export type { Viewer } from './projects.presenter.ts';" },
+    { filename: '/repo/apps/api/src/db/schema.ts', code: "export * from '../modules/idempotency/idempotency.table.ts';" },
     // Outside the modules (the app, services.ts, jobs) anything may be wired together.
     { filename: '/repo/apps/api/src/services.ts', code: "import { createUsersService } from './modules/users/users.service.ts';" },
     {
@@ -40,6 +43,22 @@ ruleTester.run('orchard/import-boundaries: API modules', orchardPlugin.rules['im
       filename: moduleFile('users', 'users.routes.ts'),
       code: "const helpers = await import('../auth/providers.ts');",
       errors: [{ message: /never its providers\.ts/ }],
+    },
+    {
+      // Another module's public file is imported where it is used, not passed on (decision 067).
+      filename: moduleFile('projects', 'projects.service.ts'),
+      code: "export { requestHash } from '../idempotency/idempotency.service.ts';",
+      errors: [{ message: /re-exports nothing of another module/ }],
+    },
+    {
+      filename: moduleFile('projects', 'projects.service.ts'),
+      code: "export type { KeyScope } from '../idempotency/idempotency.service.ts';",
+      errors: [{ message: /re-exports nothing of another module/ }],
+    },
+    {
+      filename: moduleFile('projects', 'projects.service.ts'),
+      code: "export * from '../idempotency/idempotency.service.ts';",
+      errors: [{ message: /re-exports nothing of another module/ }],
     },
     {
       // A service file in a sub-folder of another module is an internal too.

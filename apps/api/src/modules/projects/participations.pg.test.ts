@@ -85,6 +85,25 @@ describe('participation races (PostgreSQL)', () => {
     await expectLedgerClean(t);
   }, 120_000);
 
+  it("one key sent through 8 API instances at once, for the fan's whole remaining limit: applied once, every answer the same participation", async () => {
+    const creator = await t.createUser();
+    const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+    const [user] = await fans(1, project.perUserLimit);
+    const instances = Array.from({ length: 8 }, () => buildServices(t.config, { db: t.database.db, clock: t.clock, files: t.files }).participations);
+    for (let round = 0; round < 3; round++) {
+      const key = { userId: user!.id, key: idempotencyKey(), hash: `whole-limit-${round}` };
+      // Each round's amount is what is left below the limit, so a second application would be refused as over it.
+      const amount = round < 2 ? project.minimumUnit! : project.perUserLimit - 2 * project.minimumUnit!;
+      const outcomes = await Promise.allSettled(instances.map((instance) => instance.participate(key, project.id, amount, 'en')));
+      const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as AppError).code] : []));
+      expect(refusals).toEqual([]);
+      const ids = new Set(outcomes.map((outcome) => (outcome as PromiseFulfilledResult<{ participation: { id: number } }>).value.participation.id));
+      expect(ids.size).toBe(1);
+    }
+    expect(await orangeOf(user!)).toBe(0);
+    await expectLedgerClean(t);
+  }, 120_000);
+
   it('participations of many fans that arrive together share transactions, and each fan gets their own answer', async () => {
     const creator = await t.createUser();
     const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
