@@ -27,3 +27,10 @@ export async function load(
 export function ratio(value: number, baseline: number): string {
   return (value / baseline).toFixed(3);
 }
+
+/** The value at `rank` (0–1) of `values`, nearest rank; NaN for none. */
+export function percentile(values: number[], rank: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(rank * sorted.length))]!;
+}

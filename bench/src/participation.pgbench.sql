@@ -1,28 +1,30 @@
 -- The write budget's baseline (docs/quality.md#speed-api-write, decision 070): ONE participation per
 -- transaction, written by pgbench straight into the API's database with the statements the service
--- would run for that one request, so the HTTP participations are compared with the same writes
--- without HTTP, without the API and without batching. bench/src/points.ts runs it as
+-- runs for a batch of one request, so the HTTP participations are compared with the same work
+-- without HTTP, without the API and without batching. bench/src/pgbench.ts runs it as
 --   pgbench -n -M prepared -f participation.pgbench.sql -c 32 -j 2 -T <seconds> -D fans=… …
 -- beside wrk's participations, on the same database and the same fans.
 --
 -- Variables (-D): fans (how many), fan_prefix (fan n is the user whose nickname key is
--- <fan_prefix><n>: points-setup.ts#mintUsers), first_project and projects (ids first_project …
--- first_project + projects - 1), amount (Orange per participation), lock_namespace (the projects'
--- advisory locks: projects.repository.ts#projectLockNamespace), run (this run's label, in every key).
+-- <fan_prefix><n>, as points-setup.ts mints them), first_project and projects (the ids first_project
+-- to first_project + projects - 1), amount (Orange per participation), lock_namespace (the projects'
+-- advisory locks, projects.repository.ts), run (this run's label, in every key).
 --
--- The transaction, as a batch of one (participations.batch.ts, decisions 059 and 060):
---  1. participation_batch_state (the app's own function, migration 0024): the project's advisory lock,
---     shared as for an ongoing project, then the fan's wallet FOR UPDATE, then the reads the service
---     decides on (the project, the fan's total, what the key already names);
---  2. one statement with every write: the fan's live lots locked and allocated bonus first, soonest
---     expiry first, then the oldest (ledger.statements.ts#lockAndAllocate, for one fan), the spend's
---     ledger row, the lots' debits, the postings (one per lot, one into the escrow), the wallet, the
---     participation row, the fan's total (project_funders), the project's raised and backers, and the
---     artist's month in the rankings' rollup (participations.repository.ts#participationWrites,
---     rankings.repository.ts#rollupWrites);
---  3. the commit.
--- Whatever changes in those statements must change here too: the benchmark checks afterwards that every
--- transaction wrote its participation and that the reconciliation is clean.
+-- The transaction, as participations.batch.ts runs a batch (decisions 059 and 067), for one fan:
+--  1. the project's advisory lock, shared for an ongoing project (participations.repository.ts,
+--     lockForParticipations); the fan and the request's key are picked in the same statement;
+--  2. the fan's wallet FOR UPDATE, then which of the key's ledger keys are applied (points);
+--  3. the answer stored under the client key (idempotency);
+--  4. the project, its escrow and the fan's total so far (fundingStateOf);
+--  5. the spend (ledger.statements.ts, spendStatement, for one fan): the fan's live lots locked and
+--     allocated bonus first, soonest expiry first, then the oldest; the spend's ledger row, the lots'
+--     debits, the postings (one per lot, one into the escrow) and the wallet;
+--  6. the participation row with the fan's total (project_funders), the project's raised and backers
+--     and the artist's month in the rankings' rollup (insertParticipations: participationWrites and
+--     rankings.repository.ts, rollupWrites);
+--  7. the commit.
+-- What changes in those statements must change here too: the benchmark checks afterwards that every
+-- transaction wrote its participation, and that the reconciliation is clean.
 
 \set uid random(1, :fans)
 \set pid :first_project + random(0, :projects - 1)
@@ -30,19 +32,40 @@
 
 BEGIN;
 
-select u.id as fan, p.escrow_account_id as escrow, k.key,
-  encode(sha256(convert_to('POST /api/projects/' || :pid::int || '/participations' || chr(10) || '{"amount":' || :amount::int || '}', 'UTF8')), 'base64') as hash,
-  participation_batch_state(:lock_namespace::int, array[u.id], array[p.id], array['participation:' || k.key], array[k.key], array['exchange:' || k.key]) is not null as locked
+select u.id as fan, k.key,
+  encode(sha256(convert_to('POST /api/projects/' || p.id || '/participations' || chr(10) || '{"amount":' || :amount::int || '}', 'UTF8')), 'base64') as hash,
+  case when p.purpose = 'limited' then pg_advisory_xact_lock(:lock_namespace::int, p.id) else pg_advisory_xact_lock_shared(:lock_namespace::int, p.id) end as locked
 from users u, projects p, (select 'pgbench-' || :run::text || '-' || :client_id::text || '-' || :nonce::text as key) k
 where u.nickname_key = :fan_prefix::text || :uid::text and p.id = :pid::int
 \gset
 
-with wallet as (
-  select user_id, orange_purchased, orange_bonus from point_wallets where user_id = :fan::uuid for update
+select user_id from point_wallets where user_id = any(array[:fan::uuid]) order by user_id for update;
+
+select t.id, t.request_hash from point_transactions t
+where t.user_id = :fan::uuid and t.idempotency_key in ('participation:' || :key::text, 'exchange:' || :key::text);
+
+select request_hash, response from idempotency_keys where user_id = :fan::uuid and key = :key::text;
+
+select p.status, p.kind, p.purpose, p.goal, p.minimum_unit, p.escrow_account_id as escrow, p.funding_end_date, p.created_at is not null as created,
+  p.creator_id, exists (select 1 from hidden_projects h where h.project_id = p.id) as hidden, p.raised,
+  coalesce((select f.total from project_funders f where f.project_id = p.id and f.user_id = :fan::uuid), 0) as total
+from projects p where p.id = :pid::int
+\gset
+
+with existing as (
+  select t.id from point_transactions t where t.user_id = :fan::uuid and t.idempotency_key = 'participation:' || :key::text
+),
+escrow as (
+  select e.id, e.project_id from point_escrow_accounts e where e.id = :escrow::bigint and e.currency = 'orange'
+),
+wallet as (
+  select user_id, orange_purchased, orange_bonus from point_wallets
+  where user_id = :fan::uuid and exists (select 1 from escrow) and not exists (select 1 from existing)
+  for update
 ),
 lots as (
   select id, kind, remaining, expires_at from point_lots
-  where user_id = :fan::uuid and currency = 'orange' and live and expires_at >= now()
+  where user_id = any(array(select user_id from wallet)) and currency = 'orange' and live and expires_at >= now()
   order by id
   for update
 ),
@@ -54,10 +77,10 @@ allocation as (
 spend as (
   insert into point_transactions (user_id, currency, type, reason, amount, project_id, escrow_account_id, idempotency_key, request_hash, created_at)
   select w.user_id, 'orange', 'spend', 'project_participation', -:amount::int, e.project_id, e.id, 'participation:' || :key::text, :hash::text, now()
-  from wallet w join point_escrow_accounts e on e.id = :escrow::bigint and e.currency = 'orange'
+  from wallet w, escrow e
   where (select coalesce(sum(remaining), 0) from lots) >= :amount::int
   on conflict (user_id, idempotency_key) do nothing
-  returning id, user_id, project_id, escrow_account_id, -amount as amount, created_at
+  returning id, user_id, escrow_account_id, -amount as amount
 ),
 debits as (
   update point_lots l set remaining = a.remaining - a.amount
@@ -78,10 +101,13 @@ wallet_update as (
   update point_wallets w set orange_purchased = locked.orange_purchased - d.purchased, orange_bonus = locked.orange_bonus - d.bonus, updated_at = now()
   from wallet locked, debited d
   where w.user_id = locked.user_id
-),
-inserted as (
+)
+select id as spend_id from spend
+\gset
+
+with inserted as (
   insert into project_participations (project_id, user_id, kind, amount, spend_transaction_id, created_at)
-  select s.project_id, s.user_id, 'participation', s.amount, s.id, s.created_at from spend s
+  values (:pid::int, :fan::uuid, 'participation', :amount::int, :spend_id::bigint, now())
   returning id, project_id, user_id, amount, created_at
 ),
 added as (

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { projectLockNamespace } from '../../apps/api/src/modules/projects/projects.repository.ts';
+import { percentile } from './load.ts';
 import { adminUrl, createFreshDatabase, withDatabase } from './points-setup.ts';
 import { repoRoot } from './processes.ts';
 
@@ -135,10 +136,4 @@ async function latenciesUs(folder: string): Promise<number[]> {
     }
   }
   return latencies;
-}
-
-function percentile(values: number[], rank: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(rank * sorted.length))]!;
 }
