@@ -7,16 +7,31 @@ import { badRequest } from './errors.ts';
  * `cursor` query parameter: `validation.invalid` unless the list names its own code.
  */
 export function encodeCursor(field: string, key: number): string {
-  return Buffer.from(JSON.stringify({ [field]: key })).toString('base64url');
+  return encodeJsonCursor({ [field]: key });
 }
 
 /** The key `encodeCursor(field, key)` wrapped, if it is an integer in [min, max]; otherwise `invalid()`, a 400. */
 export function decodeCursor(cursor: string, field: string, range: { min: number; max: number }, invalid: () => Error = invalidCursor): number {
+  const decoded = decodeJsonCursor(cursor, invalid);
+  // Own property only: a `__proto__` key must not answer through the prototype.
+  const key = Object.hasOwn(decoded, field) ? decoded[field] : undefined;
+  if (typeof key === 'number' && Number.isSafeInteger(key) && key >= range.min && key <= range.max) return key;
+  throw invalid();
+}
+
+/** A cursor whose key has several fields (a list's order, an instant, an id). */
+export function encodeJsonCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/**
+ * The fields `encodeJsonCursor` wrapped, each still to be checked by the list that reads them;
+ * `invalid()`, a 400, when the cursor does not hold a JSON object.
+ */
+export function decodeJsonCursor(cursor: string, invalid: () => Error = invalidCursor): Record<string, unknown> {
   try {
     const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    // Own property only: a `__proto__` key must not answer through the prototype.
-    const key = decoded !== null && typeof decoded === 'object' && Object.hasOwn(decoded, field) ? (decoded as Record<string, unknown>)[field] : undefined;
-    if (typeof key === 'number' && Number.isSafeInteger(key) && key >= range.min && key <= range.max) return key;
+    if (decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded)) return decoded as Record<string, unknown>;
   } catch {
     // refused below
   }
