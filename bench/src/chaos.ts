@@ -16,8 +16,13 @@
  * lots after each restart and at the end, and the close of the funding (two sweeps at once, racing
  * the late participations still arriving) after the third restart and at the end.
  *
+ * Then closes under kills (chaos-close.ts): projects of several thousand participations fail at a
+ * close the API's own scheduler runs, while the API is killed in the middle of it and restarted;
+ * every participation must come back exactly once.
+ *
  * Environment: CHAOS_CLIENTS (32), CHAOS_OPS (500 per client), CHAOS_USERS (200), CHAOS_KILLS (5),
- * CHAOS_SEED (random; printed, it replays each client's choice of operations, not the timing).
+ * CHAOS_SEED (random; printed, it replays each client's choice of operations, not the timing), and
+ * chaos-close.ts's CHAOS_CLOSE_*.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +39,7 @@ import { apiEnvironment, createFreshDatabase, mintUsers, type MintedUser } from 
 import { builtApiServer, freePort, startServer, type Server } from './processes.ts';
 import { openFundingProjects } from './projects-setup.ts';
 import { buildServices } from '../../apps/api/src/services.ts';
+import { closesUnderKills } from './chaos-close.ts';
 
 const clientCount = Number(process.env.CHAOS_CLIENTS ?? 32);
 const opsPerClient = Number(process.env.CHAOS_OPS ?? 500);
@@ -311,6 +317,18 @@ async function main() {
       Promise.all([closer.closeFundingDue(), closer.closeFundingDue()]).then((outcomes) => void closes.push(...outcomes.map(({ succeeded, failed }) => ({ succeeded, failed })))),
     );
 
+  /** SIGKILL, then (after `whileDown`) a start on the same port; the window counts as a kill's. */
+  const restart = async (reason: string, whileDown?: () => Promise<void>) => {
+    const killedAt = performance.now();
+    api.child.kill('SIGKILL');
+    await new Promise((resolve) => api.child.once('exit', resolve));
+    await whileDown?.();
+    api = await startServer(await builtApiServer(), environment, '/api/health', port);
+    const readyAt = performance.now();
+    killWindows.push([killedAt, readyAt]);
+    console.log(`  ${reason}: down ${Math.round(readyAt - killedAt)} ms`);
+  };
+
   const total = clientCount * opsPerClient;
   let killing = true;
   const killer = (async () => {
@@ -318,13 +336,7 @@ async function main() {
       // Kill at evenly spaced points of progress, so all five land inside the run.
       while (killing && stats.operations < (total * kill) / (killCount + 1)) await sleep(50);
       if (!killing) break;
-      const killedAt = performance.now();
-      api.child.kill('SIGKILL');
-      await new Promise((resolve) => api.child.once('exit', resolve));
-      api = await startServer(await builtApiServer(), environment, '/api/health', port);
-      const readyAt = performance.now();
-      killWindows.push([killedAt, readyAt]);
-      console.log(`  kill ${kill} at ${stats.operations} operations: down ${Math.round(readyAt - killedAt)} ms`);
+      await restart(`kill ${kill} at ${stats.operations} operations`);
       sweep();
       if (kill === closeAfterKill) close();
     }
@@ -336,10 +348,11 @@ async function main() {
   sweep();
   close();
   await Promise.all(sweeps);
+  const closeChaos = await closesUnderKills({ databaseUrl, db: database.db, restart });
   const duration = (performance.now() - started) / 1000;
   const rssMb = api.rssMb();
 
-  const violations = [...stats.unexpected.map((text) => `unexpected answer: ${text}`), ...(await verify(databaseUrl, users))];
+  const violations = [...stats.unexpected.map((text) => `unexpected answer: ${text}`), ...(await verify(databaseUrl, users)), ...closeChaos.violations];
   const reconciliation = await reconcileLedger(database.db, new Date());
   for (const violation of reconciliation.violations) violations.push(`reconciliation: ${violation.invariant}: ${violation.subject} ${violation.detail}`);
   const outside = stats.fiveHundreds.filter(({ at }) => !killWindows.some(([from, to]) => at >= from && at <= to + windowGraceMs));
@@ -367,6 +380,7 @@ async function main() {
       `closes (clock +400 d, two at once): ${closes.map(({ succeeded, failed }) => `${succeeded} succeeded / ${failed} failed`).join(', ')}`,
   );
   console.log(`expiry sweeps (clock +400 d) and closes: ${sweeps.length}, lots expired ${expiredLots}`);
+  for (const line of closeChaos.summary) console.log(line);
   console.log(`kill windows (ms): ${killWindows.map(([from, to]) => Math.round(to - from)).join(', ')}; API RSS at the end ${rssMb} MB`);
   console.log(`reconciliation: ${reconciliation.ok ? 'clean' : `${reconciliation.violations.length} violations`}`);
   console.log(`violations: ${violations.length}`);

@@ -129,7 +129,7 @@ async function asOperator(databaseUrl: string, userId: string) {
  * spends, then the participation rows. One participation per fan in a batch, each batch in a
  * transaction of its own; nothing else runs meanwhile, so the batch's locks are left out.
  */
-async function seedParticipations(db: Db, databaseUrl: string, projectId: number, fans: MintedUser[], count: number) {
+export async function seedParticipations(db: Db, databaseUrl: string, projectId: number, fans: MintedUser[], count: number) {
   const points = createPointsService({ db, clock: systemClock });
   const escrowAccountId = await escrowOf(databaseUrl, projectId);
   for (let round = 0; round * fans.length < count; round++) {
@@ -146,7 +146,7 @@ async function seedParticipations(db: Db, databaseUrl: string, projectId: number
             escrowAccountId,
             projectId,
             reason: 'project_participation' as const,
-            idempotencyKey: `participation:close-seed-${round}`,
+            idempotencyKey: `participation:close-seed-${projectId}-${round}`,
           })),
         );
         const now = new Date();
@@ -154,7 +154,7 @@ async function seedParticipations(db: Db, databaseUrl: string, projectId: number
           tx,
           batch.map((fan, index) => {
             const spend = spends[index]!;
-            if (!('transactionId' in spend)) throw new Error(`seeding: a participation of ${fan.id} was refused: ${spend.code}`);
+            if (!('transactionId' in spend) || spend.replayed) throw new Error(`seeding: a participation of ${fan.id} was not spent: ${'code' in spend ? spend.code : 'replayed'}`);
             return { projectId, userId: fan.id, kind: 'participation' as const, amount: participationAmount, spendTransactionId: spend.transactionId, createdAt: now };
           }),
         );
