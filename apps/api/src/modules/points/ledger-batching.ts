@@ -1,35 +1,35 @@
-import { createBatcher, type Batcher } from '../../db/batcher.ts';
+import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { berryPerOrange, lotExpiresAt, type PointCurrency } from '../../lib/points/rules.ts';
-import { createLedgerRepository, type ExchangeRequest, type OneStatementExchange, type OneStatementSpend, type SpendRequest } from './ledger.repository.ts';
+import { createLedgerRepository, type ExchangeRequest, type OneStatementExchange, type SpendRequest } from './ledger.repository.ts';
 
 /**
  * The ledger's fast path, contained (decisions 011, 013 and 014). A spend or an exchange is one
- * statement; in autocommit, the requests of different users that arrive together share it. The
- * mode is chosen by the call, never by the caller's handle:
- * - `spend` / `exchange`: autocommit, batched with other users' requests;
- * - `spendWithin` / `exchangeWithin`: inside the caller's transaction, alone, never batched (a
- *   batch runs on a pool connection, outside that transaction, and would commit without it).
+ * statement. The mode is chosen by the call, never by the caller's handle:
+ * - `exchange`: autocommit, batched with other users' exchanges that arrive together;
+ * - `exchangeWithin`: inside the caller's transaction, alone, never batched (a batch runs on a
+ *   pool connection, outside that transaction, and would commit without it);
+ * - `spendManyWithin`: spends inside the caller's transaction, which holds their wallets (the
+ *   participation batch's, a creation's deposit). No spend runs in autocommit (decision 068).
  *
- * Each call returns the statement's row for its request once it is settled. A row is unsettled
+ * An exchange returns the statement's row for its request once it is settled. A row is unsettled
  * when the key was committed by a concurrent request after the statement's snapshot: the insert
  * did nothing and the row shows neither the replay nor the write, so the statement runs once more
  * and then sees the committed row. What a settled row means (a replay, a refusal, a write) is the
  * points service's to decide.
  */
 
-/** A second run of a one-statement movement sees a key a concurrent request committed during the first. */
+/** A second run of an exchange's statement sees a key a concurrent request committed during the first. */
 const statementAttempts = 2;
 
 /**
- * Decision 013: one batch statement of each kind runs at a time, with up to 64 requests; the
- * requests that arrive meanwhile leave together in the next. Measured against 2 at a time, this
+ * Decision 013: one exchange statement runs at a time, with up to 64 requests; the requests that
+ * arrive meanwhile leave together in the next. Measured against 2 at a time, this
  * gave larger statements and about 12 % more HTTP exchanges.
  */
 const ledgerBatching = { maxInFlight: 1, maxBatchSize: 64, conflictKey: (request: { userId: string }) => request.userId };
 
-const spendSettled = (row: OneStatementSpend) => row.existing !== null || !row.escrowTakesCurrency || !row.enough || row.transactionId !== null;
 const exchangeSettled = (row: OneStatementExchange) => row.existing !== null || row.otherWrite || !row.enough || row.written !== null;
 
 async function untilSettled<Row>(what: string, run: () => Promise<Row>, settled: (row: Row) => boolean): Promise<Row> {
@@ -41,9 +41,6 @@ async function untilSettled<Row>(what: string, run: () => Promise<Row>, settled:
 }
 
 export function createLedgerBatching({ db, clock }: { db: Db; clock: Clock }) {
-  const spendRunner = (target: Db | Tx, currency: PointCurrency) => (requests: SpendRequest[]) =>
-    createLedgerRepository({ db: target }).spendBatch(requests, { currency, now: clock.now() });
-
   const exchangeRunner = (target: Db | Tx) => (requests: ExchangeRequest[]) => {
     const now = clock.now();
     return createLedgerRepository({ db: target }).exchangeBatch(requests, {
@@ -53,28 +50,16 @@ export function createLedgerBatching({ db, clock }: { db: Db; clock: Clock }) {
     });
   };
 
-  /** One batcher per kind: the Orange spends, the Berry spends and the exchanges (decision 013). */
-  const spendBatchers: Record<PointCurrency, Batcher<SpendRequest, OneStatementSpend>> = {
-    orange: createBatcher({ ...ledgerBatching, run: spendRunner(db, 'orange') }),
-    berry: createBatcher({ ...ledgerBatching, run: spendRunner(db, 'berry') }),
-  };
   const exchangeBatcher = createBatcher<ExchangeRequest, OneStatementExchange>({ ...ledgerBatching, run: exchangeRunner(db) });
 
   return {
-    /** Autocommit, batched with other users' spends of the currency. */
-    spend: (currency: PointCurrency, request: SpendRequest) =>
-      untilSettled(`spend ${request.idempotencyKey}`, () => spendBatchers[currency].submit(request), spendSettled),
-
-    /** Inside the caller's transaction, alone. */
-    spendWithin: (tx: Tx, currency: PointCurrency, request: SpendRequest) =>
-      untilSettled(`spend ${request.idempotencyKey}`, async () => (await spendRunner(tx, currency)([request]))[0]!, spendSettled),
-
     /**
      * Several users' spends as one statement inside the caller's transaction, which already holds
      * every one of their wallets: no concurrent request can commit one of their keys meanwhile, so
      * every row comes back settled.
      */
-    spendManyWithin: (tx: Tx, currency: PointCurrency, requests: SpendRequest[]) => spendRunner(tx, currency)(requests),
+    spendManyWithin: (tx: Tx, currency: PointCurrency, requests: SpendRequest[]) =>
+      createLedgerRepository({ db: tx }).spendBatch(requests, { currency, now: clock.now() }),
 
     /** Autocommit, batched with other users' exchanges. */
     exchange: (request: ExchangeRequest) => untilSettled(`exchange ${request.spendKey}`, () => exchangeBatcher.submit(request), exchangeSettled),

@@ -5,10 +5,11 @@ import { charge, expectLedgerClean, idempotencyKey } from '../../../test/points-
 import { AppError } from '../../lib/errors.ts';
 
 /**
- * Decision 013: concurrent autocommit spends and exchanges of different users share one statement.
- * Each request must still get exactly its own allocation, refusal or failure.
+ * Decision 013: concurrent autocommit exchanges of different users share one statement. Each
+ * request must still get exactly its own allocation, refusal or failure. (Spends run only inside a
+ * caller's transaction, the participation batch's or a creation's: decision 068.)
  */
-describe('points: batched spends and exchanges', () => {
+describe('points: batched exchanges', () => {
   let t: TestContext;
   let users: TestUser[];
 

@@ -14,12 +14,12 @@ import { createPointsService, type PointsService } from './points.service.ts';
  * run for many rounds; the reconciliation must be clean afterwards (docs/quality.md#r6). The
  * spends are participations into a funding project, sent as fans send them (decision 068).
  *
- * Seen red against naive participations (decision 068). Without the wallet lock of the batch's
- * first statement and without `for update` in the spend statement (a read-then-write at READ
- * COMMITTED), docs/quality.md#r2 let 84 participations through in 10 rounds, and refund vs
+ * Seen red against naive participations (decision 068). Without the batch's wallet lock
+ * (lockWalletsWithin) and without `for update` in the spend statement, a read-then-write at READ
+ * COMMITTED, docs/quality.md#r2 let 85 participations through in 10 rounds, and refund vs
  * participation and sweep vs participation let both sides win. With the batch's wallet lock gone
  * and the spend's lot update relative (`remaining - taken`), return vs late participation drove a
- * lot below zero (a 500) in its first round.
+ * lot below zero (a 500).
  */
 const doubleSpendRounds = Number(process.env.ORCHARD_DOUBLE_SPEND_ROUNDS ?? 100);
 // docs/quality.md#r3 asks 200 rounds per pair; each pair takes 7–15 s at 200 on a shared 2-core machine.
@@ -31,6 +31,12 @@ const codeOf = (result: PromiseSettledResult<unknown>) =>
   result.status === 'fulfilled' ? 'ok' : result.reason instanceof AppError ? result.reason.code : `crash: ${String(result.reason)}`;
 /** 'ok' once the work is done, or the code of its refusal. */
 const outcomeOf = (work: Promise<unknown>) => work.then(() => 'ok', (reason: unknown) => codeOf({ status: 'rejected', reason }));
+/**
+ * The work started `ms` later: a participation over HTTP reaches the database a few milliseconds
+ * after a direct call, so the rounds of a race stagger the direct side by 0–4 ms to land it
+ * before, during and after the participation's transaction.
+ */
+const after = (ms: number, work: () => Promise<unknown>) => outcomeOf(new Promise((resolve) => setTimeout(resolve, ms)).then(work));
 
 describe('points under concurrency (PostgreSQL)', () => {
   let t: TestContext;
@@ -133,7 +139,7 @@ describe('points under concurrency (PostgreSQL)', () => {
       const user = await t.createUser();
       const paymentId = await credit(user.id, 100);
       const [refund, spent] = await Promise.all([
-        outcomeOf(t.database.db.transaction((tx) => t.services.payments.beginRefundWithin(tx, user.id, paymentId))),
+        after(round % 5, () => t.database.db.transaction((tx) => t.services.payments.beginRefundWithin(tx, user.id, paymentId))),
         participate(user, 100),
       ]);
       const outcome = [refund, spent];
@@ -155,7 +161,7 @@ describe('points under concurrency (PostgreSQL)', () => {
       await t.database.db.execute(sql`update point_lots set expires_at = ${lastInstant.toISOString()}::timestamptz where user_id = ${user.id}`);
       const sweeperA = createPointsService({ db: t.database.db, clock: later });
       const sweeperB = createPointsService({ db: t.database.db, clock: later });
-      const [spent, sweepA, sweepB] = await Promise.all([participate(user, 100), outcomeOf(sweeperA.sweepExpiredLots()), outcomeOf(sweeperB.sweepExpiredLots())]);
+      const [spent, sweepA, sweepB] = await Promise.all([participate(user, 100), after(round % 5, sweeperA.sweepExpiredLots), after(round % 5, sweeperB.sweepExpiredLots)]);
       expect(sweepA).toBe('ok');
       expect(sweepB).toBe('ok');
       const expiries = (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from point_transactions where user_id = ${user.id} and reason = 'expiry'`)).rows[0]!.n;

@@ -184,25 +184,6 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
 
   return {
     /**
-     * A spend into an escrow account in autocommit: one statement, shared with other users'
-     * spends that arrive together (decision 013). For a participation inside a caller's
-     * transaction, use spendWithin.
-     */
-    spend: async (input: SpendInput) => spendResultOf(await batching.spend(input.currency, spendRequestOf(input)), input, db),
-
-    /**
-     * A spend inside the caller's transaction, never batched: what Funding calls for a
-     * participation (`reason: 'project_participation'`, the project's `escrowAccountId` and
-     * `projectId`), in the transaction that also writes the participation. The caller has already
-     * locked the project row, before this wallet lock (`FOR UPDATE` for a limited project, `FOR
-     * SHARE` for an ongoing one), so a close, which takes the row first too, excludes late
-     * participations without a lock cycle (docs/architecture.md#locking, decision 054). Locks the
-     * wallet, then the lots; all or nothing; a retry with the same `idempotencyKey` returns the
-     * first spend (`replayed: true`).
-     */
-    spendWithin: async (tx: Tx, input: SpendInput) => spendResultOf(await batching.spendWithin(tx, input.currency, spendRequestOf(input)), input, tx),
-
-    /**
      * Gives a participation back inside the caller's transaction: what Funding calls when a project
      * is not achieved or cancelled, for each participation, in the transaction that marks it
      * returned. The points go back into the very lots the spend took them from; an amount whose lot
@@ -214,8 +195,10 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
     /**
      * Spends of several users (one each) inside the caller's transaction, as one statement per
      * currency: what a batch of participations calls after locking the projects and then every
-     * one of these users' wallets (lockWalletsWithin), so the statement only adds the lots' locks.
-     * One result per input, in order: the spend, or the refusal it met (not enough points).
+     * one of these users' wallets (lockWalletsWithin), so the statement only adds the lots' locks;
+     * a creation's deposit likewise, after the project and the creator's wallet. Every spend of
+     * points goes this way (decision 068). One result per input, in order: the spend, or the
+     * refusal it met (not enough points).
      */
     async spendManyWithin(tx: Tx, inputs: SpendInput[]): Promise<(SpendResult | AppError)[]> {
       const results: (SpendResult | AppError)[] = new Array(inputs.length);
