@@ -24,7 +24,8 @@
 --     rankings.repository.ts, rollupWrites);
 --  7. the commit.
 -- What changes in those statements must change here too: the benchmark checks afterwards that every
--- transaction wrote its participation, and that the reconciliation is clean.
+-- transaction wrote its participation, and that the reconciliation is clean. A fan short of Orange
+-- writes no spend, and the \gset after the spend then stops that client with an error.
 
 \set uid random(1, :fans)
 \set pid :first_project + random(0, :projects - 1)
