@@ -15,7 +15,6 @@ import { createHistoryRepository, decodeHistoryCursor } from './points.history.r
 import { reconcileLedger } from './points.reconciliation.repository.ts';
 import { createPointsSweeps } from './points.sweeps.ts';
 
-
 export type SpendReason = 'project_participation' | 'event_participation';
 export type ReturnReason = 'project_not_achieved' | 'event_not_achieved';
 
