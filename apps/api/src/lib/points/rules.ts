@@ -5,13 +5,14 @@ import { addKstDays, endOfKstDay, kstDateOf } from '../kst.ts';
  * The pure rules that decide money (docs/product.md#points), pinned down by property tests. The
  * rules the web applies too live once in `@orchard/shared/points-rules` and are re-exported here;
  * what only the API needs is defined below. Two sorts:
- * - rules the services call at run time: `lotExpiresAt`, `refundRefusal`, `planReturn`,
+ * - rules the services call at run time: `lotExpiresAt`, `refundRefusal`, `returnGuaranteedUntil`,
  *   `assertPositivePoints`, `berryPerOrange`;
- * - the reference model of the spend and exchange SQL (`isExpired`, `compareSpendingOrder`,
- *   `allocateSpend`, `berryFromExchange`): the batch statements in
- *   modules/points/ledger.statements.ts allocate in SQL (decision 011), and the model test
- *   (docs/quality.md#r5) checks every allocation they make against these functions. They are
- *   not called at run time.
+ * - the reference model of the spend, exchange and return SQL (`isExpired`, `compareSpendingOrder`,
+ *   `allocateSpend`, `berryFromExchange`, `planReturn`): the batch statements in
+ *   modules/points/ledger.statements.ts allocate in SQL (decision 011), and the escrow's return
+ *   in modules/points/ledger.escrow.ts gives back in SQL (decision 066); the model tests
+ *   (docs/quality.md#r5, ledger.escrow.test.ts) check what they write against these functions.
+ *   They are not called at run time.
  */
 export {
   allocateSpend,
@@ -47,12 +48,19 @@ export type ReturnPlan = {
   recredits: { kind: LotKind; amount: number; expiresAt: Date }[];
 };
 
+/** The end of the 30th KST day from `now`: a returned amount stays usable at least until then (docs/product.md#returns). */
+export function returnGuaranteedUntil(now: Date): Date {
+  return endOfKstDay(addKstDays(kstDateOf(now), returnGuaranteeDays));
+}
+
 /**
- * Returns (project not achieved, cancelled) give each participation back to its lots, with at
- * least 30 days of validity guaranteed (docs/product.md#returns).
+ * Reference model for the SQL; not called at run time. Returns (project not achieved, cancelled)
+ * give each participation back to its lots, with at least 30 days of validity guaranteed
+ * (docs/product.md#returns): an amount whose lot ends before `returnGuaranteedUntil` comes back as
+ * a new lot of its kind ending then, one per kind, in the order of the allocations given.
  */
 export function planReturn(allocations: readonly (Allocation & { lotExpiresAt: Date })[], now: Date): ReturnPlan {
-  const guaranteedUntil = endOfKstDay(addKstDays(kstDateOf(now), returnGuaranteeDays));
+  const guaranteedUntil = returnGuaranteedUntil(now);
   const toLots: ReturnPlan['toLots'] = [];
   const recreditByKind = new Map<LotKind, number>();
   for (const allocation of allocations) {

@@ -25,6 +25,12 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
       return inserted!;
     },
 
+    /** Rows in one statement, in the order given (their ids follow it). */
+    async insertMany(rows: NewNotification[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insert(notifications).values(rows);
+    },
+
     /**
      * The user's notifications with id below `beforeId`, newest first, each with its project's
      * title read now (docs/product.md#notifications): one primary-key probe per row of the page.

@@ -13,6 +13,9 @@ export type NotifyInput<K extends NotificationKind = NotificationKind> = {
   params: NotificationParams<K>;
 };
 
+/** A notification of any kind, its params checked against that kind's. */
+export type AnyNotifyInput = { [K in NotificationKind]: NotifyInput<K> }[NotificationKind];
+
 const notificationNotFound = () => notFound('notifications.not_found', 'There is no such notification.');
 
 /** Cursors are opaque to clients: the last id of the page, wrapped so it can change shape later. */
@@ -59,6 +62,23 @@ export function createNotificationsService({ db, clock }: { db: Db; clock: Clock
         createdAt: clock.now(),
       });
       return toNotification(row);
+    },
+
+    /**
+     * Many notifications inside the caller's transaction as one insert (a close's chunk of
+     * participants, decision 066), each checked against its kind's schema as notifyWithin checks
+     * one; written in the order given.
+     */
+    async notifyManyWithin(tx: DbOrTx, inputs: readonly AnyNotifyInput[]): Promise<void> {
+      const createdAt = clock.now();
+      const rows = inputs.map((input) => ({
+        userId: input.userId,
+        kind: input.kind,
+        projectId: input.projectId,
+        params: notificationParamSchemas[input.kind].parse(input.params) as Record<string, unknown>,
+        createdAt,
+      }));
+      await createNotificationsRepository({ db: tx }).insertMany(rows);
     },
 
     async list(userId: string, { cursor, limit }: { cursor?: string; limit: number }) {

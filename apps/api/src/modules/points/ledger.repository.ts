@@ -159,16 +159,6 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       };
     },
 
-    /**
-     * Whether the user's account is deleted. Read after the wallet lock, in a statement of its
-     * own, so it sees a deletion that committed while this movement waited for the wallet (the
-     * deletion forfeits under the same lock, docs/product.md#account-deletion).
-     */
-    async isDeleted(userId: string): Promise<boolean> {
-      const { rows } = await db.execute<{ deleted: unknown }>(sql`select deleted_at is not null as deleted from users where id = ${userId}`);
-      return rows[0]?.deleted === true;
-    },
-
     /** The second lock: a user's lots that still hold points (of one currency, or some ids), in id order. */
     async lockLots(filter: { userId: string; currency?: PointCurrency; ids?: number[]; paymentId?: string; expiredBy?: Date }): Promise<LockedLot[]> {
       const conditions: SQL[] = [sql`user_id = ${filter.userId}`];
@@ -347,24 +337,6 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
         amount: Number(row.amount),
         lotExpiresAt: asDate(row.expires_ms),
       }));
-    },
-
-    async findTransaction(transactionId: number) {
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        select id, user_id, currency, type, reason, amount, project_id, escrow_account_id, payment_id from point_transactions where id = ${transactionId}`);
-      const row = rows[0];
-      if (!row) return undefined;
-      return {
-        id: Number(row.id),
-        userId: String(row.user_id),
-        currency: row.currency as PointCurrency,
-        type: row.type as TransactionType,
-        reason: String(row.reason),
-        amount: Number(row.amount),
-        projectId: nullableNumber(row.project_id),
-        escrowAccountId: nullableNumber(row.escrow_account_id),
-        paymentId: nullableString(row.payment_id),
-      };
     },
 
     /** A charge's lots as they stand, unlocked: what a charge shows (is it untouched?). */

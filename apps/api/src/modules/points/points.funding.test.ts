@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
+import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { creditCharge, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { closeWithCleanLedger, fundingProject, postParticipation, projectRow, projectsTestContext, spendOfParticipation, validRequestBody } from '../../../test/projects-kit.ts';
@@ -12,7 +13,7 @@ const day = 86_400_000;
 /**
  * The ledger's side of Funding: a participation, sent as a fan sends it, spent into its project's
  * escrow (the participation batch's spendManyWithin), and its return to the very lots it came
- * from (returnParticipationWithin, inside the caller's transaction).
+ * from when the project fails (the close's returnEscrowWithin, inside the caller's transaction).
  */
 describe("points: participations and returns inside a caller's transaction", () => {
   let t: TestContext;
@@ -44,6 +45,15 @@ describe("points: participations and returns inside a caller's transaction", () 
       sql`select id, kind, remaining from point_lots where user_id = ${userId} order by id`,
     );
     return rows.map((row) => ({ id: Number(row.id), kind: row.kind, remaining: Number(row.remaining) }));
+  };
+
+  const closeAt = (funding: Project) => startOfKstDay(addDays(funding.fundingEndDate, 1));
+  /** How many return entries a spend has. */
+  const returnsOf = async (spendTransactionId: number) => {
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from point_transactions where type = 'return' and related_transaction_id = ${spendTransactionId}`,
+    );
+    return Number(rows[0]!.n);
   };
 
   /** A participation of `amount`; answers its participation and the ledger spend that paid for it. */
@@ -94,33 +104,41 @@ describe("points: participations and returns inside a caller's transaction", () 
     await expectLedgerClean(t);
   });
 
-  it('returns a participation to the very lots it came from, once, and re-credits for 30 days what would end sooner', async () => {
-    const { project: funding, escrow, deposit } = await project();
+  it('gives a participation back to the very lots it came from when its project fails, once, and re-credits for 30 days what would end sooner', async () => {
+    const { project: funding, escrow } = await project();
+    const chargedAt = t.clock.now().getTime();
     const user = await fan(200, 20);
     const { spendTransactionId } = await participate(user, funding.id, 50);
     const spent = await lotsOf(user.id);
     expect(spent.map((lot) => lot.remaining)).toEqual([170, 0]);
 
-    // Rolled back with the caller: nothing is returned.
+    // The escrow's return inside a caller's transaction that then fails: nothing is returned.
     await expect(
       t.database.db.transaction(async (tx) => {
-        await points.returnParticipationWithin(tx, { spendTransactionId, reason: 'project_not_achieved' });
+        await points.returnEscrowWithin(tx, { escrowAccountId: escrow, userIds: [user.id], reason: 'project_not_achieved' });
         throw new Error('the caller fails after the return');
       }),
     ).rejects.toThrow('the caller fails');
     expect(await lotsOf(user.id)).toEqual(spent);
 
-    const returned = await t.database.db.transaction((tx) => points.returnParticipationWithin(tx, { spendTransactionId, reason: 'project_not_achieved' }));
-    expect(returned.replayed).toBe(false);
+    // The project fails at its close (decision 066): the participation goes back, the escrow is empty.
+    t.clock.set(closeAt(funding));
+    await t.services.participations.closeFundingDue();
+    expect((await projectRow(t, funding.id)).status).toBe('failed');
     expect((await lotsOf(user.id)).map((lot) => lot.remaining)).toEqual([200, 20]);
-    expect(await points.escrowBalance(escrow)).toBe(deposit);
-    const again = await t.database.db.transaction((tx) => points.returnParticipationWithin(tx, { spendTransactionId, reason: 'project_not_achieved' }));
-    expect(again).toEqual({ transactionId: returned.transactionId, replayed: true });
+    expect(await points.escrowBalance(escrow)).toBe(0);
+    // A second close, or the return asked again, gives nothing twice.
+    await t.services.participations.closeFundingDue();
+    expect(await t.database.db.transaction((tx) => points.returnEscrowWithin(tx, { escrowAccountId: escrow, userIds: [user.id], reason: 'project_not_achieved' }))).toEqual([]);
+    expect(await returnsOf(spendTransactionId)).toBe(1);
+    expect((await lotsOf(user.id)).map((lot) => lot.remaining)).toEqual([200, 20]);
 
-    // The bonus lot (valid 12 months) now ends within 30 days: its share comes back as a new lot.
-    const late = await participate(user, funding.id, 30);
-    t.clock.advance(350 * day);
-    await t.database.db.transaction((tx) => points.returnParticipationWithin(tx, { spendTransactionId: late.spendTransactionId, reason: 'project_not_achieved' }));
+    // The bonus lot (valid 12 months) ends within 30 days of the next project's close: its share comes back as a new lot.
+    t.clock.set(new Date(chargedAt + 340 * day));
+    const { project: later } = await project();
+    const late = await participate(user, later.id, 30);
+    t.clock.set(closeAt(later));
+    await t.services.participations.closeFundingDue();
     const lots = await lotsOf(user.id);
     // The purchased share goes back into its lot; the bonus share is a new bonus lot.
     expect(lots.map((lot) => [lot.kind, lot.remaining])).toEqual([['purchased', 200], ['bonus', 0], ['bonus', 20]]);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { creditCharge, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
-import { fundingProject, postParticipation, projectRow, projectsTestContext, spendOfParticipation, validRequestBody } from '../../../test/projects-kit.ts';
+import { fundingProject, postParticipation, projectRow, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createManualClock } from '../../lib/clock.ts';
 import { buildServices } from '../../services.ts';
@@ -193,22 +193,24 @@ describe('points under concurrency (PostgreSQL)', () => {
     await expectLedgerClean(t);
   }, 180_000);
 
-  it(`project return vs late participation into the same escrow, ${raceRounds} rounds: no lost update (docs/quality.md#r3)`, async () => {
-    // The project still funds, so the designed outcome is that both succeed: the return and the
-    // late participations serialise on the wallet rows (a close's return of everything against
-    // late participations is raced in participations.pg.test.ts).
+  it(`project return vs late participation elsewhere, ${raceRounds} rounds: no lost update (docs/quality.md#r3)`, async () => {
+    // A failed project's return (the escrow's return statement, decision 066) races participations
+    // into a project still funding, of another fan and of the same one: all succeed, serialised on
+    // the wallet rows. (A close against late participations into the closing project itself is
+    // raced in participations.pg.test.ts.)
     const tally = { spendAfterReturn: 0, spendBeforeReturn: 0 };
     const escrowBalance = () => points.escrowBalance(escrow);
+    const returning = await fundingProject(t, await t.createUser(), operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+    const returningEscrow = Number((await projectRow(t, returning.id)).escrow_account_id);
     for (let round = 0; round < raceRounds; round++) {
       const [early, late] = [await fan(100, 5), await fan(100)];
-      const first = await postParticipation(t, early, projectId, 60); // 5 bonus + 55 purchased; 45 left
+      const first = await postParticipation(t, early, returning.id, 60); // 5 bonus + 55 purchased; 45 left
       expect(first.statusCode, first.body).toBe(201);
-      const firstSpend = await spendOfParticipation(t, (first.json() as { participation: { id: number } }).participation.id);
       const before = await escrowBalance();
-      // The return of the early participation races a late participation of another participant
-      // and a second one of the same participant that only fits if the return lands first.
+      // The return of the early participation races a participation of another participant and a
+      // second one of the same participant that only fits if the return lands first.
       const [returned, other, same] = await Promise.all([
-        outcomeOf(points.returnParticipation({ spendTransactionId: firstSpend, reason: 'project_not_achieved' })),
+        outcomeOf(t.database.db.transaction((tx) => points.returnEscrowWithin(tx, { escrowAccountId: returningEscrow, userIds: [early.id], reason: 'project_not_achieved' }))),
         participate(late, 30),
         participate(early, 80),
       ]);
@@ -217,8 +219,9 @@ describe('points under concurrency (PostgreSQL)', () => {
       const sameWon = same === 'ok';
       if (!sameWon) expect(same).toBe('points.insufficient');
       tally[sameWon ? 'spendAfterReturn' : 'spendBeforeReturn'] += 1;
-      // Every move reached the escrow row: −60 returned, +30, and +80 when it fitted.
-      expect(await escrowBalance()).toBe(before - 60 + 30 + (sameWon ? 80 : 0));
+      // Every move reached its escrow: −60 returned from the failed project's, +30 and +80 when it fitted into the other.
+      expect(await points.escrowBalance(returningEscrow)).toBe(returning.raised);
+      expect(await escrowBalance()).toBe(before + 30 + (sameWon ? 80 : 0));
       expect((await points.balances(early.id)).orange.total).toBe(105 - (sameWon ? 80 : 0));
       expect((await points.balances(late.id)).orange.total).toBe(70);
     }

@@ -4,11 +4,15 @@ import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * Each fan's Orange per artist and KST month from the participations themselves: projects, not
- * events, and not those a failure or a cancellation returned (docs/product.md#discovery).
+ * events, and not those a failure or a cancellation returned (docs/product.md#discovery). A close
+ * returns a chunk of participants at a time and withdraws them from the rollup in the same
+ * transaction (decision 066), so a participation leaves these sums with its return, not with its
+ * project's status.
  */
 const rollupSums = sql`select date_trunc('month', pp.created_at at time zone 'Asia/Seoul')::date as month, p.artist_id, pp.user_id, sum(pp.amount) as orange
   from project_participations pp join projects p on p.id = pp.project_id
-  where p.kind = 'project' and p.status not in ('failed', 'cancelled')
+  where p.kind = 'project' and not (p.status in ('failed', 'cancelled')
+    and exists (select 1 from point_transactions r where r.user_id = pp.user_id and r.idempotency_key = 'return:' || pp.spend_transaction_id))
   group by 1, 2, 3`;
 
 /**
@@ -105,7 +109,7 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
   },
   {
     // docs/architecture.md#discovery: the artist rankings' rollup is written with the participations and the returns.
-    name: "each backer's Orange for an artist in a KST month equals their participations in the artist's projects that month, less the failed and cancelled ones",
+    name: "each backer's Orange for an artist in a KST month equals their participations in the artist's projects that month, less those a failure or a cancellation returned",
     query: sql`select coalesce(b.month, s.month)::text || ' ' || coalesce(b.artist_id, s.artist_id) || ' ' || coalesce(b.user_id, s.user_id)::text as subject,
         'kept ' || coalesce(b.orange, 0) || ', participations ' || coalesce(s.orange, 0) as detail
       from artist_month_backers b
@@ -113,7 +117,7 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
       where coalesce(b.orange, 0) <> coalesce(s.orange, 0)`,
   },
   {
-    name: "an artist's Orange and backers in a KST month equal the sum and the count of the fans behind its participations that month, less the failed and cancelled projects",
+    name: "an artist's Orange and backers in a KST month equal the sum and the count of the fans behind its participations that month, less those a failure or a cancellation returned",
     query: sql`select coalesce(f.month, s.month)::text || ' ' || coalesce(f.artist_id, s.artist_id) as subject,
         'kept ' || coalesce(f.orange, 0) || ' from ' || coalesce(f.backers, 0) || ' backers, participations ' || coalesce(s.orange, 0) || ' from ' || coalesce(s.backers, 0) as detail
       from artist_month_figures f

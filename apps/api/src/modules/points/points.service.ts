@@ -5,10 +5,12 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { addKstDays, endOfKstDay, kstDateOf } from '../../lib/kst.ts';
-import { assertPositivePoints, lotExpiresAt, planReturn, type Allocation, type LotKind, type PointCurrency } from '../../lib/points/rules.ts';
+import { assertPositivePoints, lotExpiresAt, returnGuaranteedUntil, type Allocation, type LotKind, type PointCurrency } from '../../lib/points/rules.ts';
 import { idempotencyKeyReused } from '../idempotency/idempotency.errors.ts';
 import { createIdempotency, exchangeSpendKey, participationSpendKey, type Idempotency, type KeyedOutcome, type LedgerKeyOutcome, type RefusedBefore } from '../idempotency/idempotency.service.ts';
 import { createLedgerBatching } from './ledger-batching.ts';
+import { returnEscrow, type EscrowReturn } from './ledger.escrow.ts';
+export type { EscrowReturn } from './ledger.escrow.ts';
 import { createLedgerRepository, type ExchangeRequest, type LockedLot, type OneStatementExchange, type OneStatementSpend, type SpendRequest } from './ledger.repository.ts';
 import { escrowCurrencyMismatch, insufficientPoints, transactionNotFound } from './points.errors.ts';
 import { createHistoryRepository, decodeHistoryCursor } from './points.history.repository.ts';
@@ -35,8 +37,6 @@ export type SpendInput = {
 export type SpendResult = { transactionId: number; allocations: Allocation[]; replayed: boolean };
 
 export type ExchangeResult = { orange: number; berry: number; spendTransactionId: number; exchangeTransactionId: number };
-
-export type ReturnResult = { transactionId: number; replayed: boolean };
 
 /** Balances shown on My page: Orange purchased + bonus ("additional earned"), and Berry. */
 export type Balances = Record<PointCurrency, { total: number; purchased: number; bonus: number; expiringWithin30Days: number }>;
@@ -131,65 +131,23 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
     return { kind: 'applied', value: { orange, ...row.written! } };
   }
 
-  /**
-   * Gives a participation back to the very lots it came from (docs/product.md#returns), with at
-   * least 30 days of validity: an amount whose lot ends sooner is re-credited as a new lot of its
-   * kind. A deleted account's participation goes to the forfeited account instead, as its balance
-   * did at the deletion: the return entry then moves nothing of the user's. Idempotent per
-   * participation: a second return of it returns the first.
-   */
-  async function returnParticipationWithin(tx: Tx, input: { spendTransactionId: number; reason: ReturnReason }): Promise<ReturnResult> {
-    const ledger = createLedgerRepository({ db: tx });
-    const spend = await ledger.findTransaction(input.spendTransactionId);
-    if (!spend || spend.type !== 'spend' || spend.escrowAccountId === null) throw transactionNotFound();
-    const key = `return:${spend.id}`;
-    const wallet = await ledger.lockWallet(spend.userId, key);
-    if (!wallet) throw transactionNotFound();
-    if (wallet.existingTransactionId !== null) return { transactionId: wallet.existingTransactionId, replayed: true };
-    const now = clock.now();
-    const amount = -spend.amount;
-    const entry = {
-      userId: spend.userId,
-      currency: spend.currency,
-      type: 'return' as const,
-      reason: input.reason,
-      idempotencyKey: key,
-      now,
-      projectId: spend.projectId,
-      relatedTransactionId: spend.id,
-    };
-    if (await ledger.isDeleted(spend.userId)) {
-      const { transactionId } = await ledger.post({
-        ...entry,
-        counters: [
-          { escrowAccountId: spend.escrowAccountId, amount: -amount },
-          { systemAccount: 'forfeited', amount },
-        ],
-      });
-      return { transactionId, replayed: false };
-    }
-    const allocations = await ledger.allocationsOf(spend.id);
-    await ledger.lockLots({ userId: spend.userId, ids: allocations.map((allocation) => allocation.lotId) });
-    const plan = planReturn(allocations, now);
-    const kindOf = new Map(allocations.map((allocation) => [allocation.lotId, allocation.kind]));
-    const { transactionId } = await ledger.post({
-      ...entry,
-      lotCredits: plan.toLots.map((leg) => ({ ...leg, kind: kindOf.get(leg.lotId)! })),
-      newLots: plan.recredits.map((leg) => ({ kind: leg.kind, amount: leg.amount, expiresAt: leg.expiresAt })),
-      counters: [{ escrowAccountId: spend.escrowAccountId, amount: -amount }],
-    });
-    return { transactionId, replayed: false };
-  }
-
   return {
     /**
-     * Gives a participation back inside the caller's transaction: what Funding calls when a project
-     * is not achieved or cancelled, for each participation, in the transaction that marks it
-     * returned. The points go back into the very lots the spend took them from; an amount whose lot
-     * ends within 30 days (docs/product.md#returns) comes back as a new lot of its kind usable
-     * through the 30th KST day. The escrow account pays it back. Idempotent per participation.
+     * Gives back, inside the caller's transaction, every participation of these users in the escrow
+     * that has no return yet (decision 066): what Funding calls for each chunk of participants when
+     * a project is not achieved or cancelled. The points go back into the very lots the spends took
+     * them from; an amount whose lot ends within 30 days (docs/product.md#returns) comes back as a
+     * new lot of its kind usable through the 30th KST day; a deleted account's goes to the forfeited
+     * account. Locks the wallets, in a statement of their own (ledger.escrow.ts says why), then
+     * returns in one statement. A participation is returned once whoever asks again: answers, per
+     * user given something back now, the returns and their points.
      */
-    returnParticipationWithin,
+    async returnEscrowWithin(tx: Tx, input: { escrowAccountId: number; userIds: string[]; reason: ReturnReason }): Promise<EscrowReturn[]> {
+      if (input.userIds.length === 0) return [];
+      await createLedgerRepository({ db: tx }).lockWallets(input.userIds);
+      const now = clock.now();
+      return returnEscrow(tx, { ...input, now, guaranteedUntil: returnGuaranteedUntil(now) });
+    },
 
     /**
      * Spends of several users (one each) inside the caller's transaction, as one statement per
@@ -217,6 +175,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       return results;
     },
 
+    /** Locks these users' wallets in user-id order (docs/architecture.md#locking), inside the caller's transaction. */
     /**
      * Locks these users' wallets in user-id order (docs/architecture.md#locking), inside the
      * caller's transaction; then answers, per ledger key in order, the transaction that applied it
@@ -229,9 +188,6 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       await ledger.lockWallets(userIds);
       return ledger.appliedKeys(ledgerKeys);
     },
-
-    /** returnParticipationWithin in a transaction of its own. */
-    returnParticipation: (input: { spendTransactionId: number; reason: ReturnReason }) => db.transaction((tx) => returnParticipationWithin(tx, input)),
 
     /**
      * Orange → Berry at 1 : 13, irreversible (docs/product.md#exchange), as one autocommit

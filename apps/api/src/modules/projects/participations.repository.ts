@@ -3,7 +3,7 @@ import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts
 import { jsonValue } from '../../db/rows.ts';
 import { rollupWrites } from '../rankings/rankings.service.ts';
 import { users } from '../users/users.table.ts';
-import { projectParticipations, projects, type ProjectRow } from './projects.table.ts';
+import { projectFunders, projectParticipations, projects, type ProjectRow } from './projects.table.ts';
 
 export type ParticipantRow = {
   id: number;
@@ -231,6 +231,41 @@ export function createParticipationsRepository({ db }: { db: DbOrTx }) {
         .where(and(eq(projects.status, 'funding'), sql`${projects.fundingEndDate} < ${today}`))
         .orderBy(projects.fundingEndDate, projects.id)
         .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * A close's next chunk of participants (decision 066): after `afterUserId`, in user-id order,
+     * whole participants, at most `limits.participants` of them and, past the first,
+     * `limits.participations` participations in all. Walks the funder index in order.
+     */
+    async participantsAfter(projectId: number, afterUserId: string | null, limits: { participants: number; participations: number }): Promise<string[]> {
+      const { rows } = await db.execute<{ user_id: string; n: number }>(sql`
+        select user_id, count(*)::int as n from project_participations
+        where project_id = ${projectId} ${afterUserId === null ? sql`` : sql`and user_id > ${afterUserId}::uuid`}
+        group by user_id order by user_id limit ${limits.participants}`);
+      const chosen: string[] = [];
+      let participations = 0;
+      for (const row of rows) {
+        if (chosen.length > 0 && participations + Number(row.n) > limits.participations) break;
+        chosen.push(String(row.user_id));
+        participations += Number(row.n);
+      }
+      return chosen;
+    },
+
+    /** Whether the user put anything into the project (their total is kept beside the participations, decision 058). */
+    async hasParticipated(projectId: number, userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql<number>`1` })
+        .from(projectFunders)
+        .where(and(eq(projectFunders.projectId, projectId), eq(projectFunders.userId, userId)));
+      return rows.length > 0;
+    },
+
+    /** Failed or cancelled projects whose returns have not finished (decision 066): the close sweep resumes them. */
+    async returnsPendingIds(limit: number): Promise<number[]> {
+      const rows = await db.select({ id: projects.id }).from(projects).where(sql`${projects.returnsPending}`).orderBy(projects.id).limit(limit);
       return rows.map((row) => row.id);
     },
 

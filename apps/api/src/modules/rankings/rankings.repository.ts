@@ -48,9 +48,9 @@ export type RankingRow = { artistId: number; rank: number; previousRank: number 
 export function createRankingsRepository({ db }: { db: DbOrTx }) {
   return {
     /**
-     * Takes a failed or cancelled project's participations out of the rollup, in two statements
-     * whatever their number. The caller holds every participant's wallet, so no other statement
-     * writes their backer rows meanwhile. The month rows, which other participations and returns of
+     * Takes a failed or cancelled project's participations of some fans out of the rollup, in two
+     * statements whatever their number (a close does it per chunk of participants, decision 066).
+     * The caller holds these fans' wallets, so no other statement writes their backer rows meanwhile. The month rows, which other participations and returns of
      * the artist's projects write too, are locked first, in month order (the order the
      * participations' statement takes them in), so the second statement reads them as they stand:
      * read before another return committed, a row that return left with exactly this one's backers
@@ -59,18 +59,19 @@ export function createRankingsRepository({ db }: { db: DbOrTx }) {
      * without backers goes. Amounts are floored at zero: a return never fails on the rollup, and
      * the reconciliation reports any drift.
      */
-    async withdrawProject(projectId: number): Promise<void> {
+    async withdrawParticipants(projectId: number, userIds: readonly string[]): Promise<void> {
+      const fans = sql`${sql.param([...userIds])}::uuid[]`;
       await db.execute(sql`
         select 1 from artist_month_figures f
         where f.artist_id = (select p.artist_id from projects p where p.id = ${projectId} and p.kind = 'project')
-          and f.month in (select ${sql.raw(kstMonthOf('pp.created_at'))} from project_participations pp where pp.project_id = ${projectId})
+          and f.month in (select ${sql.raw(kstMonthOf('pp.created_at'))} from project_participations pp where pp.project_id = ${projectId} and pp.user_id = any(${fans}))
         order by f.month
         for update`);
       await db.execute(sql`
         with gone as (
           select ${sql.raw(kstMonthOf('pp.created_at'))} as month, p.artist_id, pp.user_id, sum(pp.amount)::bigint as orange
           from project_participations pp join projects p on p.id = pp.project_id
-          where pp.project_id = ${projectId} and p.kind = 'project'
+          where pp.project_id = ${projectId} and pp.user_id = any(${fans}) and p.kind = 'project'
           group by 1, 2, 3
         ),
         removed as (
