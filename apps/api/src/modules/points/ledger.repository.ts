@@ -20,8 +20,6 @@ export type WalletRow = {
   orangeBonus: number;
   berryPurchased: number;
   berryBonus: number;
-  /** The transaction already applied with the idempotency key asked about, if any. */
-  existingTransactionId: number | null;
 };
 
 export type LockedLot = {
@@ -138,15 +136,10 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       return rows.map((row) => (row.id === null ? null : { transactionId: Number(row.id), requestHash: nullableString(row.request_hash) }));
     },
 
-    /**
-     * The first lock of every movement (docs/architecture.md#locking). Returns, in the same round trip, the
-     * transaction already applied with `idempotencyKey`, so a replay is recognised under the lock.
-     */
-    async lockWallet(userId: string, idempotencyKey: string | null = null): Promise<WalletRow | null> {
+    /** The first lock of a user's movement (docs/architecture.md#locking); null when the user has no wallet. */
+    async lockWallet(userId: string): Promise<WalletRow | null> {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
-        select w.user_id, w.orange_purchased, w.orange_bonus, w.berry_purchased, w.berry_bonus,
-          (select t.id from point_transactions t where t.user_id = w.user_id and t.idempotency_key = ${idempotencyKey}) as existing_id
-        from point_wallets w where w.user_id = ${userId} for update of w`);
+        select user_id, orange_purchased, orange_bonus, berry_purchased, berry_bonus from point_wallets where user_id = ${userId} for update`);
       const row = rows[0];
       if (!row) return null;
       return {
@@ -155,7 +148,6 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
         orangeBonus: Number(row.orange_bonus),
         berryPurchased: Number(row.berry_purchased),
         berryBonus: Number(row.berry_bonus),
-        existingTransactionId: nullableNumber(row.existing_id),
       };
     },
 
