@@ -52,6 +52,27 @@ describe('notifications', () => {
     ).rejects.toThrow();
   });
 
+  it('writes many at once in the order given, each checked against its kind, and none when one does not fit', async () => {
+    const [first, second] = [await t.createUser(), await t.createUser()];
+    await expect(
+      service.notifyManyWithin(t.database.db, [
+        { userId: first.id, kind: 'failed', projectId: 30, params: {} },
+        { userId: second.id, kind: 'points_returned', projectId: 30, params: { amount: 1.5, currency: 'orange' } },
+      ]),
+    ).rejects.toThrow();
+    expect((await list(first)).items).toEqual([]);
+    await service.notifyManyWithin(t.database.db, [
+      { userId: first.id, kind: 'failed', projectId: 30, params: {} },
+      { userId: first.id, kind: 'points_returned', projectId: 30, params: { amount: 40, currency: 'orange' } },
+      { userId: second.id, kind: 'cancelled', projectId: 30, params: { reason: 'The screen is under repair.' } },
+    ]);
+    expect((await list(first)).items.map((item) => [item.kind, item.params])).toEqual([
+      ['points_returned', { amount: 40, currency: 'orange' }],
+      ['failed', {}],
+    ]);
+    expect((await list(second)).items.map((item) => [item.kind, item.params])).toEqual([['cancelled', { reason: 'The screen is under repair.' }]]);
+  });
+
   it('lists newest first, page by page, and each user sees only their own', async () => {
     for (const [index, kind] of (['rejected', 'cancelled_deadline', 'created'] as const).entries()) {
       t.clock.advance(60_000);
