@@ -48,7 +48,8 @@ function participantsCursorOf(cursor: string, sort: ParticipantSort): Participan
  * then their lots. A participation batch holds a limited project's advisory lock exclusively (the
  * cap needs participations one at a time) and an ongoing project's shared, so those run side by
  * side (decision 059). A close or a cancellation takes it exclusively, so it waits for every
- * participation in flight and every later one sees the project closed.
+ * participation in flight and every later one sees the project closed; its returns then run in
+ * chunks of participants, each taking it again (decision 066).
  */
 export function createParticipationsService({
   db,
