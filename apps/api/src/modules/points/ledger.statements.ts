@@ -15,9 +15,7 @@ import type { NamedStatement } from '../../db/client.ts';
  * `allocateSpend` (lib/points/rules.ts: the reference model the model test, docs/quality.md#r5, checks this against):
  * bonus first, soonest expiry first, then the oldest lot; never a lot past its end.
  *
- * Lock order: wallets ascending by user id, and a user's lots only once their wallet is held, so
- * two batches (or a batch and any other movement, which also locks wallet then lots) queue instead
- * of deadlocking. The lots' user ids come from `wallet` through an InitPlan (`array(…)`), so no lot
+ * The locks follow docs/architecture.md#locking; the lots' user ids come from `wallet` through an InitPlan (`array(…)`), so no lot
  * is scanned before every wallet of the batch is locked.
  *
  * At READ COMMITTED the statement has one snapshot, taken before it waits on the wallet locks: the

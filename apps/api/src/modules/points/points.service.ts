@@ -71,9 +71,9 @@ const walletDeltaLots = (lots: LockedLot[]) =>
 
 /**
  * The ledger service (docs/architecture.md#ledger): every point movement is one database
- * transaction, or one statement, at READ COMMITTED that locks the user's wallet row, then the lots
- * it touches (FOR UPDATE), always in that order, so concurrent movements queue instead of
- * deadlocking or double spending (docs/architecture.md#locking). An escrow account's side of a
+ * transaction, or one statement, at READ COMMITTED that takes its locks in the one order of
+ * docs/architecture.md#locking, so concurrent movements queue instead of deadlocking or double
+ * spending. An escrow account's side of a
  * movement is an inserted posting: nothing of the project is locked (decision 011). Other modules
  * move points only through this service (payments credits and refunds charges through it).
  */
@@ -175,7 +175,6 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       return results;
     },
 
-    /** Locks these users' wallets in user-id order (docs/architecture.md#locking), inside the caller's transaction. */
     /**
      * Locks these users' wallets in user-id order (docs/architecture.md#locking), inside the
      * caller's transaction; then answers, per ledger key in order, the transaction that applied it

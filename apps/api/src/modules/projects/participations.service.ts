@@ -43,11 +43,9 @@ function participantsCursorOf(cursor: string, sort: ParticipantSort): Participan
 
 /**
  * Participation and the funding's outcome (docs/product.md#participation, #funding-close,
- * #cancellation). Locks, in one order everywhere (docs/architecture.md#locking): the project's
- * advisory lock, then its row when its status changes, then the users' wallets in user-id order,
- * then their lots. A participation batch holds a limited project's advisory lock exclusively (the
- * cap needs participations one at a time) and an ongoing project's shared, so those run side by
- * side (decision 059). A close or a cancellation takes it exclusively, so it waits for every
+ * #cancellation), with the locks in the order of docs/architecture.md#locking. A participation
+ * batch holds a limited project's advisory lock exclusively (the cap needs participations one at a
+ * time) and an ongoing project's shared, so those run side by side (decision 059). A close or a cancellation takes it exclusively, so it waits for every
  * participation in flight and every later one sees the project closed; its returns then run in
  * chunks of participants, each taking it again (decision 066).
  */
