@@ -387,7 +387,8 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
 
     /**
      * Who holds points ending within the next 30 KST days (through the end of the 30th), a page of
-     * users at a time: what the expiry notification is sent from. `nextAfterUserId` continues.
+     * users at a time: what the expiry notice will be sent from (docs/architecture.md#sweeps: not sent yet).
+     * `nextAfterUserId` continues.
      */
     async expiringWithinNoticePeriod({ afterUserId = null, userLimit = 500 }: { afterUserId?: string | null; userLimit?: number } = {}) {
       const now = clock.now();
