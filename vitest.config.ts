@@ -36,6 +36,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           setupFiles: ['./src/test/setup.ts'],
+          // Beside the API suites on two cores a jsdom test can wait seconds for a turn (CI saw a
+          // 0.6 s test pass the default 5 s); a test that hangs still fails.
+          testTimeout: 15_000,
         },
       },
       apiProject('api', 'pglite'),
