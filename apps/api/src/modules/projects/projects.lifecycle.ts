@@ -84,6 +84,18 @@ const auditState = (row: Pick<ProjectRow, 'status' | 'approvedAt' | 'creationDea
  * log. Every transition locks the project row, re-checks the status under the lock, and writes its
  * side effects (ledger moves, notifications, the audit log) in the same transaction.
  */
+/** What the projects module's services are built from. */
+export type ProjectsDependencies = {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+  points: Pick<PointsService, 'lockWalletsWithin' | 'spendManyWithin' | 'createEscrowAccountWithin'>;
+  notifications: Pick<NotificationsService, 'notifyWithin'>;
+  /** Requests and creations run at most once per Idempotency-Key (docs/architecture.md#idempotency). */
+  idempotency: Idempotency;
+  catalogue: MediaCatalogue;
+};
+
 export function createProjectLifecycle({
   db,
   clock,
@@ -93,17 +105,7 @@ export function createProjectLifecycle({
   catalogue,
   idempotency,
   presenter,
-}: {
-  db: Db;
-  clock: Clock;
-  files: FileStore;
-  points: Pick<PointsService, 'lockWalletsWithin' | 'spendManyWithin' | 'createEscrowAccountWithin'>;
-  notifications: Pick<NotificationsService, 'notifyWithin'>;
-  /** Requests and creations run at most once per Idempotency-Key (docs/architecture.md#idempotency). */
-  idempotency: Idempotency;
-  catalogue: MediaCatalogue;
-  presenter: Pick<ProjectPresenter, 'presentOne'>;
-}) {
+}: ProjectsDependencies & { presenter: Pick<ProjectPresenter, 'presentOne'> }) {
   const { presentOne } = presenter;
 
   /** The row, locked, if the user created it; anything else answers 404 as if absent. */

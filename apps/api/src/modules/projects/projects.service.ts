@@ -1,10 +1,4 @@
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { FileStore } from '../../lib/storage.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { Idempotency } from '../idempotency/idempotency.service.ts';
-import type { PointsService } from '../points/points.service.ts';
-import { createProjectLifecycle, type MediaCatalogue } from './projects.lifecycle.ts';
+import { createProjectLifecycle, type ProjectsDependencies } from './projects.lifecycle.ts';
 import { createProjectPresenter } from './projects.presenter.ts';
 import { createProjectSweeps } from './projects.sweeps.ts';
 
@@ -24,16 +18,7 @@ export function createProjectsService({
   notifications,
   catalogue,
   idempotency,
-}: {
-  db: Db;
-  clock: Clock;
-  files: FileStore;
-  points: Pick<PointsService, 'lockWalletsWithin' | 'spendManyWithin' | 'createEscrowAccountWithin'>;
-  notifications: Pick<NotificationsService, 'notifyWithin'>;
-  /** Requests and creations run at most once per Idempotency-Key (docs/architecture.md#idempotency). */
-  idempotency: Idempotency;
-  catalogue: MediaCatalogue;
-}) {
+}: ProjectsDependencies) {
   const presenter = createProjectPresenter({ db, clock, files });
   return {
     ...presenter,
