@@ -8,7 +8,7 @@ export const commentBodyMax = 1_000;
 export const reportDetailMax = 500;
 export const reportReasons = ['REPR001', 'REPR002', 'REPR003', 'REPR004', 'REPR005', 'REPR006'] as const;
 export type ReportReason = (typeof reportReasons)[number];
-export const reportTargetTypes = ['project', 'comment'] as const;
+export const reportTargetTypes = ['project', 'comment', 'film', 'post'] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
 export const reportDecisionActions = ['hide', 'restore', 'dismiss'] as const;
 export type ReportDecisionAction = (typeof reportDecisionActions)[number];
@@ -41,6 +41,49 @@ export const commentsQuerySchema = z.strictObject({
 export const commentsResponseSchema = z.object({ items: z.array(commentSchema), nextCursor: z.string().nullable() });
 export const commentResponseSchema = z.object({ comment: commentSchema });
 export const commentIdParamsSchema = z.strictObject({ commentId: decimalIntegerParam(1, Number.MAX_SAFE_INTEGER) });
+
+/** The things people comment on and like, one module for all (docs/decisions/075-one-community-module-for-every-target.md). */
+export const communityTargetTypes = ['project', 'film', 'post'] as const;
+export type CommunityTargetType = (typeof communityTargetTypes)[number];
+export const filmIdParamsSchema = z.strictObject({ filmId: decimalIntegerParam(1, Number.MAX_SAFE_INTEGER) });
+export const postIdParamsSchema = z.strictObject({ postId: decimalIntegerParam(1, Number.MAX_SAFE_INTEGER) });
+
+/** docs/product.md#community: a post's text, 1–2,000 characters after trimming, line breaks kept. */
+export const postTextMax = 2_000;
+/** docs/product.md#community: at most four images a post, each at most this many bytes. */
+export const postImagesMax = 4;
+export const postImageMaxBytes = 10 * 1024 * 1024;
+export const postTextSchema = z
+  .string()
+  .max(postTextMax * 4)
+  .transform((value) => value.trim())
+  .pipe(withoutControlCharacters(z.string().min(1).max(postTextMax), { multiline: true }));
+/** The multipart form's text field, and PATCH's JSON body. */
+export const postTextBodySchema = z.strictObject({ text: postTextSchema });
+
+export const postSchema = z.object({
+  id: z.number().int(),
+  artistId: z.number().int(),
+  /** null when an operator hid the post (operators still see it; everyone else does not get it in lists). */
+  text: z.string().nullable(),
+  /** Re-encoded WebP images, in the order sent; empty while hidden for non-operators. */
+  imageUrls: z.array(z.string()),
+  hidden: z.boolean(),
+  author: z.object({ nickname: z.string().nullable(), profileImageUrl: z.string().nullable() }),
+  likeCount: z.number().int(),
+  viewerLiked: z.boolean(),
+  commentCount: z.number().int(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  viewerIsAuthor: z.boolean(),
+});
+export type Post = z.infer<typeof postSchema>;
+export const postsQuerySchema = z.strictObject({
+  cursor: z.string().max(100).optional(),
+  limit: decimalIntegerParam(1, 50).optional(),
+});
+export const postsResponseSchema = z.object({ items: z.array(postSchema), nextCursor: z.string().nullable() });
+export const postResponseSchema = z.object({ post: postSchema });
 
 export const likeResponseSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 
@@ -76,7 +119,7 @@ export const operatorReportSchema = z.object({
   decision: z.enum(reportDecisionActions).nullable(),
   createdAt: z.string(),
   reporter: z.object({ nickname: z.string().nullable() }),
-  /** The reported text as it stands (comment body or project title); null once deleted. */
+  /** The reported text as it stands (comment body, project or film title, post text); null once deleted. */
   content: z.string().nullable(),
   /** Whether the reported item is hidden now. */
   targetHidden: z.boolean(),

@@ -106,6 +106,11 @@ export const errorCodes = [
   'reports.target_not_found',
   'reports.not_found',
   'reports.cursor_invalid',
+  // community posts (docs/product.md#community)
+  'posts.not_found',
+  'posts.not_author',
+  'posts.hidden',
+  'posts.cursor_invalid',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -120,6 +120,10 @@ export const errorStatuses: Record<ErrorCode, number> = {
   'reports.target_not_found': 404,
   'reports.not_found': 404,
   'reports.cursor_invalid': 400,
+  'posts.not_found': 404,
+  'posts.not_author': 403,
+  'posts.hidden': 409,
+  'posts.cursor_invalid': 400,
 };
 
 /** A refusal rebuilt from its code, message and details: what a replay under an Idempotency-Key throws again. */
