@@ -11,3 +11,4 @@ export * from '../modules/media/media.table.ts';
 export * from '../modules/community/community.table.ts';
 export * from '../modules/test-clock/test-clock.table.ts';
 export * from '../modules/rankings/rankings.table.ts';
+export * from '../modules/films/films.table.ts';
