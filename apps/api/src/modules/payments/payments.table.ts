@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -55,4 +55,47 @@ export const paymentWebhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.gateway, table.eventId] })],
+);
+
+/**
+ * A guardian's cancellation of a minor's charge (docs/product.md#guardian-cancellation): the
+ * unspent part of the charge's lots, refunded by an operator past the 7-day window. One row per
+ * refund; a charge can have more than one (points a failed project returns to its lots later can
+ * be refunded again). The ledger entry is `transaction_id`; the gateway's partial cancellation is
+ * what moves it from 'refunding' to 'refunded' (or back, 'failed', with a reversal entry).
+ */
+export const guardianRefunds = pgTable(
+  'guardian_refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => users.id),
+    /** The ledger's refund entry (point_transactions), written with this row. */
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
+    /** Purchased Orange taken back (paid for: refunded in money), and the bonus taken with it (not paid for). */
+    orange: integer('orange').notNull(),
+    bonusOrange: integer('bonus_orange').notNull(),
+    amountKrw: integer('amount_krw').notNull(),
+    status: text('status').notNull().default('refunding'),
+    reason: text('reason').notNull(),
+    /** The guardian's inquiry, when the request came as one (no foreign key: the inquiries module owns its table). */
+    inquiryId: integer('inquiry_id'),
+    failureCode: text('failure_code'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('guardian_refunds_status_check', sql`${table.status} in ('refunding', 'refunded', 'failed')`),
+    check('guardian_refunds_amount_check', sql`${table.orange} > 0 and ${table.bonusOrange} >= 0 and ${table.amountKrw} > 0`),
+    uniqueIndex('guardian_refunds_transaction_unique').on(table.transactionId),
+    index('guardian_refunds_payment_idx').on(table.paymentId, table.id),
+    index('guardian_refunds_refunding_idx').on(table.requestedAt).where(sql`${table.status} = 'refunding'`),
+  ],
 );
