@@ -12,3 +12,4 @@ export * from '../modules/community/community.table.ts';
 export * from '../modules/test-clock/test-clock.table.ts';
 export * from '../modules/rankings/rankings.table.ts';
 export * from '../modules/films/films.table.ts';
+export * from '../modules/mail/mail.table.ts';
