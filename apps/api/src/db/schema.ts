@@ -13,3 +13,4 @@ export * from '../modules/test-clock/test-clock.table.ts';
 export * from '../modules/rankings/rankings.table.ts';
 export * from '../modules/films/films.table.ts';
 export * from '../modules/mail/mail.table.ts';
+export * from '../modules/support/support.table.ts';
