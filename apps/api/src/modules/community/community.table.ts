@@ -1,16 +1,56 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { artists } from '../artists/artists.table.ts';
+import { films } from '../films/films.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
 
-/** Comments on a project (docs/product.md#comments). The author deletes their own (row removed). */
+/**
+ * A fan's post on an artist's community (docs/product.md#community): text and up to four
+ * re-encoded images. The author edits or deletes their own; deleting removes the row, its
+ * comments and its likes (cascade).
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artists.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    /** Storage keys of the re-encoded images, in the order sent. */
+    imagePaths: text('image_paths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Set when an operator hides the post after a report (docs/product.md#reports). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('posts_body_length_check', sql`char_length(${table.body}) between 1 and 2000`),
+    check('posts_images_check', sql`cardinality(${table.imagePaths}) <= 4`),
+    // The artist's community, newest first (keyset on id).
+    index('posts_artist_idx').on(table.artistId, table.id),
+  ],
+);
+
+/**
+ * Comments on a project, a film or a post (docs/product.md#comments): exactly one of the three
+ * target columns is set, each a real foreign key (docs/decisions/075-one-community-module-for-every-target.md).
+ * The author deletes their own (row removed).
+ */
 export const comments = pgTable(
   'comments',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id),
+    projectId: integer('project_id').references(() => projects.id),
+    filmId: bigint('film_id', { mode: 'number' }).references(() => films.id),
+    postId: bigint('post_id', { mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id')
       .notNull()
       .references(() => users.id),
@@ -21,27 +61,36 @@ export const comments = pgTable(
   },
   (table) => [
     check('comments_body_length_check', sql`char_length(${table.body}) between 1 and 1000`),
-    // The project's list, newest first (keyset on id).
+    check('comments_one_target_check', sql`num_nonnulls(${table.projectId}, ${table.filmId}, ${table.postId}) = 1`),
+    // Each target's list, newest first (keyset on id).
     index('comments_project_idx').on(table.projectId, table.id),
+    index('comments_film_idx').on(table.filmId, table.id).where(sql`${table.filmId} is not null`),
+    index('comments_post_idx').on(table.postId, table.id).where(sql`${table.postId} is not null`),
   ],
 );
 
-/** One like per user and project; PUT and DELETE are idempotent on this key. */
-export const projectLikes = pgTable(
-  'project_likes',
+/**
+ * Likes of a project, a film or a post: exactly one target column set, one like per user and
+ * target (a partial unique index per target); PUT and DELETE are idempotent on that key.
+ */
+export const likes = pgTable(
+  'likes',
   {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id),
+    projectId: integer('project_id').references(() => projects.id),
+    filmId: bigint('film_id', { mode: 'number' }).references(() => films.id),
+    postId: bigint('post_id', { mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.projectId, table.userId] }),
+    check('likes_one_target_check', sql`num_nonnulls(${table.projectId}, ${table.filmId}, ${table.postId}) = 1`),
+    uniqueIndex('likes_project_user_idx').on(table.projectId, table.userId).where(sql`${table.projectId} is not null`),
+    uniqueIndex('likes_film_user_idx').on(table.filmId, table.userId).where(sql`${table.filmId} is not null`),
+    uniqueIndex('likes_post_user_idx').on(table.postId, table.userId).where(sql`${table.postId} is not null`),
     // My page, Like tab.
-    index('project_likes_user_idx').on(table.userId, table.projectId),
+    index('likes_user_project_idx').on(table.userId, table.projectId).where(sql`${table.projectId} is not null`),
   ],
 );
 
@@ -54,7 +103,7 @@ export const hiddenProjects = pgTable('hidden_projects', {
 });
 
 /**
- * Reports of a project or a comment (docs/product.md#reports). One per user and item, enforced by
+ * Reports of a project, a comment, a film or a post (docs/product.md#reports). One per user and item, enforced by
  * the unique index so two simultaneous reports cannot both pass.
  */
 export const reports = pgTable(
@@ -65,7 +114,7 @@ export const reports = pgTable(
       .notNull()
       .references(() => users.id),
     targetType: text('target_type').notNull(),
-    /** A project id or a comment id (no foreign key: a comment may be deleted by its author). */
+    /** A project, comment, film or post id (no foreign key: a comment or post may be deleted by its author). */
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     /** The project the item belongs to (the project itself for a project report). */
     projectId: integer('project_id'),
@@ -78,7 +127,7 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    check('reports_target_type_check', sql`${table.targetType} in ('project', 'comment')`),
+    check('reports_target_type_check', sql`${table.targetType} in ('project', 'comment', 'film', 'post')`),
     check('reports_reason_check', sql`${table.reason} in ('REPR001', 'REPR002', 'REPR003', 'REPR004', 'REPR005', 'REPR006')`),
     check('reports_status_check', sql`${table.status} in ('open', 'handled')`),
     check('reports_decision_check', sql`${table.decision} is null or ${table.decision} in ('hide', 'restore', 'dismiss')`),
@@ -88,5 +137,6 @@ export const reports = pgTable(
   ],
 );
 
+export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sq
 import type { Language } from '@orchard/shared';
 import { queryNamed, textLiteral, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { artists } from '../artists/artists.table.ts';
-import { comments, hiddenProjects, projectLikes } from '../community/community.table.ts';
+import { comments, hiddenProjects, likes } from '../community/community.table.ts';
 import { media } from '../media/media.table.ts';
 import { users } from '../users/users.table.ts';
 import { insertParticipations, type NewParticipation } from './participations.repository.ts';
@@ -75,7 +75,7 @@ function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
         'address', m.addresses->>${language}::text, 'latitude', m.latitude, 'longitude', m.longitude) order by pm.position)
       from project_media pm left join ${media} m on m.id = pm.media_id where pm.project_id = projects.id), '[]'::json),
     'photo_paths', coalesce((select json_agg(ph.path order by ph.position) from project_photos ph where ph.project_id = projects.id), '[]'::json),
-    'likes', (select json_build_array(count(*), coalesce(bool_or(l.user_id = ${viewerId}::uuid), false)) from ${projectLikes} l where l.project_id = projects.id),
+    'likes', (select json_build_array(count(*), coalesce(bool_or(l.user_id = ${viewerId}::uuid), false)) from ${likes} l where l.project_id = projects.id),
     'comment_count', (select count(*) from ${comments} c where c.project_id = projects.id),
     'hidden', exists (select 1 from ${hiddenProjects} h where h.project_id = projects.id))`;
   return db
@@ -225,11 +225,11 @@ function literalLimit(limit: number): number {
 
 /** Each signed-in reader's own figures beside a shared project read (decision 057), by name. */
 const viewerFieldsStatement: NamedStatement = {
-  name: 'project_viewer_fields_v2',
+  name: 'project_viewer_fields_v3',
   text: `
     select r.project_id, r.user_id,
       coalesce((select f.total from project_funders f where f.project_id = r.project_id and f.user_id = r.user_id), 0) as contribution,
-      exists (select 1 from project_likes l where l.project_id = r.project_id and l.user_id = r.user_id) as liked
+      exists (select 1 from likes l where l.project_id = r.project_id and l.user_id = r.user_id) as liked
     from unnest($1::int[], $2::uuid[]) as r(project_id, user_id)`,
 };
 
