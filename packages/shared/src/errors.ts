@@ -63,6 +63,12 @@ export const errorCodes = [
   'points.refund_failed',
   'points.cursor_invalid',
   'payments.gateway_error',
+  // a guardian's cancellation (docs/product.md#guardian-cancellation)
+  'payments.guardian_refund_not_paid',
+  'payments.guardian_refund_already_refunded',
+  'payments.guardian_refund_nothing_left',
+  'payments.guardian_refund_in_progress',
+  'payments.guardian_refund_failed',
   'idempotency.key_required',
   'idempotency.key_reused',
   // projects (docs/product.md#projects)
@@ -111,6 +117,9 @@ export const errorCodes = [
   'posts.not_author',
   'posts.hidden',
   'posts.cursor_invalid',
+  // films as a target of comments, likes and reports (docs/product.md#films)
+  'films.not_found',
+  'films.hidden',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -124,6 +124,8 @@ export const errorStatuses: Record<ErrorCode, number> = {
   'posts.not_author': 403,
   'posts.hidden': 409,
   'posts.cursor_invalid': 400,
+  'films.not_found': 404,
+  'films.hidden': 409,
 };
 
 /** A refusal rebuilt from its code, message and details: what a replay under an Idempotency-Key throws again. */
