@@ -18,4 +18,5 @@ export * from './notifications.ts';
 export * from './terms.ts';
 export * from './community.ts';
 export * from './operator.ts';
+export * from './guardian-refunds.ts';
 export * from './discovery.ts';

@@ -22,6 +22,8 @@ export const notificationParamSchemas = {
   points_returned: z.object({ amount: z.number().int(), currency: z.enum(['orange', 'berry']) }),
   points_expiring: z.object({ amount: z.number().int(), currency: z.enum(['orange', 'berry']), expiresAt: z.string() }),
   inquiry_answered: z.object({ inquiryId: z.number().int().optional() }),
+  /** A guardian's cancellation refunded the unspent part of a charge: the amount paid back and the Orange taken (docs/product.md#guardian-cancellation). */
+  guardian_refund: z.object({ amountKrw: z.number().int(), orange: z.number().int(), bonusOrange: z.number().int() }),
 } as const;
 
 export type NotificationKind = keyof typeof notificationParamSchemas;

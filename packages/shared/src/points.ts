@@ -48,6 +48,8 @@ export const pointReasons = [
   'event_not_achieved',
   'refund_of_charge',
   'refund_reversed',
+  'guardian_refund',
+  'guardian_refund_reversed',
   'account_deleted',
 ] as const;
 export type PointReason = (typeof pointReasons)[number];

@@ -59,7 +59,13 @@ export interface PaymentGateway {
   cancel(input: {
     paymentKey: string;
     reason: string;
+    /** The payment's whole amount. */
     amountKrw: number;
+    /**
+     * A partial cancellation of this much (a guardian's cancellation of what is left unspent:
+     * docs/product.md#guardian-cancellation); absent, the whole payment is cancelled.
+     */
+    cancelAmountKrw?: number;
     idempotencyKey: string;
   }): Promise<CancelResult>;
   /** Verifies signature, timestamp tolerance; throws on a forged or stale event. */

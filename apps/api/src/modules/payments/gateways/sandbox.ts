@@ -50,6 +50,8 @@ export type SandboxCheckout = {
   approvedAt?: Date;
   decline?: { code: SandboxDeclineCode; reason: string };
   cancel?: { idempotencyKey: string; cancelledAt: Date; reason: string };
+  /** Partial cancellations so far (the payment stays confirmed while part of it is left). */
+  partialCancels?: { idempotencyKey: string; amountKrw: number; cancelledAt: Date; reason: string }[];
 };
 
 /** What a webhook delivery needs: the app's webhook route answered in this process (app.inject). */
@@ -236,9 +238,27 @@ export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; we
       return { ok: true, paymentKey, method: checkout.method!, approvedAt: checkout.approvedAt! };
     },
 
-    async cancel({ paymentKey, reason, amountKrw, idempotencyKey }): Promise<CancelResult> {
+    async cancel({ paymentKey, reason, amountKrw, cancelAmountKrw, idempotencyKey }): Promise<CancelResult> {
       const checkout = byPaymentKey.get(paymentKey);
       if (!checkout) return { ok: false, code: 'NOT_FOUND_PAYMENT', reason: 'There is no such payment.' };
+      // As Toss's Idempotency-Key: the same key replays the first answer.
+      const earlierPart = checkout.partialCancels?.find((part) => part.idempotencyKey === idempotencyKey);
+      if (earlierPart) return { ok: true, cancelledAt: earlierPart.cancelledAt };
+      if (cancelAmountKrw !== undefined) {
+        // A partial cancellation (Toss's cancelAmount): at most what is not cancelled yet.
+        if (checkout.state !== 'confirmed') {
+          return { ok: false, code: checkout.state === 'cancelled' ? 'ALREADY_CANCELED_PAYMENT' : 'NOT_CANCELABLE_PAYMENT', reason: 'Only a confirmed payment can be cancelled.' };
+        }
+        const cancelled = (checkout.partialCancels ?? []).reduce((sum, part) => sum + part.amountKrw, 0);
+        if (!Number.isSafeInteger(cancelAmountKrw) || cancelAmountKrw <= 0 || cancelAmountKrw > checkout.request.amountKrw - cancelled) {
+          return { ok: false, code: 'NOT_CANCELABLE_AMOUNT', reason: 'The amount is more than what is left of the payment.' };
+        }
+        const part = { idempotencyKey, amountKrw: cancelAmountKrw, cancelledAt: clock.now(), reason };
+        checkout.partialCancels = [...(checkout.partialCancels ?? []), part];
+        if (cancelled + cancelAmountKrw === checkout.request.amountKrw) checkout.state = 'cancelled';
+        emit({ type: 'payment.cancelled', orderId: checkout.request.orderId, paymentKey, amountKrw: cancelAmountKrw, reason });
+        return { ok: true, cancelledAt: part.cancelledAt };
+      }
       if (checkout.state === 'cancelled') {
         // As Toss's Idempotency-Key: the same key replays the first answer; another key is refused.
         if (checkout.cancel!.idempotencyKey === idempotencyKey) return { ok: true, cancelledAt: checkout.cancel!.cancelledAt };
@@ -247,8 +267,8 @@ export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; we
       if (checkout.state !== 'confirmed') {
         return { ok: false, code: 'NOT_CANCELABLE_PAYMENT', reason: 'Only a confirmed payment can be cancelled.' };
       }
-      // docs/product.md#refunds: refunds are of a whole charge only.
-      if (amountKrw !== checkout.request.amountKrw) {
+      // docs/product.md#refunds: a customer's refund is of a whole charge only, never after a partial one.
+      if (amountKrw !== checkout.request.amountKrw || (checkout.partialCancels?.length ?? 0) > 0) {
         return { ok: false, code: 'NOT_CANCELABLE_AMOUNT', reason: 'Only the whole amount can be cancelled.' };
       }
       checkout.state = 'cancelled';

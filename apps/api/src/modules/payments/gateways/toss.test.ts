@@ -160,6 +160,21 @@ describe('Toss Payments adapter against recorded responses', () => {
     expect(JSON.parse(seen[0]!.body)).toEqual({ cancelReason: 'Refund within 7 days' });
   });
 
+  it('cancels part of a payment with cancelAmount, and takes PARTIAL_CANCELED as done (docs/product.md#guardian-cancellation)', async () => {
+    const partial = { ...cancelledPayment, status: 'PARTIAL_CANCELED', cancels: [{ ...cancelledPayment.cancels[0], cancelAmount: 40_000 }] };
+    script = [{ status: 200, body: partial }];
+    const result = await toss.cancel({ paymentKey, reason: 'Guardian', amountKrw: 100_000, cancelAmountKrw: 40_000, idempotencyKey: 'guardian-refund-7' });
+    expect(result).toEqual({ ok: true, cancelledAt: new Date('2026-11-23T00:15:00Z') });
+    expect(JSON.parse(seen[0]!.body)).toEqual({ cancelReason: 'Guardian', cancelAmount: 40_000 });
+    expect(seen[0]!.headers['idempotency-key']).toBe('guardian-refund-7');
+  });
+
+  it('does not take PARTIAL_CANCELED as a whole cancellation', async () => {
+    script = [{ status: 200, body: { ...cancelledPayment, status: 'PARTIAL_CANCELED' } }];
+    const result = await toss.cancel({ paymentKey, reason: 'Refund within 7 days', amountKrw: 100_000, idempotencyKey: 'refund-43' });
+    expect(result.ok).toBe(false);
+  });
+
   it('reports an already cancelled payment, and a cancel time-out as retriable', async () => {
     script = [
       { status: 400, body: { code: 'ALREADY_CANCELED_PAYMENT', message: '이미 취소된 결제 입니다.' } },

@@ -199,13 +199,16 @@ export function createTossGateway(options: { settings: TossSettings; clock: Cloc
       return { ok: false, code: answer.code, reason: answer.reason };
     },
 
-    async cancel({ paymentKey, reason, idempotencyKey }): Promise<CancelResult> {
-      const answer = await call('POST', `/v1/payments/${encodeURIComponent(paymentKey)}/cancel`, { cancelReason: reason }, idempotencyKey);
+    async cancel({ paymentKey, reason, cancelAmountKrw, idempotencyKey }): Promise<CancelResult> {
+      // A partial cancellation sends cancelAmount; Toss then answers PARTIAL_CANCELED (CANCELED when nothing is left).
+      const body = cancelAmountKrw === undefined ? { cancelReason: reason } : { cancelReason: reason, cancelAmount: cancelAmountKrw };
+      const answer = await call('POST', `/v1/payments/${encodeURIComponent(paymentKey)}/cancel`, body, idempotencyKey);
       if (answer.kind === 'unavailable') return { ok: false, code: RETRIABLE_FAILURE_CODE, reason: answer.reason };
       if (answer.kind === 'error') return { ok: false, code: answer.code, reason: answer.reason };
       const cancels = answer.payment.cancels ?? [];
       const last = cancels[cancels.length - 1];
-      if (!last || answer.payment.status !== 'CANCELED') {
+      const done = cancelAmountKrw === undefined ? answer.payment.status === 'CANCELED' : answer.payment.status === 'PARTIAL_CANCELED' || answer.payment.status === 'CANCELED';
+      if (!last || !done) {
         return { ok: false, code: `PAYMENT_${answer.payment.status}`, reason: 'Toss Payments did not cancel the whole payment.' };
       }
       return { ok: true, cancelledAt: new Date(last.canceledAt) };
