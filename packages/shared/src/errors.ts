@@ -120,6 +120,10 @@ export const errorCodes = [
   // films as a target of comments, likes and reports (docs/product.md#films)
   'films.not_found',
   'films.hidden',
+  'films.not_author',
+  'films.project_not_joined',
+  'films.video_invalid',
+  'films.cursor_invalid',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -20,3 +20,4 @@ export * from './community.ts';
 export * from './operator.ts';
 export * from './guardian-refunds.ts';
 export * from './discovery.ts';
+export * from './films.ts';

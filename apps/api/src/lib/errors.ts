@@ -126,6 +126,10 @@ export const errorStatuses: Record<ErrorCode, number> = {
   'posts.cursor_invalid': 400,
   'films.not_found': 404,
   'films.hidden': 409,
+  'films.not_author': 403,
+  'films.project_not_joined': 422,
+  'films.video_invalid': 422,
+  'films.cursor_invalid': 400,
 };
 
 /** A refusal rebuilt from its code, message and details: what a replay under an Idempotency-Key throws again. */
