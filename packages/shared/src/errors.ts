@@ -124,6 +124,18 @@ export const errorCodes = [
   'films.project_not_joined',
   'films.video_invalid',
   'films.cursor_invalid',
+  // customer support (docs/product.md#faq, docs/product.md#inquiries)
+  'inquiries.too_many_images',
+  'inquiries.image_too_large',
+  'inquiries.invalid_email',
+  'inquiries.invalid',
+  'inquiries.not_found',
+  'inquiries.image_not_found',
+  'inquiries.project_not_found',
+  'inquiries.transaction_not_found',
+  'inquiries.already_answered',
+  'inquiries.cursor_invalid',
+  'faq.not_found',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

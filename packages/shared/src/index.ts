@@ -17,6 +17,7 @@ export * from './media.ts';
 export * from './notifications.ts';
 export * from './terms.ts';
 export * from './community.ts';
+export * from './support.ts';
 export * from './operator.ts';
 export * from './guardian-refunds.ts';
 export * from './discovery.ts';

@@ -130,6 +130,17 @@ export const errorStatuses: Record<ErrorCode, number> = {
   'films.project_not_joined': 422,
   'films.video_invalid': 422,
   'films.cursor_invalid': 400,
+  'inquiries.too_many_images': 413,
+  'inquiries.image_too_large': 413,
+  'inquiries.invalid_email': 400,
+  'inquiries.invalid': 400,
+  'inquiries.not_found': 404,
+  'inquiries.image_not_found': 404,
+  'inquiries.project_not_found': 404,
+  'inquiries.transaction_not_found': 404,
+  'inquiries.already_answered': 409,
+  'inquiries.cursor_invalid': 400,
+  'faq.not_found': 404,
 };
 
 /** A refusal rebuilt from its code, message and details: what a replay under an Idempotency-Key throws again. */
