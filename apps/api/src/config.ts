@@ -41,6 +41,10 @@ const environmentSchema = z.object({
   SEED_SAMPLE_DATA: booleanFromEnv.default(true),
   /** Folder of the built web app served in production; unset: apps/web/dist when it exists. */
   WEB_DIST_DIR: optionalText,
+  /** SMTP server of outgoing mail (`smtp://` or `smtps://`, with credentials in the URL). Unset: mails are written as .eml files to DATA_DIR/outbox. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** The From address of every mail. */
+  MAIL_FROM: z.string().min(3).max(200).default('Orchard <no-reply@orchard.localhost>'),
 
   /** Session idle time-out: a session unused this long is dead. */
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60 * 24 * 7),
@@ -137,6 +141,8 @@ export type Config = {
   trustProxyHops: number;
   seedSampleData: boolean;
   webDistDir?: string;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files in DATA_DIR/outbox (docs/architecture.md#mail-outbox). */
+  mail: { smtpUrl?: string; from: string };
   session: { cookieName: string; secureCookie: boolean; idleTimeoutMs: number; absoluteTimeoutMs: number };
   rateLimits: { signInPerMinute: number; writesPerMinute: number; uploadsPerMinute: number; commentsPerMinute: number; reportsPerMinute: number };
   providers: ProviderSettings;
@@ -241,6 +247,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     trustProxyHops: e.TRUST_PROXY_HOPS,
     seedSampleData: e.SEED_SAMPLE_DATA,
     webDistDir: e.WEB_DIST_DIR,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     session: {
       // docs/quality.md#s4: the __Host- prefix needs Secure, which plain-http localhost cannot set.
       cookieName: secureCookie ? '__Host-orchard_session' : 'orchard_session',

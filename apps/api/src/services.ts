@@ -6,6 +6,7 @@ import { createSweeps } from './jobs/sweeps.ts';
 import { createPaymentGateway } from './modules/payments/gateways/create-gateway.ts';
 import type { PaymentGateway } from './modules/payments/gateways/gateway.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createGuardianRefundsService } from './modules/payments/guardian-refunds.service.ts';
 import { createArtistsService } from './modules/artists/artists.service.ts';
 import { createAuthService, forgetIdentitiesWithin } from './modules/auth/auth.service.ts';
 import { createDevIdentityProviderSeat, createIdentityProviders } from './modules/auth/providers.ts';
@@ -18,6 +19,8 @@ import { createPointsService } from './modules/points/points.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createMailTransport, type MailTransport } from './modules/mail/mail.transport.ts';
 import { createExecutionService } from './modules/projects/execution.service.ts';
 import { createParticipationsService } from './modules/projects/participations.service.ts';
 import { createProjectsService } from './modules/projects/projects.service.ts';
@@ -26,6 +29,8 @@ import { createCommunityService } from './modules/community/community.service.ts
 import { createSearchService } from './modules/search/search.service.ts';
 import { createRankingsService } from './modules/rankings/rankings.service.ts';
 import { createTestClock } from './lib/test-clock.ts';
+import { createPrivateFileStore } from './modules/support/support.files.ts';
+import { createSupportService } from './modules/support/support.service.ts';
 
 export type ServiceDeps = {
   db: Db;
@@ -33,6 +38,8 @@ export type ServiceDeps = {
   files: FileStore;
   /** A payment gateway instead of the configured one (tests hold the sandbox to drive it). */
   paymentGateway?: PaymentGateway;
+  /** A mail transport instead of the configured one (tests send to a loopback SMTP server). */
+  mailTransport?: MailTransport;
 };
 
 /**
@@ -57,7 +64,11 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const points = createPointsService({ db, clock, idempotency });
   const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl });
   const media = createMediaService({ db });
+  // Mail leaves through the outbox (docs/architecture.md#mail-outbox): SMTP when configured, .eml files otherwise.
+  const mail = createMailService({ db, clock, transport: deps.mailTransport ?? createMailTransport(config), publicUrl: config.publicUrl });
   const notifications = createNotificationsService({ db, clock });
+  // A guardian's cancellation of a minor's charge, by an operator (docs/product.md#guardian-cancellation).
+  const guardianRefunds = createGuardianRefundsService({ db, clock, gateway: paymentGateway, points, notifications, idempotency });
   const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
   // The artist rankings and their rollup, which participations and returns write (docs/architecture.md#discovery).
   const rankings = createRankingsService({ db, clock });
@@ -68,6 +79,15 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     db,
     clock,
     files,
+    audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),
+  });
+  // The FAQ, inquiries and the operators' inbox (docs/product.md#faq, docs/product.md#inquiries).
+  const support = createSupportService({
+    db,
+    clock,
+    privateFiles: createPrivateFileStore(config.dataDir),
+    notifications,
+    mail,
     audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),
   });
   const users = createUsersService({
@@ -105,19 +125,22 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     paymentGateway,
     points,
     payments,
+    guardianRefunds,
     /** The scheduled sweeps (jobs/), run by the scheduler server.ts starts, and by tests directly. */
     media,
+    mail,
     notifications,
     projects,
     participations,
     execution,
     community,
+    support,
     rankings,
     search,
     /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
     clock,
     testClock,
-    sweeps: createSweeps({ points, payments, auth, sessions, projects, participations }),
+    sweeps: createSweeps({ points, payments, guardianRefunds, auth, sessions, projects, participations, mail, support }),
   };
 }
 

@@ -13,6 +13,7 @@ import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../sr
 import { createManualClock, type ManualClock } from '../src/lib/clock.ts';
 import { createLocalFileStore, type FileStore } from '../src/lib/storage.ts';
 import { buildServices, type Services } from '../src/services.ts';
+import type { MailTransport } from '../src/modules/mail/mail.transport.ts';
 import { enabledProviderIds } from '../src/modules/auth/session.service.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { userIdentities } from '../src/modules/auth/auth.table.ts';
@@ -68,7 +69,7 @@ export type TestContext = {
 export type TestUser = { id: string; cookie: string; token: string };
 
 export async function createTestContext(
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; mailTransport?: MailTransport } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: testOrigin, LOG_LEVEL: 'silent', ...options.env });
@@ -76,7 +77,7 @@ export async function createTestContext(
   const clock = createManualClock();
   const files = createLocalFileStore(dataDir);
   const deps: AppDeps = { database, clock, files, logger: false, ...options.deps };
-  const services = buildServices(config, { db: database.db, clock: deps.clock ?? clock, files: deps.files ?? files, paymentGateway: deps.paymentGateway });
+  const services = buildServices(config, { db: database.db, clock: deps.clock ?? clock, files: deps.files ?? files, paymentGateway: deps.paymentGateway, mailTransport: options.mailTransport });
   const app = await buildApp(config, { ...deps, services });
   await app.ready();
   const { sessions } = services;

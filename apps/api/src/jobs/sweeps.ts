@@ -1,7 +1,10 @@
+import type { MailService } from '../modules/mail/mail.service.ts';
+import type { GuardianRefundsService } from '../modules/payments/guardian-refunds.service.ts';
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { PointsService } from '../modules/points/points.service.ts';
 import type { ParticipationsService } from '../modules/projects/participations.service.ts';
 import type { ProjectsService } from '../modules/projects/projects.service.ts';
+import type { SupportService } from '../modules/support/support.service.ts';
 
 /**
  * A periodic, idempotent piece of maintenance (docs/architecture.md#sweeps). `lockKey` is fixed per sweep and
@@ -18,18 +21,26 @@ export type Sweep = { name: string; lockKey: number; run: () => Promise<unknown>
 export function createSweeps(deps: {
   points: Pick<PointsService, 'sweepExpiredLots'>;
   payments: Pick<PaymentsService, 'repairRefunds'>;
+  /** Absent where a caller runs only the ledger's sweeps (scheduler tests). */
+  guardianRefunds?: Pick<GuardianRefundsService, 'repairRefunds'>;
   auth: { deleteExpiredFlows(): Promise<void> };
   sessions: { purgeExpired(): Promise<void> };
   /** Absent where a caller runs only the ledger's sweeps (scheduler tests). */
   projects?: Pick<ProjectsService, 'cancelOverdueCreations' | 'openFundingDue'>;
   participations?: Pick<ParticipationsService, 'closeFundingDue' | 'startAdsDue'>;
+  mail?: Pick<MailService, 'drainDue'>;
+  support?: Pick<SupportService, 'purgeExpiredImages' | 'purgeExpiredInquiries'>;
 }): Sweep[] {
   return [
     { name: 'points.expire-lots', lockKey: 1, run: () => deps.points.sweepExpiredLots() },
     { name: 'payments.repair-refunds', lockKey: 2, run: () => deps.payments.repairRefunds() },
     { name: 'auth.delete-expired-flows', lockKey: 3, run: () => deps.auth.deleteExpiredFlows() },
     { name: 'auth.purge-expired-sessions', lockKey: 4, run: () => deps.sessions.purgeExpired() },
+    ...(deps.guardianRefunds ? [{ name: 'payments.repair-guardian-refunds', lockKey: 5, run: () => deps.guardianRefunds!.repairRefunds() }] : []),
     ...projectSweeps(deps.projects, deps.participations),
+    ...supportSweeps(deps.support),
+    // The mail outbox's drain (docs/architecture.md#mail-outbox), after the sweeps that queue mail.
+    ...(deps.mail ? [{ name: 'mail.drain-outbox', lockKey: 1301, run: () => deps.mail!.drainDue() }] : []),
   ];
 }
 
@@ -48,5 +59,14 @@ function projectSweeps(
           { name: 'projects.start-ads', lockKey: 1204, run: () => participations.startAdsDue() },
         ]
       : []),
+  ];
+}
+
+/** Inquiry retention (docs/product.md#inquiries): keys 1501 and up. Plain deletes of rows past their edge, files first. */
+function supportSweeps(support: Pick<SupportService, 'purgeExpiredImages' | 'purgeExpiredInquiries'> | undefined): Sweep[] {
+  if (!support) return [];
+  return [
+    { name: 'support.purge-inquiry-images', lockKey: 1501, run: () => support.purgeExpiredImages() },
+    { name: 'support.purge-inquiries', lockKey: 1502, run: () => support.purgeExpiredInquiries() },
   ];
 }

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import type { Language } from '@orchard/shared';
+import { spaPaths } from '@orchard/shared/spa-paths';
+
+/**
+ * The mails Orchard sends (docs/product.md#mail): one template per notification kind that mails,
+ * and the inquiry's answer. Each renders a subject, a plain-text body and an HTML body in the
+ * recipient's language; every value from the data is escaped in the HTML.
+ */
+const project = z.object({ id: z.number().int(), title: z.string().nullable() }).nullable();
+const currency = z.enum(['orange', 'berry']);
+
+export const mailTemplateDataSchemas = {
+  approved: z.object({ project, creationDeadline: z.string().optional() }),
+  rejected: z.object({ project, reason: z.string() }),
+  cancelled_deadline: z.object({ project }),
+  created: z.object({ project }),
+  succeeded: z.object({ project }),
+  failed: z.object({ project }),
+  cancelled: z.object({ project, reason: z.string().optional() }),
+  awarded: z.object({ project }),
+  points_returned: z.object({ project, amount: z.number().int(), currency }),
+  points_expiring: z.object({ amount: z.number().int(), currency, expiresAt: z.string() }),
+  project_opened: z.object({ project }),
+  closing_soon: z.object({ project, closesAt: z.string() }),
+  /** Sent by the inquiries module to the inquiry's address (its answer is the mail). */
+  inquiry_answered: z.object({ inquiryTitle: z.string(), answer: z.string(), nickname: z.string() }),
+} as const;
+
+export type MailTemplate = keyof typeof mailTemplateDataSchemas;
+export const mailTemplates = Object.keys(mailTemplateDataSchemas) as [MailTemplate, ...MailTemplate[]];
+export type MailTemplateData<T extends MailTemplate> = z.infer<(typeof mailTemplateDataSchemas)[T]>;
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+type Values = Record<string, string>;
+/** One mail's words: its subject and paragraphs, `{name}` filled from the values. */
+type Copy = { subject: string; lines: string[] };
+type Common = { greeting: string; open: string; footer: string; noTitle: string; orange: string; berry: string };
+
+const common: Record<Language, Common> = {
+  ko: {
+    greeting: '안녕하세요, Orchard입니다.',
+    open: 'Orchard에서 보기',
+    footer: '이 메일은 Orchard 알림입니다. 알림별 메일 수신은 내 정보 > 프로필 수정에서 바꿀 수 있어요.',
+    noTitle: '(제목 없는 프로젝트)',
+    orange: '오렌지',
+    berry: '베리',
+  },
+  en: {
+    greeting: 'Hello from Orchard.',
+    open: 'Open in Orchard',
+    footer: 'This is an Orchard notification. You can turn mail on or off for each kind in My page > Edit profile.',
+    noTitle: '(untitled project)',
+    orange: 'Orange',
+    berry: 'Berry',
+  },
+  zh: {
+    greeting: '您好，这里是 Orchard。',
+    open: '在 Orchard 中查看',
+    footer: '这是一封 Orchard 通知邮件。您可以在"我的 > 编辑资料"中按类型开启或关闭邮件。',
+    noTitle: '（无标题项目）',
+    orange: '橙子',
+    berry: '浆果',
+  },
+  ja: {
+    greeting: 'Orchardからのお知らせです。',
+    open: 'Orchardで見る',
+    footer: 'このメールはOrchardの通知です。種類ごとのメール受信はマイページ > プロフィール編集で切り替えられます。',
+    noTitle: '（タイトルなしのプロジェクト）',
+    orange: 'オレンジ',
+    berry: 'ベリー',
+  },
+  es: {
+    greeting: 'Hola, te escribe Orchard.',
+    open: 'Abrir en Orchard',
+    footer: 'Este es un aviso de Orchard. Puedes activar o desactivar el correo de cada tipo en Mi página > Editar perfil.',
+    noTitle: '(proyecto sin título)',
+    orange: 'Orange',
+    berry: 'Berry',
+  },
+};
+
+const copies: Record<MailTemplate, Record<Language, Copy>> = {
+  approved: {
+    ko: { subject: '[Orchard] 요청이 승인되었어요: {project}', lines: ['"{project}" 요청이 승인되었어요.', '{deadline}까지 프로젝트를 만들지 않으면 취소돼요.'] },
+    en: { subject: '[Orchard] Your request was approved: {project}', lines: ['Your request "{project}" was approved.', 'Create the project by {deadline} (KST), or it will be cancelled.'] },
+    zh: { subject: '[Orchard] 您的申请已获批准：{project}', lines: ['您的申请"{project}"已获批准。', '请在 {deadline}（韩国时间）之前创建项目，否则将被取消。'] },
+    ja: { subject: '[Orchard] リクエストが承認されました：{project}', lines: ['リクエスト「{project}」が承認されました。', '{deadline}（韓国時間）までにプロジェクトを作成しないとキャンセルされます。'] },
+    es: { subject: '[Orchard] Tu solicitud fue aprobada: {project}', lines: ['Tu solicitud «{project}» fue aprobada.', 'Crea el proyecto antes del {deadline} (hora de Corea) o se cancelará.'] },
+  },
+  rejected: {
+    ko: { subject: '[Orchard] 요청이 반려되었어요: {project}', lines: ['"{project}" 요청이 반려되었어요.', '사유: {reason}'] },
+    en: { subject: '[Orchard] Your request was rejected: {project}', lines: ['Your request "{project}" was rejected.', 'Reason: {reason}'] },
+    zh: { subject: '[Orchard] 您的申请被拒绝：{project}', lines: ['您的申请"{project}"被拒绝了。', '原因：{reason}'] },
+    ja: { subject: '[Orchard] リクエストが却下されました：{project}', lines: ['リクエスト「{project}」は却下されました。', '理由：{reason}'] },
+    es: { subject: '[Orchard] Tu solicitud fue rechazada: {project}', lines: ['Tu solicitud «{project}» fue rechazada.', 'Motivo: {reason}'] },
+  },
+  cancelled_deadline: {
+    ko: { subject: '[Orchard] 프로젝트가 취소되었어요: {project}', lines: ['승인 후 7일 안에 만들어지지 않아 "{project}"이(가) 취소되었어요.'] },
+    en: { subject: '[Orchard] Your project was cancelled: {project}', lines: ['"{project}" was cancelled: it was not created within 7 days of approval.'] },
+    zh: { subject: '[Orchard] 您的项目已取消：{project}', lines: ['"{project}"在批准后 7 天内未创建，已被取消。'] },
+    ja: { subject: '[Orchard] プロジェクトがキャンセルされました：{project}', lines: ['承認から7日以内に作成されなかったため、「{project}」はキャンセルされました。'] },
+    es: { subject: '[Orchard] Tu proyecto fue cancelado: {project}', lines: ['«{project}» se canceló porque no se creó en los 7 días siguientes a la aprobación.'] },
+  },
+  created: {
+    ko: { subject: '[Orchard] 프로젝트가 열렸어요: {project}', lines: ['보증금이 들어왔고 "{project}"이(가) 열렸어요. 다른 팬들에게 공유해 보세요.'] },
+    en: { subject: '[Orchard] Your project is open: {project}', lines: ['Your deposit is in and "{project}" is open. Share it with other fans.'] },
+    zh: { subject: '[Orchard] 您的项目已开放：{project}', lines: ['保证金已到账，"{project}"已开放。快分享给其他粉丝吧。'] },
+    ja: { subject: '[Orchard] プロジェクトが公開されました：{project}', lines: ['保証金が入り、「{project}」が公開されました。ほかのファンにシェアしましょう。'] },
+    es: { subject: '[Orchard] Tu proyecto está abierto: {project}', lines: ['Tu depósito está hecho y «{project}» ya está abierto. Compártelo con otros fans.'] },
+  },
+  succeeded: {
+    ko: { subject: '[Orchard] 펀딩 성공: {project}', lines: ['"{project}"이(가) 목표에 도달했어요. 광고는 예정대로 진행돼요.'] },
+    en: { subject: '[Orchard] Funding succeeded: {project}', lines: ['"{project}" reached its goal. The ad will run as planned.'] },
+    zh: { subject: '[Orchard] 众筹成功：{project}', lines: ['"{project}"已达成目标，广告将按计划投放。'] },
+    ja: { subject: '[Orchard] ファンディング成功：{project}', lines: ['「{project}」が目標に到達しました。広告は予定どおり掲出されます。'] },
+    es: { subject: '[Orchard] Financiación lograda: {project}', lines: ['«{project}» alcanzó su meta. El anuncio se publicará según lo previsto.'] },
+  },
+  failed: {
+    ko: { subject: '[Orchard] 펀딩이 목표에 도달하지 못했어요: {project}', lines: ['"{project}"이(가) 목표에 도달하지 못했어요. 참여한 포인트는 모두 돌려드려요.'] },
+    en: { subject: '[Orchard] Funding did not reach its goal: {project}', lines: ['"{project}" did not reach its goal. Every participation is returned.'] },
+    zh: { subject: '[Orchard] 众筹未达成目标：{project}', lines: ['"{project}"未达成目标，所有参与的积分都将退还。'] },
+    ja: { subject: '[Orchard] ファンディングが目標に届きませんでした：{project}', lines: ['「{project}」は目標に届きませんでした。参加したポイントはすべて返還されます。'] },
+    es: { subject: '[Orchard] La financiación no alcanzó su meta: {project}', lines: ['«{project}» no alcanzó su meta. Se devuelven todas las participaciones.'] },
+  },
+  cancelled: {
+    ko: { subject: '[Orchard] 프로젝트가 취소되었어요: {project}', lines: ['"{project}"이(가) 취소되었어요. 참여한 포인트는 모두 돌려드려요.', '{reason}'] },
+    en: { subject: '[Orchard] A project was cancelled: {project}', lines: ['"{project}" was cancelled. Every participation is returned.', '{reason}'] },
+    zh: { subject: '[Orchard] 项目已取消：{project}', lines: ['"{project}"已取消，所有参与的积分都将退还。', '{reason}'] },
+    ja: { subject: '[Orchard] プロジェクトがキャンセルされました：{project}', lines: ['「{project}」はキャンセルされました。参加したポイントはすべて返還されます。', '{reason}'] },
+    es: { subject: '[Orchard] Se canceló un proyecto: {project}', lines: ['«{project}» se canceló. Se devuelven todas las participaciones.', '{reason}'] },
+  },
+  awarded: {
+    ko: { subject: '[Orchard] 광고가 게재되었어요: {project}', lines: ['"{project}"의 광고가 게재되었어요. 프로젝트에서 광고 사진을 볼 수 있어요.'] },
+    en: { subject: '[Orchard] The ad ran: {project}', lines: ['The ad of "{project}" ran. Its photos are posted on the project.'] },
+    zh: { subject: '[Orchard] 广告已投放：{project}', lines: ['"{project}"的广告已投放，可在项目页查看广告照片。'] },
+    ja: { subject: '[Orchard] 広告が掲出されました：{project}', lines: ['「{project}」の広告が掲出されました。プロジェクトで広告の写真を見られます。'] },
+    es: { subject: '[Orchard] El anuncio se publicó: {project}', lines: ['El anuncio de «{project}» se publicó. Sus fotos están en el proyecto.'] },
+  },
+  points_returned: {
+    ko: { subject: '[Orchard] {amount} {currency} 반환: {project}', lines: ['"{project}"에 참여한 {amount} {currency}이(가) 잔액으로 돌아왔어요.'] },
+    en: { subject: '[Orchard] {amount} {currency} returned: {project}', lines: ['The {amount} {currency} you put into "{project}" came back to your balance.'] },
+    zh: { subject: '[Orchard] 已退还 {amount} {currency}：{project}', lines: ['您参与"{project}"的 {amount} {currency} 已退回您的余额。'] },
+    ja: { subject: '[Orchard] {amount} {currency}が返還されました：{project}', lines: ['「{project}」に参加した{amount} {currency}が残高に戻りました。'] },
+    es: { subject: '[Orchard] {amount} {currency} devueltos: {project}', lines: ['Los {amount} {currency} que pusiste en «{project}» volvieron a tu saldo.'] },
+  },
+  points_expiring: {
+    ko: { subject: '[Orchard] {amount} {currency}이(가) {date}에 소멸돼요', lines: ['{amount} {currency}의 유효기간이 {date}(한국 시간)에 끝나요. 그 전에 사용해 주세요.'] },
+    en: { subject: '[Orchard] {amount} {currency} expire on {date}', lines: ['{amount} {currency} expire at the end of {date} (KST). Use them before then.'] },
+    zh: { subject: '[Orchard] {amount} {currency} 将于 {date} 过期', lines: ['{amount} {currency} 将于 {date}（韩国时间）结束时过期，请在此之前使用。'] },
+    ja: { subject: '[Orchard] {amount} {currency}が{date}に失効します', lines: ['{amount} {currency}は{date}（韓国時間）の終わりに失効します。それまでにご利用ください。'] },
+    es: { subject: '[Orchard] {amount} {currency} caducan el {date}', lines: ['{amount} {currency} caducan al final del {date} (hora de Corea). Úsalos antes.'] },
+  },
+  project_opened: {
+    ko: { subject: '[Orchard] 팔로우한 아티스트의 새 펀딩: {project}', lines: ['팔로우한 아티스트의 프로젝트 "{project}"이(가) 펀딩을 시작했어요.'] },
+    en: { subject: '[Orchard] New funding for an artist you follow: {project}', lines: ['"{project}", a project for an artist you follow, is now open for funding.'] },
+    zh: { subject: '[Orchard] 您关注的艺人有新众筹：{project}', lines: ['您关注的艺人的项目"{project}"已开始众筹。'] },
+    ja: { subject: '[Orchard] フォロー中のアーティストの新しいファンディング：{project}', lines: ['フォロー中のアーティストのプロジェクト「{project}」のファンディングが始まりました。'] },
+    es: { subject: '[Orchard] Nueva financiación de un artista que sigues: {project}', lines: ['«{project}», un proyecto de un artista que sigues, ya está abierto a la financiación.'] },
+  },
+  closing_soon: {
+    ko: { subject: '[Orchard] 24시간 안에 펀딩이 마감돼요: {project}', lines: ['참여한 프로젝트 "{project}"의 펀딩이 {closesAt}(한국 시간)에 마감돼요.'] },
+    en: { subject: '[Orchard] Funding closes within 24 hours: {project}', lines: ['Funding of "{project}", which you joined, closes at {closesAt} (KST).'] },
+    zh: { subject: '[Orchard] 众筹将在 24 小时内截止：{project}', lines: ['您参与的项目"{project}"将于 {closesAt}（韩国时间）截止众筹。'] },
+    ja: { subject: '[Orchard] 24時間以内にファンディングが締め切られます：{project}', lines: ['参加したプロジェクト「{project}」のファンディングは{closesAt}（韓国時間）に締め切られます。'] },
+    es: { subject: '[Orchard] La financiación cierra en menos de 24 horas: {project}', lines: ['La financiación de «{project}», en la que participaste, cierra el {closesAt} (hora de Corea).'] },
+  },
+  inquiry_answered: {
+    ko: { subject: '[Orchard] 문의에 답변드려요: {inquiryTitle}', lines: ['{nickname}님, 문의 "{inquiryTitle}"에 대한 답변입니다.', '{answer}'] },
+    en: { subject: '[Orchard] Answer to your inquiry: {inquiryTitle}', lines: ['Hello {nickname}, here is the answer to your inquiry "{inquiryTitle}".', '{answer}'] },
+    zh: { subject: '[Orchard] 您的咨询已回复：{inquiryTitle}', lines: ['{nickname}，您好！以下是对您的咨询"{inquiryTitle}"的回复。', '{answer}'] },
+    ja: { subject: '[Orchard] お問い合わせへの回答：{inquiryTitle}', lines: ['{nickname}様、お問い合わせ「{inquiryTitle}」への回答です。', '{answer}'] },
+    es: { subject: '[Orchard] Respuesta a tu consulta: {inquiryTitle}', lines: ['Hola, {nickname}: esta es la respuesta a tu consulta «{inquiryTitle}».', '{answer}'] },
+  },
+};
+
+const kstOffsetMs = 9 * 3_600_000;
+
+/** An instant as a KST date, `YYYY-MM-DD`. */
+function kstDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Date(time + kstOffsetMs).toISOString().slice(0, 10);
+}
+
+/** An instant as a KST date and minute, `YYYY-MM-DD HH:mm`. */
+function kstDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : new Date(time + kstOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function fill(text: string, values: Values): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** Where the mail's button leads, relative to the app's origin. */
+function linkOf(template: MailTemplate, data: Record<string, unknown>): string {
+  const projectRef = data.project as { id: number } | null | undefined;
+  if (template === 'inquiry_answered') return spaPaths.customerSupport;
+  if (template === 'points_expiring') return spaPaths.pointHistory(String(data.currency));
+  if (!projectRef) return spaPaths.notification;
+  if (template === 'approved') return spaPaths.projectInfoDetail('approved', projectRef.id);
+  if (template === 'rejected') return spaPaths.projectInfoDetail('rejected', projectRef.id);
+  if (template === 'cancelled_deadline') return spaPaths.projectInfoDetail('cancelled', projectRef.id);
+  return spaPaths.project(projectRef.id);
+}
+
+/**
+ * The mail of a template in a language. The data is checked against the template's schema first: a
+ * programming error surfaces where the mail is enqueued, not as a blank mail.
+ */
+export function renderMail<T extends MailTemplate>(template: T, language: Language, rawData: unknown, publicUrl: URL): RenderedMail {
+  const data = mailTemplateDataSchemas[template].parse(rawData) as Record<string, unknown>;
+  const words = common[language];
+  const copy = copies[template][language];
+  const number = new Intl.NumberFormat(language);
+  const projectRef = data.project as { title: string | null } | null | undefined;
+  const values: Values = {
+    project: projectRef?.title ?? words.noTitle,
+    amount: typeof data.amount === 'number' ? number.format(data.amount) : '',
+    currency: data.currency === 'berry' ? words.berry : words.orange,
+    date: typeof data.expiresAt === 'string' ? kstDate(data.expiresAt) : '',
+    deadline: typeof data.creationDeadline === 'string' ? kstDateTime(data.creationDeadline) : '',
+    closesAt: typeof data.closesAt === 'string' ? kstDateTime(data.closesAt) : '',
+    reason: typeof data.reason === 'string' ? data.reason : '',
+    inquiryTitle: typeof data.inquiryTitle === 'string' ? data.inquiryTitle : '',
+    answer: typeof data.answer === 'string' ? data.answer : '',
+    nickname: typeof data.nickname === 'string' ? data.nickname : '',
+  };
+  // An approval without a deadline (older rows) leaves out the sentence that names it.
+  const lines = copy.lines.filter((line) => !(line.includes('{deadline}') && values.deadline === '')).map((line) => fill(line, values)).filter((line) => line.trim() !== '');
+  const subject = fill(copy.subject, values).replace(/[\r\n]+/g, ' ');
+  const url = new URL(linkOf(template, data), publicUrl).toString();
+  const text = [words.greeting, '', ...lines.flatMap((line) => [line, '']), `${words.open}: ${url}`, '', '--', words.footer, ''].join('\n');
+  const paragraphs = lines.map((line) => `<p style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(line)}</p>`).join('\n');
+  const html = `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:sans-serif;color:#222;max-width:560px;margin:0 auto;padding:16px">
+<p style="margin:0 0 12px">${escapeHtml(words.greeting)}</p>
+${paragraphs}
+<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#ff7a00;color:#fff;text-decoration:none;border-radius:8px">${escapeHtml(words.open)}</a></p>
+<hr style="border:none;border-top:1px solid #ddd">
+<p style="font-size:12px;color:#777">${escapeHtml(words.footer)}</p>
+</body></html>
+`;
+  return { subject, text, html };
+}

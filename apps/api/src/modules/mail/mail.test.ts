@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestContext, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { users } from '../users/users.table.ts';
+import { mailSendableFrom } from './mail.night.ts';
+import { retryDelayMs } from './mail.service.ts';
+import { escapeHtml, mailTemplates, renderMail } from './mail.templates.ts';
+import { mailOutbox } from './mail.table.ts';
+
+/** An instant given as KST wall time. */
+const kst = (wall: string) => new Date(`${wall}+09:00`);
+const origin = new URL('http://localhost:3000');
+
+describe('the night-time rule (docs/product.md#night-time)', () => {
+  it('holds a mail from 21:00 until 08:00 KST without consent, and never with it', () => {
+    expect(mailSendableFrom(kst('2026-12-01T20:59:59.999'), false)).toEqual(kst('2026-12-01T20:59:59.999'));
+    expect(mailSendableFrom(kst('2026-12-01T21:00:00'), false)).toEqual(kst('2026-12-02T08:00:00'));
+    expect(mailSendableFrom(kst('2026-12-01T23:59:00'), false)).toEqual(kst('2026-12-02T08:00:00'));
+    expect(mailSendableFrom(kst('2026-12-02T00:00:00'), false)).toEqual(kst('2026-12-02T08:00:00'));
+    expect(mailSendableFrom(kst('2026-12-02T07:59:59.999'), false)).toEqual(kst('2026-12-02T08:00:00'));
+    expect(mailSendableFrom(kst('2026-12-02T08:00:00'), false)).toEqual(kst('2026-12-02T08:00:00'));
+    for (const wall of ['2026-12-01T20:59:00', '2026-12-01T21:00:00', '2026-12-02T07:59:00', '2026-12-02T08:00:00']) {
+      expect(mailSendableFrom(kst(wall), true)).toEqual(kst(wall));
+    }
+  });
+});
+
+describe('mail templates', () => {
+  it('renders every template in every language, each different from English, with the values escaped in HTML', () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const samples = {
+      approved: { project: { id: 3, title: hostile }, creationDeadline: '2026-12-08T14:59:59.999Z' },
+      rejected: { project: { id: 3, title: hostile }, reason: hostile },
+      cancelled_deadline: { project: { id: 3, title: hostile } },
+      created: { project: { id: 3, title: hostile } },
+      succeeded: { project: { id: 3, title: hostile } },
+      failed: { project: { id: 3, title: hostile } },
+      cancelled: { project: { id: 3, title: hostile }, reason: hostile },
+      awarded: { project: { id: 3, title: hostile } },
+      points_returned: { project: { id: 3, title: hostile }, amount: 12345, currency: 'orange' },
+      points_expiring: { amount: 700, currency: 'berry', expiresAt: '2026-12-31T14:59:59.999Z' },
+      project_opened: { project: { id: 3, title: hostile } },
+      closing_soon: { project: { id: 3, title: hostile }, closesAt: '2026-12-02T15:00:00.000Z' },
+      inquiry_answered: { inquiryTitle: hostile, answer: `line one\n${hostile}`, nickname: 'fan' },
+    } as const;
+    for (const template of mailTemplates) {
+      const english = renderMail(template, 'en', samples[template], origin);
+      for (const language of ['ko', 'zh', 'ja', 'es'] as const) {
+        const mail = renderMail(template, language, samples[template], origin);
+        expect(mail.subject, `${template} ${language}`).not.toBe(english.subject);
+        expect(mail.html).toContain(`lang="${language}"`);
+      }
+      for (const language of ['ko', 'en', 'zh', 'ja', 'es'] as const) {
+        const mail = renderMail(template, language, samples[template], origin);
+        expect(mail.html).not.toContain('<img');
+        if (template !== 'points_expiring') expect(mail.html).toContain(escapeHtml(hostile));
+        expect(mail.text).toContain('http://localhost:3000/');
+      }
+    }
+    const returned = renderMail('points_returned', 'ko', samples.points_returned, origin);
+    expect(returned.text).toContain('12,345 오렌지');
+    expect(returned.text).toContain('http://localhost:3000/project/3');
+    expect(renderMail('points_expiring', 'en', samples.points_expiring, origin).subject).toBe('[Orchard] 700 Berry expire on 2026-12-31');
+    expect(renderMail('closing_soon', 'es', samples.closing_soon, origin).text).toContain('2026-12-03 00:00');
+  });
+
+  it('refuses data that does not fit the template', () => {
+    expect(() => renderMail('points_returned', 'en', { project: null, amount: 1.5, currency: 'orange' }, origin)).toThrow();
+    expect(() => renderMail('inquiry_answered', 'en', { inquiryTitle: 'x' }, origin)).toThrow();
+  });
+});
+
+describe('the outbox with the file transport', () => {
+  let t: TestContext;
+  let fan: TestUser;
+  const outboxDir = () => path.join(t.dataDir, 'outbox');
+  const emls = () => (fs.existsSync(outboxDir()) ? fs.readdirSync(outboxDir()) : []);
+  beforeAll(async () => {
+    t = await createTestContext();
+    fan = await t.createUser();
+    await t.database.db.update(users).set({ email: 'fan@example.test', language: 'ja' }).where(eq(users.id, fan.id));
+  });
+  afterAll(() => t.close());
+
+  const enqueue = (userId: string | null = fan.id) =>
+    t.database.db.transaction((tx) =>
+      t.services.mail.enqueueWithin(tx, { to: 'fan@example.test', userId, language: 'ja', template: 'inquiry_answered', data: { inquiryTitle: '返金', answer: '承知しました。', nickname: 'fan' } }),
+    );
+
+  it('writes nothing when the caller rolls back, and one .eml per mail once drained', async () => {
+    t.clock.set(kst('2026-12-01T12:00:00'));
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await t.services.mail.enqueueWithin(tx, { to: 'a@example.test', language: 'en', template: 'inquiry_answered', data: { inquiryTitle: 't', answer: 'a', nickname: 'n' } });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await enqueue();
+    expect(await t.services.mail.drainDue()).toMatchObject({ sent: 1 });
+    expect(await t.services.mail.drainDue()).toMatchObject({ sent: 0 });
+    const files = emls();
+    expect(files).toHaveLength(1);
+    const eml = fs.readFileSync(path.join(outboxDir(), files[0]!), 'utf8');
+    expect(eml).toContain('To: fan@example.test');
+    expect(eml).toContain('Content-Language: ja');
+  });
+
+  it('holds a night-time mail until 08:00 KST unless the user consents, at 20:59, 21:00, 07:59 and 08:00', async () => {
+    const hold = async (wall: string, consent: boolean) => {
+      await t.database.db.update(users).set({ nightNotificationConsent: consent }).where(eq(users.id, fan.id));
+      t.clock.set(kst(wall));
+      return (await enqueue()).nextAttemptAt;
+    };
+    expect(await hold('2026-12-01T20:59:00', false)).toEqual(kst('2026-12-01T20:59:00'));
+    expect(await hold('2026-12-01T21:00:00', false)).toEqual(kst('2026-12-02T08:00:00'));
+    expect(await hold('2026-12-02T07:59:00', false)).toEqual(kst('2026-12-02T08:00:00'));
+    expect(await hold('2026-12-02T08:00:00', false)).toEqual(kst('2026-12-02T08:00:00'));
+    expect(await hold('2026-12-01T21:00:00', true)).toEqual(kst('2026-12-01T21:00:00'));
+    // A mail to an address without a user (an inquiry's) has no consent: it waits too.
+    t.clock.set(kst('2026-12-01T23:00:00'));
+    expect((await enqueue(null)).nextAttemptAt).toEqual(kst('2026-12-02T08:00:00'));
+  });
+
+  it('drains a held mail only from 08:00 KST, and re-holds one whose consent was turned off', async () => {
+    await t.database.db.execute(sql`update mail_outbox set status = 'sent' where status = 'pending'`);
+    await t.database.db.update(users).set({ nightNotificationConsent: true }).where(eq(users.id, fan.id));
+    t.clock.set(kst('2026-12-03T22:00:00'));
+    const consented = await enqueue();
+    await t.database.db.update(users).set({ nightNotificationConsent: false }).where(eq(users.id, fan.id));
+    const held = await enqueue();
+    expect(await t.services.mail.drainDue()).toEqual({ sent: 0, retried: 0, failed: 0, held: 1 });
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, consented.id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: kst('2026-12-04T08:00:00') });
+    t.clock.set(kst('2026-12-04T07:59:59'));
+    expect(await t.services.mail.drainDue()).toMatchObject({ sent: 0 });
+    t.clock.set(kst('2026-12-04T08:00:00'));
+    expect(await t.services.mail.drainDue()).toMatchObject({ sent: 2 });
+    const sent = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, held.id));
+    expect(sent[0]).toMatchObject({ status: 'sent', attempts: 1, sentAt: kst('2026-12-04T08:00:00') });
+  });
+
+  it('backs off 1, 2, 4 … minutes, at most an hour', () => {
+    expect([1, 2, 3, 4, 7, 8, 30].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000, 3_600_000, 3_600_000, 3_600_000]);
+  });
+});
