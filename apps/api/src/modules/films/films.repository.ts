@@ -1,6 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { films } from './films.table.ts';
+import { artistFollows, artists } from '../artists/artists.table.ts';
+import { comments, likes } from '../community/community.table.ts';
+import { projectFunders, projects } from '../projects/projects.table.ts';
+import { users } from '../users/users.table.ts';
+import { films, type FilmRow } from './films.table.ts';
 
 /** What the comments, likes and reports module needs of a film target (docs/decisions/074-films.md). */
 export type FilmTarget = { id: number; authorId: string; artistId: number; projectId: number | null; hidden: boolean };
@@ -19,3 +23,94 @@ export async function filmTargetOf(db: DbOrTx, filmId: number): Promise<FilmTarg
 export async function setFilmHidden(db: DbOrTx, filmId: number, hiddenAt: Date | null): Promise<void> {
   await db.update(films).set({ hiddenAt }).where(eq(films.id, filmId));
 }
+
+/** A film as lists and the detail page show it: the row, its author's nickname, its counts. */
+export type FilmView = FilmRow & { authorNickname: string | null; authorDeletedAt: Date | null; likes: number; comments: number; liked: boolean };
+
+export type FilmFilter = { artistId?: number; projectId?: number; authorId?: string; followerId?: string; includeHidden: boolean };
+
+/** SQL of the films module (docs/architecture.md#layout). */
+export function createFilmsRepository({ db }: { db: DbOrTx }) {
+  const viewColumns = (viewerId: string | null) => ({
+    film: films,
+    authorNickname: users.nickname,
+    authorDeletedAt: users.deletedAt,
+    // Counts read per film of a page through the partial indexes of the likes and comments tables.
+    likes: sql<number>`(select count(*)::int from ${likes} where ${likes.filmId} = ${films.id})`,
+    comments: sql<number>`(select count(*)::int from ${comments} where ${comments.filmId} = ${films.id} and ${comments.hiddenAt} is null)`,
+    liked: viewerId
+      ? sql<boolean>`exists (select 1 from ${likes} where ${likes.filmId} = ${films.id} and ${likes.userId} = ${viewerId})`
+      : sql<boolean>`false`,
+  });
+  const toView = (row: { film: FilmRow; authorNickname: string | null; authorDeletedAt: Date | null; likes: number; comments: number; liked: boolean }): FilmView => ({
+    ...row.film,
+    authorNickname: row.authorNickname,
+    authorDeletedAt: row.authorDeletedAt,
+    likes: Number(row.likes),
+    comments: Number(row.comments),
+    liked: Boolean(row.liked),
+  });
+
+  return {
+    async insertFilm(values: typeof films.$inferInsert): Promise<number> {
+      const [row] = await db.insert(films).values(values).returning({ id: films.id });
+      return row!.id;
+    },
+
+    async findFilm(filmId: number, viewerId: string | null): Promise<FilmView | null> {
+      const [row] = await db
+        .select(viewColumns(viewerId))
+        .from(films)
+        .innerJoin(users, eq(users.id, films.authorId))
+        .where(and(eq(films.id, filmId), isNull(films.deletedAt)));
+      return row ? toView(row) : null;
+    },
+
+    /** Newest first, keyset on id: `beforeId` is the last id of the previous page. */
+    async listFilms(filter: FilmFilter, beforeId: number | undefined, limit: number, viewerId: string | null): Promise<FilmView[]> {
+      const conditions: (SQL | undefined)[] = [isNull(films.deletedAt)];
+      if (!filter.includeHidden) conditions.push(isNull(films.hiddenAt));
+      if (filter.artistId !== undefined) conditions.push(eq(films.artistId, filter.artistId));
+      if (filter.projectId !== undefined) conditions.push(eq(films.projectId, filter.projectId));
+      if (filter.authorId !== undefined) conditions.push(eq(films.authorId, filter.authorId));
+      if (filter.followerId !== undefined) {
+        conditions.push(inArray(films.artistId, db.select({ id: artistFollows.artistId }).from(artistFollows).where(eq(artistFollows.userId, filter.followerId))));
+      }
+      if (beforeId !== undefined) conditions.push(lt(films.id, beforeId));
+      const rows = await db
+        .select(viewColumns(viewerId))
+        .from(films)
+        .innerJoin(users, eq(users.id, films.authorId))
+        .where(and(...conditions))
+        .orderBy(desc(films.id))
+        .limit(limit);
+      return rows.map(toView);
+    },
+
+    async markDeleted(filmId: number, at: Date): Promise<FilmRow | null> {
+      const [row] = await db
+        .update(films)
+        .set({ deletedAt: at })
+        .where(and(eq(films.id, filmId), isNull(films.deletedAt)))
+        .returning();
+      return row ?? null;
+    },
+
+    async artistExists(artistId: number): Promise<boolean> {
+      const [row] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId));
+      return row !== undefined;
+    },
+
+    /** Whether the user took part in the project (a participation or the creator's deposit), and its artist. */
+    async participation(projectId: number, userId: string): Promise<{ artistId: number; tookPart: boolean } | null> {
+      const [row] = await db
+        .select({ artistId: projects.artistId, tookPart: sql<boolean>`${projectFunders.userId} is not null` })
+        .from(projects)
+        .leftJoin(projectFunders, and(eq(projectFunders.projectId, projects.id), eq(projectFunders.userId, userId)))
+        .where(eq(projects.id, projectId));
+      return row ? { artistId: row.artistId, tookPart: Boolean(row.tookPart) } : null;
+    },
+  };
+}
+
+export type FilmsRepository = ReturnType<typeof createFilmsRepository>;
