@@ -44,3 +44,16 @@ export type PaymentFailureCode = keyof typeof paymentFailures;
 export function knownFailure(code: string | undefined, otherwise: PaymentFailureCode = 'PAYMENT_FAILED'): PaymentFailureCode {
   return code !== undefined && Object.hasOwn(paymentFailures, code) ? (code as PaymentFailureCode) : otherwise;
 }
+
+/** docs/product.md#guardian-cancellation: why a guardian's cancellation of a charge cannot be done. */
+export const guardianRefundRefusals = {
+  not_paid: () => conflict('payments.guardian_refund_not_paid', 'Only a completed payment can be cancelled by a guardian.'),
+  already_refunded: () => conflict('payments.guardian_refund_already_refunded', 'This charge has already been refunded in full.'),
+  in_progress: () => conflict('payments.guardian_refund_in_progress', 'A guardian refund of this charge is still waiting for the payment service.'),
+  nothing_left: () => unprocessable('payments.guardian_refund_nothing_left', 'Nothing of this charge is left unspent to refund.'),
+};
+export type GuardianRefundRefusal = keyof typeof guardianRefundRefusals;
+
+/** The gateway refused the partial cancellation; the points went back to the charge's lots. */
+export const guardianRefundFailed = (code: PaymentFailureCode) =>
+  new AppError(422, 'payments.guardian_refund_failed', 'The payment service did not cancel the payment. The points are back in the account.', { code });

@@ -5,7 +5,12 @@ import {
   chargeSchema,
   createChargeBodySchema,
   createChargeResponseSchema,
+  guardianRefundBodySchema,
+  guardianRefundPreviewSchema,
+  guardianRefundResponseSchema,
   idempotencyKeyHeaderSchema,
+  operatorChargeSearchQuerySchema,
+  operatorChargeSearchResponseSchema,
   paymentFailQuerySchema,
   paymentSuccessQuerySchema,
   type ErrorCode,
@@ -19,6 +24,7 @@ import { keyScopeOf } from '../idempotency/idempotency.service.ts';
 import type { GatewayEventHandler, PaymentGateway } from './gateways/gateway.ts';
 import type { SandboxGateway } from './gateways/sandbox.ts';
 import { WebhookIgnoredError, WebhookVerificationError, type WebhookRefusal } from './gateways/webhook-signature.ts';
+import type { GuardianRefundsService } from './guardian-refunds.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { registerSandboxCheckoutRoutes } from './sandbox-checkout/sandbox-checkout.routes.ts';
 
@@ -31,7 +37,12 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422, 429, 502);
  */
 export async function registerPaymentsRoutes(
   app: App,
-  { payments, gateway, onEvent = payments.handleGatewayEvent }: { payments: PaymentsService; gateway: PaymentGateway; onEvent?: GatewayEventHandler },
+  {
+    payments,
+    guardianRefunds,
+    gateway,
+    onEvent = payments.handleGatewayEvent,
+  }: { payments: PaymentsService; guardianRefunds: GuardianRefundsService; gateway: PaymentGateway; onEvent?: GatewayEventHandler },
 ) {
   app.post(
     '/api/points/charges',
@@ -60,6 +71,47 @@ export async function registerPaymentsRoutes(
     async (request) => {
       const { charge } = await payments.refund({ ...keyScopeOf(request, requireSession(request).userId), chargeId: request.params.chargeId });
       return charge;
+    },
+  );
+
+  // A guardian's cancellation (docs/product.md#guardian-cancellation): operators only.
+  app.get(
+    '/api/operator/charges',
+    {
+      config: { access: 'operator' },
+      schema: { tags: ['operator'], querystring: operatorChargeSearchQuerySchema, response: { 200: operatorChargeSearchResponseSchema, ...errors } },
+    },
+    async (request) => guardianRefunds.searchCharges(request.query.q),
+  );
+
+  app.get(
+    '/api/operator/charges/:chargeId/guardian-refund',
+    {
+      config: { access: 'operator' },
+      schema: { tags: ['operator'], params: chargeIdParamsSchema, querystring: emptyQuerySchema, response: { 200: guardianRefundPreviewSchema, ...errors } },
+    },
+    async (request) => guardianRefunds.preview(request.params.chargeId),
+  );
+
+  app.post(
+    '/api/operator/charges/:chargeId/guardian-refund',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags: ['operator'],
+        params: chargeIdParamsSchema,
+        headers: idempotencyKeyHeaderSchema,
+        body: guardianRefundBodySchema,
+        response: { 200: guardianRefundResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { refund, preview } = await guardianRefunds.refund({
+        ...keyScopeOf(request, requireSession(request).userId),
+        chargeId: request.params.chargeId,
+        ...request.body,
+      });
+      return { refund, preview };
     },
   );
 

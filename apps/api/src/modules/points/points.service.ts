@@ -323,6 +323,50 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       });
     },
 
+    /**
+     * A guardian's cancellation (docs/product.md#guardian-cancellation): what is left in these lots
+     * of a charge (the caller locked the wallet, the payment row and the lots, and chose the lots:
+     * live, not expired) goes to the refunds account as one refund entry. `key` names this refund
+     * of the charge (a charge can have several: points a failed project returns come back later).
+     */
+    async debitGuardianRefundWithin(tx: Tx, payment: { id: string; userId: string }, lots: LockedLot[], now: Date, key: string) {
+      const legs = walletDeltaLots(lots);
+      const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
+      return createLedgerRepository({ db: tx }).post({
+        userId: payment.userId,
+        currency: 'orange',
+        type: 'refund',
+        reason: 'guardian_refund',
+        idempotencyKey: key,
+        now,
+        paymentId: payment.id,
+        lotDebits: legs,
+        counters: [{ systemAccount: 'refunds', amount: total }],
+      });
+    },
+
+    /**
+     * The gateway refused a guardian's cancellation: the points go back into the very lots the
+     * refund entry took them from (the caller locked the wallet and the lots). Once per entry.
+     */
+    async reverseGuardianRefundWithin(tx: Tx, payment: { id: string; userId: string }, refundTransactionId: number, now: Date) {
+      const ledger = createLedgerRepository({ db: tx });
+      const legs = (await ledger.allocationsOf(refundTransactionId)).map(({ lotId, kind, amount }) => ({ lotId, kind, amount }));
+      const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
+      return ledger.post({
+        userId: payment.userId,
+        currency: 'orange',
+        type: 'refund',
+        reason: 'guardian_refund_reversed',
+        idempotencyKey: `guardian-refund-reversed:${refundTransactionId}`,
+        now,
+        paymentId: payment.id,
+        relatedTransactionId: refundTransactionId,
+        lotCredits: legs,
+        counters: [{ systemAccount: 'refunds', amount: -total }],
+      });
+    },
+
     expireLotsWithin: sweeps.expireLotsWithin,
     sweepExpiredLots: sweeps.sweepExpiredLots,
 
