@@ -49,6 +49,10 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/points/history': 'joined',
   'GET /api/points/history/:transactionId': 'joined',
   'GET /api/operator/ledger/reconciliation': 'operator',
+  // a guardian's cancellation (guardian-refunds.test.ts: operators only)
+  'GET /api/operator/charges': 'operator',
+  'GET /api/operator/charges/:chargeId/guardian-refund': 'operator',
+  'POST /api/operator/charges/:chargeId/guardian-refund': 'operator',
   // media catalogue and notifications (per-owner rows: notifications.test.ts)
   'GET /api/media': 'public',
   'GET /api/media/:mediaId': 'public',
