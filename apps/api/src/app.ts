@@ -22,6 +22,7 @@ import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { registerCommunityRoutes } from './modules/community/community.routes.ts';
 import { registerRankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { registerTestClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { registerBodyCharsetCheck } from './plugins/body-charset.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
@@ -122,6 +123,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerRankingsRoutes(app, { rankings: services.rankings });
   // Search: artists and projects by a name or a title (docs/product.md#discovery).
   registerSearchRoutes(app, { search: services.search });
+  // The FAQ, inquiries and the operators' inbox (docs/product.md#faq, docs/product.md#inquiries).
+  await registerSupportRoutes(app, { support: services.support });
   const { testClock, projects } = services;
   if (testClock) {
     await registerTestClockRoutes(app, {

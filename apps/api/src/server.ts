@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { seedSampleDataIfEmpty } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { ensureMediaReferenceData } from './modules/media/media.reference-data.ts';
+import { ensureFaqSeeded } from './modules/support/faq.seed.ts';
 import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { buildServices } from './services.ts';
@@ -40,6 +41,8 @@ try {
   if (nicknames.renamed > 0) console.warn(`nickname keys: ${nicknames.rekeyed} recomputed, ${nicknames.renamed} look-alike nicknames replaced`);
   // The ADMM/ADMS code tables and ad packages are reference data, loaded with or without samples.
   await ensureMediaReferenceData(database.db);
+  // The FAQ starts with real answers; operators' edits are kept (docs/product.md#faq).
+  await ensureFaqSeeded(database.db, systemClock.now());
   if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files, config, log: (message) => console.log(message) });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
   const services = buildServices(config, { db: database.db, clock: systemClock, files });

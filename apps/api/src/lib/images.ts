@@ -30,6 +30,40 @@ export const maxShapeStretch = 4;
  * reach the stored file.
  */
 export async function reencodeImageAsWebp(bytes: Buffer, target: ImageTarget): Promise<Buffer> {
+  const upright = await checkedUprightSize(bytes);
+  try {
+    let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error', animated: false }).autoOrient();
+    const region = regionWithinShape(upright, target);
+    if (region) pipeline = pipeline.extract(region);
+    return await pipeline
+      .resize(target.width, target.height, { fit: 'cover', position: 'attention' })
+      .webp({ quality: target.quality ?? 82 })
+      .toBuffer();
+  } catch {
+    throw invalidImage();
+  }
+}
+
+/**
+ * The same checks and re-encoding as `reencodeImageAsWebp`, for a picture that must be seen whole
+ * (an inquiry's screenshot): never cropped, only shrunk to fit within `maxSide` × `maxSide`, never
+ * enlarged, so an extreme shape costs no more than its own pixels.
+ */
+export async function reencodeImageWithinAsWebp(bytes: Buffer, maxSide: number, quality = 82): Promise<Buffer> {
+  await checkedUprightSize(bytes);
+  try {
+    return await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error', animated: false })
+      .autoOrient()
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer();
+  } catch {
+    throw invalidImage();
+  }
+}
+
+/** The sniffed type and the header's upright size, refused before anything is decoded (docs/quality.md#s6). */
+async function checkedUprightSize(bytes: Buffer): Promise<{ width: number; height: number }> {
   const sniffed = await fileTypeFromBuffer(bytes);
   if (!sniffed || !acceptedImageTypes.has(sniffed.mime)) {
     throw new AppError(415, 'uploads.unsupported_type', 'Upload a JPEG, PNG, WebP or GIF image.', {
@@ -48,17 +82,7 @@ export async function reencodeImageAsWebp(bytes: Buffer, target: ImageTarget): P
       maxPixels: maxInputPixels,
     });
   }
-  try {
-    let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error', animated: false }).autoOrient();
-    const region = regionWithinShape(upright, target);
-    if (region) pipeline = pipeline.extract(region);
-    return await pipeline
-      .resize(target.width, target.height, { fit: 'cover', position: 'attention' })
-      .webp({ quality: target.quality ?? 82 })
-      .toBuffer();
-  } catch {
-    throw invalidImage();
-  }
+  return { width: upright.width, height: upright.height };
 }
 
 /** The centred part of an upright `source` within `maxShapeStretch` of the target's shape, or undefined when all of it is. */

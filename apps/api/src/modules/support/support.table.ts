@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } 
 import { users } from '../users/users.table.ts';
 
 /** A text in the five interface languages (docs/product.md#faq). */
-export type LocalizedText = { ko: string; en: string; zh: string; ja: string; es: string };
+export type FaqText = { ko: string; en: string; zh: string; ja: string; es: string };
 
 /**
  * The FAQ (docs/product.md#faq): one row per question, in one of the categories FAQC001–005, with
@@ -15,8 +15,8 @@ export const faqEntries = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     category: text('category').notNull(),
     position: integer('position').notNull(),
-    question: jsonb('question').$type<LocalizedText>().notNull(),
-    answer: jsonb('answer').$type<LocalizedText>().notNull(),
+    question: jsonb('question').$type<FaqText>().notNull(),
+    answer: jsonb('answer').$type<FaqText>().notNull(),
     updatedBy: uuid('updated_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
