@@ -87,6 +87,15 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/reports': 'joined',
   'GET /api/operator/reports': 'operator',
   'POST /api/operator/reports/:reportId/decision': 'operator',
+  // customer support (the per-object rows, author vs other fan vs operator, are in support.test.ts)
+  'GET /api/faq': 'public',
+  'POST /api/inquiries': 'joined',
+  'GET /api/inquiries': 'joined',
+  'GET /api/inquiries/:inquiryId/images/:imageId': 'joined',
+  'GET /api/operator/inquiries': 'operator',
+  'POST /api/operator/inquiries/:inquiryId/answer': 'operator',
+  'GET /api/operator/faq': 'operator',
+  'PUT /api/operator/faq/:entryId': 'operator',
   // only with TEST_CLOCK=on
   'GET /api/operator/test-clock': 'operator',
   'POST /api/operator/test-clock': 'operator',
