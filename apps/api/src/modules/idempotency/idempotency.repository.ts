@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '@orchard/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { jsonValue } from '../../db/rows.ts';
 
 /** A refusal as stored: what rebuilds the AppError, never an HTTP answer (its status comes from the code). */
@@ -15,17 +15,25 @@ export type EarlierAnswer = { requestHash: string; answer: StoredAnswer };
 /** The `response` column's JSON read back; a claim's placeholder (JSON null) never leaves its transaction. */
 const answerOf = (response: unknown): StoredAnswer => (jsonValue(response) ?? { value: null }) as StoredAnswer;
 
+/**
+ * Per scope ($1 user ids, $2 keys, by position): the request hash and answer stored under the key,
+ * or nulls. Read in every participation batch, so sent by name: planned once per connection.
+ */
+const earlierAnswersStatement: NamedStatement = {
+  name: 'idempotency_earlier_answers_v1',
+  text: `select k.request_hash, k.response
+    from unnest($1::uuid[], $2::text[]) with ordinality as s(user_id, key, n)
+    left join idempotency_keys k on k.user_id = s.user_id and k.key = s.key
+    order by s.n`,
+};
+
 /** The SQL of the client-key rows (`idempotency_keys`); the rules are in idempotency.service.ts. */
 export function createIdempotencyRepository({ db }: { db: DbOrTx }) {
   /** The answers stored under these keys, one per scope in order (null: none). */
   async function earlierAnswers(scopes: { userId: string; key: string }[]): Promise<(EarlierAnswer | null)[]> {
     if (scopes.length === 0) return [];
-    const { rows } = await db.execute<{ request_hash: string | null; response: unknown }>(sql`
-      select k.request_hash, k.response
-      from unnest(${sql.param(scopes.map((scope) => scope.userId))}::uuid[], ${sql.param(scopes.map((scope) => scope.key))}::text[]) with ordinality as s(user_id, key, n)
-      left join idempotency_keys k on k.user_id = s.user_id and k.key = s.key
-      order by s.n`);
-    return rows.map((row) => (row.request_hash === null ? null : { requestHash: row.request_hash, answer: answerOf(row.response) }));
+    const rows = await queryNamed(db, earlierAnswersStatement, [scopes.map((scope) => scope.userId), scopes.map((scope) => scope.key)]);
+    return rows.map((row) => (row.request_hash === null ? null : { requestHash: String(row.request_hash), answer: answerOf(row.response) }));
   }
 
   return {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryNamed, type DbOrTx } from '../../db/client.ts';
 import { asDate, epochMs, jsonValue, nullableNumber, nullableString } from '../../db/rows.ts';
 import type { Allocation, LotKind, PointCurrency } from '../../lib/points/rules.ts';
-import { exchangeStatement, spendStatement } from './ledger.statements.ts';
+import { appliedKeysStatement, exchangeStatement, lockWalletsStatement, spendStatement } from './ledger.statements.ts';
 
 /**
  * The ledger's SQL, written as few statements as possible (decision 011: the cost of a write is
@@ -121,18 +121,13 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
     /** Several wallets, locked in user-id order so that two such calls queue instead of deadlocking. */
     async lockWallets(userIds: string[]): Promise<void> {
       if (userIds.length === 0) return;
-      await db.execute(sql`
-        select user_id from point_wallets where user_id = any(${sql.param([...userIds].sort())}::uuid[]) order by user_id for update`);
+      await queryNamed(db, lockWalletsStatement, [[...userIds].sort()]);
     },
 
     /** Each ledger key's transaction and request hash, or null where the key is not applied; one per key, in order. */
     async appliedKeys(keys: { userId: string; key: string }[]): Promise<({ transactionId: number; requestHash: string | null } | null)[]> {
       if (keys.length === 0) return [];
-      const { rows } = await db.execute<{ id: unknown; request_hash: unknown }>(sql`
-        select t.id, t.request_hash
-        from unnest(${sql.param(keys.map((key) => key.userId))}::uuid[], ${sql.param(keys.map((key) => key.key))}::text[]) with ordinality as k(user_id, key, n)
-        left join point_transactions t on t.user_id = k.user_id and t.idempotency_key = k.key
-        order by k.n`);
+      const rows = await queryNamed(db, appliedKeysStatement, [keys.map((key) => key.userId), keys.map((key) => key.key)]);
       return rows.map((row) => (row.id === null ? null : { transactionId: Number(row.id), requestHash: nullableString(row.request_hash) }));
     },
 

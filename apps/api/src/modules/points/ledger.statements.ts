@@ -1,8 +1,9 @@
 import type { NamedStatement } from '../../db/client.ts';
 
 /**
- * The texts of the ledger's two hot statements, the batched spend and the batched exchange
- * (decisions 011, 013 and 014), with the reasons for their shape. They are sent by name
+ * The texts of the ledger's hot statements, the batched spend and the batched exchange (decisions
+ * 011, 013 and 014) and the participation batch's wallet locks and key reads, with the reasons for
+ * their shape. They are sent by name
  * (`queryNamed`), so PostgreSQL plans each once per connection; `ledger.repository.ts` binds their
  * parameters and decodes their rows.
  */
@@ -60,6 +61,25 @@ function debitAllocation(gate: string) {
     from debits group by user_id
   )`;
 }
+
+/**
+ * The wallets of a set of users, locked in user-id order (docs/architecture.md#locking): the first
+ * lock of a batch's movements. $1: the user ids, sorted. By name, like the batch's other
+ * statements: an unnamed statement with an array parameter is parsed and planned on every call.
+ */
+export const lockWalletsStatement: NamedStatement = {
+  name: 'ledger_lock_wallets_v1',
+  text: 'select user_id from point_wallets where user_id = any($1::uuid[]) order by user_id for update',
+};
+
+/** Per ledger key ($1 user ids, $2 keys, by position): the transaction that applied it and its request hash, or nulls. */
+export const appliedKeysStatement: NamedStatement = {
+  name: 'ledger_applied_keys_v1',
+  text: `select t.id, t.request_hash
+    from unnest($1::uuid[], $2::text[]) with ordinality as k(user_id, key, n)
+    left join point_transactions t on t.user_id = k.user_id and t.idempotency_key = k.key
+    order by k.n`,
+};
 
 /**
  * Spends into escrow accounts, one currency per batch. Per request (arrays, by position): $1 user,
