@@ -20,6 +20,7 @@ import { registerNotificationsRoutes } from './modules/notifications/notificatio
 import { registerParticipationsRoutes } from './modules/projects/participations.routes.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { registerCommunityRoutes } from './modules/community/community.routes.ts';
+import { registerFilmsRoutes } from './modules/films/films.routes.ts';
 import { registerRankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
@@ -119,6 +120,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerParticipationsRoutes(app, { participations: services.participations, execution: services.execution });
   // Comments, likes, reports and the reports queue (docs/product.md#comments).
   registerCommunityRoutes(app, { community: services.community });
+  // Films: YouTube links and streamed MP4 uploads (docs/product.md#films).
+  await registerFilmsRoutes(app, { films: services.films, maxBytes: config.films.maxBytes });
   // The artist rankings (docs/product.md#discovery).
   registerRankingsRoutes(app, { rankings: services.rankings });
   // Search: artists and projects by a name or a title (docs/product.md#discovery).

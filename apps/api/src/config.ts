@@ -41,6 +41,10 @@ const environmentSchema = z.object({
   SEED_SAMPLE_DATA: booleanFromEnv.default(true),
   /** Folder of the built web app served in production; unset: apps/web/dist when it exists. */
   WEB_DIST_DIR: optionalText,
+  /** The largest film a fan may upload, in bytes (docs/product.md#films). */
+  FILM_MAX_BYTES: z.coerce.number().int().min(1024).max(4 * 1024 ** 3).default(200 * 1024 * 1024),
+  /** A film's poster: the first frame through `ffmpeg` when it is on the PATH (auto), or always the generated one (off). */
+  FILM_POSTER_DECODER: z.enum(['auto', 'off']).default('auto'),
   /** SMTP server of outgoing mail (`smtp://` or `smtps://`, with credentials in the URL). Unset: mails are written as .eml files to DATA_DIR/outbox. */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   /** The From address of every mail. */
@@ -141,6 +145,8 @@ export type Config = {
   trustProxyHops: number;
   seedSampleData: boolean;
   webDistDir?: string;
+  /** Films (docs/product.md#films): the upload limit and whether a decoder may make the poster. */
+  films: { maxBytes: number; posterDecoder: 'auto' | 'off' };
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files in DATA_DIR/outbox (docs/architecture.md#mail-outbox). */
   mail: { smtpUrl?: string; from: string };
   session: { cookieName: string; secureCookie: boolean; idleTimeoutMs: number; absoluteTimeoutMs: number };
@@ -247,6 +253,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     trustProxyHops: e.TRUST_PROXY_HOPS,
     seedSampleData: e.SEED_SAMPLE_DATA,
     webDistDir: e.WEB_DIST_DIR,
+    films: { maxBytes: e.FILM_MAX_BYTES, posterDecoder: e.FILM_POSTER_DECODER },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     session: {
       // docs/quality.md#s4: the __Host- prefix needs Secure, which plain-http localhost cannot set.

@@ -26,6 +26,7 @@ import { createParticipationsService } from './modules/projects/participations.s
 import { createProjectsService } from './modules/projects/projects.service.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
+import { createFilmsService } from './modules/films/films.service.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createRankingsService } from './modules/rankings/rankings.service.ts';
 import { createTestClock } from './lib/test-clock.ts';
@@ -90,6 +91,8 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     mail,
     audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),
   });
+  // Films: YouTube links and uploaded MP4s with their posters (docs/product.md#films).
+  const films = createFilmsService({ db, clock, files, posterDecoder: config.films.posterDecoder });
   const users = createUsersService({
     db,
     clock,
@@ -134,6 +137,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     participations,
     execution,
     community,
+    films,
     support,
     rankings,
     search,

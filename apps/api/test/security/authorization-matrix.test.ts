@@ -84,6 +84,13 @@ const expectedAccess: Record<string, Access> = {
   'DELETE /api/comments/:commentId': 'joined',
   'PUT /api/projects/:projectId/like': 'joined',
   'DELETE /api/projects/:projectId/like': 'joined',
+  // films (the per-object rows, author vs other user vs operator, are in films.test.ts)
+  'GET /api/films': 'public',
+  'GET /api/films/limits': 'public',
+  'GET /api/films/:filmId': 'public',
+  'POST /api/films': 'joined',
+  'POST /api/films/uploads': 'joined',
+  'DELETE /api/films/:filmId': 'joined',
   'POST /api/reports': 'joined',
   'GET /api/operator/reports': 'operator',
   'POST /api/operator/reports/:reportId/decision': 'operator',

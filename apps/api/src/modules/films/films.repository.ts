@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { LocalizedName } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { artistFollows, artists } from '../artists/artists.table.ts';
 import { comments, likes } from '../community/community.table.ts';
@@ -96,9 +97,10 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
-    async artistExists(artistId: number): Promise<boolean> {
-      const [row] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId));
-      return row !== undefined;
+    /** The artist's names, or null when there is no such artist. */
+    async artistNames(artistId: number): Promise<LocalizedName | null> {
+      const [row] = await db.select({ names: artists.names }).from(artists).where(eq(artists.id, artistId));
+      return row?.names ?? null;
     },
 
     /** Whether the user took part in the project (a participation or the creator's deposit), and its artist. */

@@ -1,0 +1,174 @@
+import fs from 'node:fs/promises';
+import { youtubeIdOf, type Film, type FilmFields, type FilmsQuery, type FilmsResponse, type YoutubeFilmBody } from '@orchard/shared';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/storage.ts';
+import { artistUnknown, filmNotFound, filmsCursorInvalid, notFilmAuthor, projectNotJoined, videoInvalid, videoNotMp4 } from './films.errors.ts';
+import { Mp4Error, readMp4File, type Mp4Info } from './films.mp4.ts';
+import { firstFramePoster, generatedPoster, hasDecoder } from './films.poster.ts';
+import { createFilmsRepository, type FilmView } from './films.repository.ts';
+
+/** Who is asking: a joined user (and whether an operator), or nobody. */
+export type FilmViewer = { userId: string; isOperator: boolean } | null;
+
+export type FilmsDependencies = { db: Db; clock: Clock; files: FileStore; posterDecoder: 'auto' | 'off' };
+
+const defaultPageSize = 20;
+
+/**
+ * Films (docs/product.md#films): a YouTube link or an uploaded MP4 from a fan, about an artist and
+ * optionally a project they took part in. Uploads arrive as a file on disk (streamed there by the
+ * route); this service checks its boxes, stores it under a generated name, makes its poster, and
+ * records the film. Deleting keeps the row (comments and likes point at it) and removes the files.
+ */
+export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDependencies) {
+  const repository = createFilmsRepository({ db });
+
+  const present = (view: FilmView, viewer: FilmViewer): Film => ({
+    id: view.id,
+    title: view.title,
+    artistId: view.artistId,
+    projectId: view.projectId,
+    posterUrl: view.posterPath ? files.urlFor(view.posterPath) : null,
+    youtubeId: view.youtubeId,
+    videoUrl: view.videoPath ? files.urlFor(view.videoPath) : null,
+    durationSeconds: view.durationMs === null ? null : Math.round(view.durationMs / 100) / 10,
+    width: view.width,
+    height: view.height,
+    likes: view.likes,
+    comments: view.comments,
+    liked: view.liked,
+    author: { nickname: view.authorDeletedAt ? null : view.authorNickname },
+    viewerIsAuthor: viewer !== null && viewer.userId === view.authorId,
+    hidden: view.hiddenAt !== null,
+    createdAt: view.createdAt.toISOString(),
+  });
+
+  /** The artist's names, and the project checked: the fan took part in it, and it is the film's artist's. */
+  async function checkFields(viewer: NonNullable<FilmViewer>, fields: FilmFields) {
+    const artistNames = await repository.artistNames(fields.artistId);
+    if (!artistNames) throw artistUnknown();
+    if (fields.projectId !== undefined) {
+      const participation = await repository.participation(fields.projectId, viewer.userId);
+      if (!participation?.tookPart || participation.artistId !== fields.artistId) throw projectNotJoined();
+    }
+    return artistNames;
+  }
+
+  async function read(filmId: number, viewer: FilmViewer): Promise<Film> {
+    const view = await repository.findFilm(filmId, viewer?.userId ?? null);
+    if (!view || (view.hiddenAt !== null && !viewer?.isOperator)) throw filmNotFound();
+    return present(view, viewer);
+  }
+
+  return {
+    present,
+    get: read,
+
+    async list(query: FilmsQuery, viewer: FilmViewer): Promise<FilmsResponse> {
+      const limit = query.limit ?? defaultPageSize;
+      const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 'id', { min: 1, max: Number.MAX_SAFE_INTEGER }, filmsCursorInvalid);
+      if ((query.following === 'true' || query.mine === 'true') && !viewer) throw unauthenticated();
+      const rows = await repository.listFilms(
+        {
+          artistId: query.artistId,
+          projectId: query.projectId,
+          authorId: query.mine === 'true' ? viewer!.userId : undefined,
+          followerId: query.following === 'true' ? viewer!.userId : undefined,
+          includeHidden: viewer?.isOperator ?? false,
+        },
+        beforeId,
+        limit + 1,
+        viewer?.userId ?? null,
+      );
+      const page = rows.slice(0, limit);
+      return { items: page.map((row) => present(row, viewer)), nextCursor: rows.length > limit ? encodeCursor('id', page.at(-1)!.id) : null };
+    },
+
+    async createYoutubeFilm(viewer: NonNullable<FilmViewer>, body: YoutubeFilmBody): Promise<Film> {
+      await checkFields(viewer, body);
+      const youtubeId = youtubeIdOf(body.youtubeUrl);
+      if (!youtubeId) throw videoInvalid('not a YouTube link');
+      const id = await repository.insertFilm({
+        authorId: viewer.userId,
+        artistId: body.artistId,
+        projectId: body.projectId ?? null,
+        title: body.title,
+        source: 'youtube',
+        youtubeId,
+        createdAt: clock.now(),
+      });
+      return read(id, viewer);
+    },
+
+    /**
+     * An upload already streamed to `tempPath` (the route counted its bytes against the limit).
+     * The file is removed from there whatever happens: stored under a generated name, or deleted.
+     */
+    async createUploadedFilm(viewer: NonNullable<FilmViewer>, fields: FilmFields, tempPath: string): Promise<Film> {
+      const stored: string[] = [];
+      try {
+        const artistNames = await checkFields(viewer, fields);
+        const info = await inspect(tempPath);
+        const frame = posterDecoder === 'auto' && (await hasDecoder()) ? await firstFramePoster(tempPath) : null;
+        const poster = frame ?? (await generatedPoster(fields.title, artistNames.ko, fields.artistId));
+        const posterPath = await files.save('film-posters', 'webp', poster);
+        stored.push(posterPath);
+        const { size: sizeBytes } = await fs.stat(tempPath);
+        const videoPath = await files.adopt('films', 'mp4', tempPath);
+        stored.push(videoPath);
+        const id = await repository.insertFilm({
+          authorId: viewer.userId,
+          artistId: fields.artistId,
+          projectId: fields.projectId ?? null,
+          title: fields.title,
+          source: 'upload',
+          videoPath,
+          posterPath,
+          durationMs: info.durationMs,
+          width: info.width,
+          height: info.height,
+          codec: info.codec,
+          sizeBytes,
+          createdAt: clock.now(),
+        });
+        stored.length = 0;
+        return await read(id, viewer);
+      } finally {
+        await fs.rm(tempPath, { force: true });
+        for (const key of stored) await files.remove(key);
+      }
+    },
+
+    async remove(filmId: number, viewer: NonNullable<FilmViewer>): Promise<void> {
+      const target = await repository.findFilm(filmId, null);
+      if (!target || (target.hiddenAt !== null && !viewer.isOperator && target.authorId !== viewer.userId)) throw filmNotFound();
+      if (target.authorId !== viewer.userId && !viewer.isOperator) throw notFilmAuthor();
+      const deleted = await repository.markDeleted(filmId, clock.now());
+      if (!deleted) throw filmNotFound();
+      for (const key of [deleted.videoPath, deleted.posterPath]) if (key) await files.remove(key);
+    },
+  };
+}
+
+/** The upload's boxes read: an MP4 (magic bytes: an `ftyp` box first) with a playable video track. */
+async function inspect(tempPath: string): Promise<Mp4Info> {
+  const handle = await fs.open(tempPath, 'r');
+  const head = Buffer.alloc(12);
+  try {
+    await handle.read(head, 0, 12, 0);
+  } finally {
+    await handle.close();
+  }
+  if (head.toString('latin1', 4, 8) !== 'ftyp') throw videoNotMp4();
+  try {
+    return await readMp4File(tempPath);
+  } catch (error) {
+    if (error instanceof Mp4Error) throw videoInvalid(error.reason);
+    throw error;
+  }
+}
+
+export type FilmsService = ReturnType<typeof createFilmsService>;
