@@ -118,8 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // Projects: request, decision, creation with deposit, my-page lists (docs/architecture.md#lifecycle).
   await registerProjectsRoutes(app, { projects: services.projects });
   await registerParticipationsRoutes(app, { participations: services.participations, execution: services.execution });
-  // Comments, likes, reports and the reports queue (docs/product.md#comments).
-  registerCommunityRoutes(app, { community: services.community });
+  // Posts, comments, likes, reports and the reports queue (docs/product.md#community, docs/product.md#comments).
+  await registerCommunityRoutes(app, { community: services.community });
   // Films: YouTube links and streamed MP4 uploads (docs/product.md#films).
   await registerFilmsRoutes(app, { films: services.films, maxBytes: config.films.maxBytes });
   // The artist rankings (docs/product.md#discovery).

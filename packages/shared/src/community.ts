@@ -112,7 +112,13 @@ export const operatorReportsQuerySchema = z.strictObject({
 });
 export const operatorReportSchema = z.object({
   id: z.number().int(),
-  target: z.object({ type: z.enum(reportTargetTypes), id: z.number().int(), projectId: z.number().int().nullable() }),
+  target: z.object({
+    type: z.enum(reportTargetTypes),
+    id: z.number().int(),
+    projectId: z.number().int().nullable(),
+    /** A post's artist (the console links to the artist's community); null for other targets. */
+    artistId: z.number().int().nullable(),
+  }),
   reason: z.enum(reportReasons),
   detail: z.string().nullable(),
   status: z.enum(['open', 'handled']),

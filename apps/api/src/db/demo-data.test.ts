@@ -28,7 +28,7 @@ async function snapshot() {
     transactions: await count('point_transactions'),
     participations: await count('project_participations'),
     comments: await count('comments'),
-    likes: await count('project_likes'),
+    likes: await count('likes'),
     payments: await count('payments'),
     artists: await count('artists'),
   };
@@ -87,7 +87,7 @@ describe('the demo on a first start', () => {
     const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from project_participations where kind <> 'deposit'`);
     expect(Number(rows[0]!.n)).toBeGreaterThan(100);
     expect(await count('comments')).toBeGreaterThan(40);
-    expect(await count('project_likes')).toBeGreaterThan(40);
+    expect(await count('likes')).toBeGreaterThan(40);
     const { rows: titles } = await t.database.db.execute<{ title: string }>(sql`select title from projects where created_at is not null`);
     const text = titles.map((row) => row.title).join('\n');
     expect(text).toMatch(/[가-힣]/u); // Korean

@@ -655,7 +655,7 @@ export async function seedDemo({ db, files, config, now }: { db: Db; files: File
       const userId = fanIndex < 0 ? operatorId : fanIds[fanIndex]!;
       const pool = comments[fanIndex < 0 ? 'ko' : demoFans[fanIndex]!.language][phase];
       const { body } = commentBodySchema.parse({ body: pool[Math.floor(random() * pool.length)]! });
-      await services.community.postComment(state.id, { userId, isOperator: false }, body);
+      await services.community.postComment({ type: 'project', id: state.id }, { userId, isOperator: false }, body);
       summary.comments += 1;
     }
 
@@ -682,7 +682,7 @@ export async function seedDemo({ db, files, config, now }: { db: Db; files: File
     // Likes and comments from people who care about the artist.
     for (const fanIndex of pickFans(random, plan, Math.round(plan.backers * 0.6) + 1)) {
       at(open + Math.floor(random() * Math.max(1, -open)), 9 + random() * 12, async () => {
-        await services.community.setLike(state.id, fanIds[fanIndex]!, true);
+        await services.community.setLike({ type: 'project', id: state.id }, fanIds[fanIndex]!, true);
         summary.likes += 1;
       });
     }

@@ -23,7 +23,7 @@ const hostileValue = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, hostileScalar, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 12 }), tie('value'), { maxKeys: 4 })),
 })).value;
 
-const knownKeys = ['language', 'currency', 'nickname', 'country', 'adInfoConsent', 'nightNotificationConsent', 'marketingConsent', 'artistIds', 'service', 'privacy', 'uniqueIdentification', 'marketing', 'acknowledgePointForfeit', 'q', 'cursor', 'limit', 'returnTo', 'code', 'state', 'packageId', 'method', 'orange', 'currency', 'tab', 'orderId', 'paymentKey', 'amount', 'message', 'ids', 'categoryCode', 'lang', 'body', 'target', 'reason', 'detail', 'sort', 'action', 'decision', 'days', 'following', 'status', 'kind', 'artistId'];
+const knownKeys = ['language', 'currency', 'nickname', 'country', 'adInfoConsent', 'nightNotificationConsent', 'marketingConsent', 'artistIds', 'service', 'privacy', 'uniqueIdentification', 'marketing', 'acknowledgePointForfeit', 'q', 'cursor', 'limit', 'returnTo', 'code', 'state', 'packageId', 'method', 'orange', 'currency', 'tab', 'orderId', 'paymentKey', 'amount', 'message', 'ids', 'categoryCode', 'lang', 'body', 'target', 'reason', 'detail', 'sort', 'action', 'decision', 'days', 'following', 'status', 'kind', 'artistId', 'text'];
 
 const hostileBody = fc.oneof(
   fc.dictionary(fc.constantFrom(...knownKeys), hostileValue, { maxKeys: 5 }).map((body) => JSON.stringify(body)),

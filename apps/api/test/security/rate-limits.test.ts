@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createdProject } from '../community-kit.ts';
+import { multipart } from '../uploads-kit.ts';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../harness.ts';
 
 const signInLimit = 5;
@@ -174,6 +175,30 @@ function rateLimitSuite(store: 'memory' | 'redis') {
         // A like counts against writes, a report against reports: both still go through.
         expect((await c.request({ method: 'PUT', url: `/api/projects/${projectId}/like`, cookie: bob.cookie })).statusCode).toBe(200);
         expect((await report(bob, { type: 'comment', id: await commentRow(operator) })).statusCode).toBe(201);
+      });
+
+      it('answers a community post burst of 10× the limit with 429, one count with comments (posting, editing, deleting posts)', async () => {
+        const erin = await c.createUser();
+        const artistId = await c.createArtist();
+        const post = (attempt: number) => {
+          const form = multipart([{ name: 'text', content: `post ${attempt}` }]);
+          return c.request({ method: 'POST', url: `/api/artists/${artistId}/posts`, cookie: erin.cookie, headers: { ...form.headers, 'x-forwarded-for': `192.0.2.${attempt % 250}` }, payload: form.payload });
+        };
+        const statuses: number[] = [];
+        let firstId = 0;
+        for (let attempt = 0; attempt < commentLimit * 10; attempt++) {
+          const response = await post(attempt);
+          statuses.push(response.statusCode);
+          if (response.statusCode === 201 && firstId === 0) firstId = (response.json() as { post: { id: number } }).post.id;
+          if (response.statusCode !== 201) expectRateLimited(response);
+        }
+        expect(statuses.filter((status) => status === 201)).toHaveLength(commentLimit);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(commentLimit * 9);
+        expectRateLimited(await c.request({ method: 'PATCH', url: `/api/posts/${firstId}`, cookie: erin.cookie, payload: { text: 'edited' } }));
+        expectRateLimited(await c.request({ method: 'DELETE', url: `/api/posts/${firstId}`, cookie: erin.cookie }));
+        expectRateLimited(await postComment(erin));
+        // A like on a post counts against writes.
+        expect((await c.request({ method: 'PUT', url: `/api/posts/${firstId}/like`, cookie: erin.cookie })).statusCode).toBe(200);
       });
 
       it('answers a report burst of 10× the limit with 429 and Retry-After, one count across comment and project reports', async () => {

@@ -1,12 +1,25 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { CommunityTargetType } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { artists } from '../artists/artists.table.ts';
+import { films } from '../films/films.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
-import { comments, hiddenProjects, projectLikes, reports, type ReportRow } from './community.table.ts';
+import { comments, hiddenProjects, likes, posts, reports, type ReportRow } from './community.table.ts';
+
+/** A project, a film or a post: what comments and likes are on (docs/decisions/075-one-community-module-for-every-target.md). */
+export type CommunityTarget = { type: CommunityTargetType; id: number };
+
+/** Each target's own foreign-key column, in comments and in likes: one column set per row. */
+const commentColumnOf = { project: comments.projectId, film: comments.filmId, post: comments.postId } as const;
+const likeColumnOf = { project: likes.projectId, film: likes.filmId, post: likes.postId } as const;
+const targetValues = (target: CommunityTarget) => ({ projectId: null, filmId: null, postId: null, [`${target.type}Id`]: target.id });
 
 export type CommentRecord = {
   id: number;
-  projectId: number;
+  projectId: number | null;
+  filmId: number | null;
+  postId: number | null;
   authorId: string;
   body: string;
   hiddenAt: Date | null;
@@ -19,6 +32,8 @@ export type CommentRecord = {
 const commentColumns = {
   id: comments.id,
   projectId: comments.projectId,
+  filmId: comments.filmId,
+  postId: comments.postId,
   authorId: comments.authorId,
   body: comments.body,
   hiddenAt: comments.hiddenAt,
@@ -28,11 +43,50 @@ const commentColumns = {
   authorDeletedAt: users.deletedAt,
 };
 
-/** SQL of the community module (docs/architecture.md#layout): comments, likes, reports, hiding. */
+export type PostRecord = {
+  id: number;
+  artistId: number;
+  authorId: string;
+  body: string;
+  imagePaths: string[];
+  hiddenAt: Date | null;
+  editedAt: Date | null;
+  createdAt: Date;
+  authorNickname: string | null;
+  authorProfileImagePath: string | null;
+  authorDeletedAt: Date | null;
+  likeCount: number;
+  viewerLiked: boolean;
+  commentCount: number;
+};
+
+/** A post's columns with its author and figures; each figure an index probe on the post's own key. */
+const postColumns = (viewerId: string | null) => ({
+  id: posts.id,
+  artistId: posts.artistId,
+  authorId: posts.authorId,
+  body: posts.body,
+  imagePaths: posts.imagePaths,
+  hiddenAt: posts.hiddenAt,
+  editedAt: posts.editedAt,
+  createdAt: posts.createdAt,
+  authorNickname: users.nickname,
+  authorProfileImagePath: users.profileImagePath,
+  authorDeletedAt: users.deletedAt,
+  likeCount: sql<number>`(select count(*) from ${likes} l where l.post_id = ${posts.id})`.mapWith(Number),
+  viewerLiked:
+    viewerId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${likes} l where l.post_id = ${posts.id} and l.user_id = ${viewerId}::uuid)`,
+  commentCount: sql<number>`(select count(*) from ${comments} c where c.post_id = ${posts.id})`.mapWith(Number),
+});
+
+/** SQL of the community module (docs/architecture.md#layout): posts, comments, likes, reports, hiding. */
 export function createCommunityRepository({ db }: { db: DbOrTx }) {
   return {
     /** A project the public can see: created (requests before creation are not commentable). */
     async createdProject(projectId: number): Promise<{ id: number; title: string | null; hidden: boolean } | null> {
+      if (projectId > 2_147_483_647) return null;
       const [row] = await db
         .select({ id: projects.id, title: projects.title, hidden: sql<boolean>`${hiddenProjects.projectId} is not null` })
         .from(projects)
@@ -41,12 +95,84 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
-    async listComments(projectId: number, beforeId: number | undefined, limit: number): Promise<CommentRecord[]> {
+    /** A post as a target of comments, likes and reports. */
+    async postTarget(postId: number): Promise<{ id: number; authorId: string; artistId: number; hidden: boolean } | null> {
+      const [row] = await db
+        .select({ id: posts.id, authorId: posts.authorId, artistId: posts.artistId, hiddenAt: posts.hiddenAt })
+        .from(posts)
+        .where(eq(posts.id, postId));
+      return row ? { id: row.id, authorId: row.authorId, artistId: row.artistId, hidden: row.hiddenAt !== null } : null;
+    },
+
+    /**
+     * A film as a target (the films table read through its table, as the import boundary allows):
+     * one its author has not deleted.
+     */
+    async filmTarget(filmId: number): Promise<{ id: number; authorId: string; hidden: boolean } | null> {
+      const [row] = await db
+        .select({ id: films.id, authorId: films.authorId, hiddenAt: films.hiddenAt })
+        .from(films)
+        .where(and(eq(films.id, filmId), isNull(films.deletedAt)));
+      return row ? { id: row.id, authorId: row.authorId, hidden: row.hiddenAt !== null } : null;
+    },
+
+    /** An operator's report decision on a film. */
+    async setFilmHidden(filmId: number, hiddenAt: Date | null): Promise<void> {
+      await db.update(films).set({ hiddenAt }).where(eq(films.id, filmId));
+    },
+
+    async artistExists(artistId: number): Promise<boolean> {
+      const [row] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId));
+      return row !== undefined;
+    },
+
+    /** An artist's posts, newest first (keyset on id); hidden ones only when `withHidden`. */
+    async listPosts(artistId: number, beforeId: number | undefined, limit: number, viewerId: string | null, withHidden: boolean): Promise<PostRecord[]> {
+      return db
+        .select(postColumns(viewerId))
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .where(
+          and(
+            eq(posts.artistId, artistId),
+            beforeId === undefined ? undefined : lt(posts.id, beforeId),
+            withHidden ? undefined : isNull(posts.hiddenAt),
+          ),
+        )
+        .orderBy(desc(posts.id))
+        .limit(limit);
+    },
+
+    async findPost(postId: number, viewerId: string | null): Promise<PostRecord | null> {
+      const [row] = await db.select(postColumns(viewerId)).from(posts).innerJoin(users, eq(users.id, posts.authorId)).where(eq(posts.id, postId));
+      return row ?? null;
+    },
+
+    async insertPost(values: typeof posts.$inferInsert): Promise<number> {
+      const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
+      return row!.id;
+    },
+
+    async updatePostBody(postId: number, body: string, editedAt: Date): Promise<void> {
+      await db.update(posts).set({ body, editedAt }).where(eq(posts.id, postId));
+    },
+
+    /** Removes the post with its comments and likes (cascade); returns its image keys, or null when it was gone. */
+    async deletePost(postId: number): Promise<string[] | null> {
+      const [row] = await db.delete(posts).where(eq(posts.id, postId)).returning({ imagePaths: posts.imagePaths });
+      return row?.imagePaths ?? null;
+    },
+
+    async setPostHidden(postId: number, hiddenAt: Date | null): Promise<void> {
+      await db.update(posts).set({ hiddenAt }).where(eq(posts.id, postId));
+    },
+
+    async listComments(target: CommunityTarget, beforeId: number | undefined, limit: number): Promise<CommentRecord[]> {
       return db
         .select(commentColumns)
         .from(comments)
         .innerJoin(users, eq(users.id, comments.authorId))
-        .where(and(eq(comments.projectId, projectId), beforeId === undefined ? undefined : lt(comments.id, beforeId)))
+        .where(and(eq(commentColumnOf[target.type], target.id), beforeId === undefined ? undefined : lt(comments.id, beforeId)))
         .orderBy(desc(comments.id))
         .limit(limit);
     },
@@ -56,8 +182,11 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
-    async insertComment(values: typeof comments.$inferInsert): Promise<number> {
-      const [row] = await db.insert(comments).values(values).returning({ id: comments.id });
+    async insertComment(target: CommunityTarget, values: { authorId: string; body: string; createdAt: Date }): Promise<number> {
+      const [row] = await db
+        .insert(comments)
+        .values({ ...targetValues(target), ...values })
+        .returning({ id: comments.id });
       return row!.id;
     },
 
@@ -74,20 +203,24 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
       else await db.insert(hiddenProjects).values({ projectId, hiddenAt }).onConflictDoNothing();
     },
 
-    async like(projectId: number, userId: string, at: Date): Promise<void> {
-      await db.insert(projectLikes).values({ projectId, userId, createdAt: at }).onConflictDoNothing();
+    /** One like per user and target: the target's partial unique index makes a second PUT a no-op. */
+    async like(target: CommunityTarget, userId: string, at: Date): Promise<void> {
+      await db
+        .insert(likes)
+        .values({ ...targetValues(target), userId, createdAt: at })
+        .onConflictDoNothing();
     },
 
-    async unlike(projectId: number, userId: string): Promise<void> {
-      await db.delete(projectLikes).where(and(eq(projectLikes.projectId, projectId), eq(projectLikes.userId, userId)));
+    async unlike(target: CommunityTarget, userId: string): Promise<void> {
+      await db.delete(likes).where(and(eq(likeColumnOf[target.type], target.id), eq(likes.userId, userId)));
     },
 
-    async likeCount(projectId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(projectLikes).where(eq(projectLikes.projectId, projectId));
+    async likeCount(target: CommunityTarget): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(likes).where(eq(likeColumnOf[target.type], target.id));
       return row?.n ?? 0;
     },
 
-        /** The report, or null when this user already reported the item (the unique index decides). */
+    /** The report, or null when this user already reported the item (the unique index decides). */
     async insertReport(values: typeof reports.$inferInsert): Promise<number | null> {
       const [row] = await db.insert(reports).values(values).onConflictDoNothing().returning({ id: reports.id });
       return row?.id ?? null;
@@ -121,12 +254,19 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
           commentHiddenAt: comments.hiddenAt,
           projectTitle: projects.title,
           projectHiddenAt: hiddenProjects.hiddenAt,
+          filmTitle: films.title,
+          filmHiddenAt: films.hiddenAt,
+          postBody: posts.body,
+          postArtistId: posts.artistId,
+          postHiddenAt: posts.hiddenAt,
         })
         .from(reports)
         .innerJoin(reporter, eq(reporter.id, reports.reporterId))
         .leftJoin(comments, and(eq(reports.targetType, 'comment'), eq(comments.id, reports.targetId)))
         .leftJoin(projects, and(eq(reports.targetType, 'project'), eq(projects.id, reports.targetId)))
         .leftJoin(hiddenProjects, and(eq(reports.targetType, 'project'), eq(hiddenProjects.projectId, reports.targetId)))
+        .leftJoin(films, and(eq(reports.targetType, 'film'), eq(films.id, reports.targetId), isNull(films.deletedAt)))
+        .leftJoin(posts, and(eq(reports.targetType, 'post'), eq(posts.id, reports.targetId)))
         .where(filter)
         .orderBy(desc(reports.id))
         .limit(limit);
@@ -142,6 +282,6 @@ export const reportFilters = {
 
 /** Projects the user liked, as a filter on `projects` (my page, Like tab). */
 export const likedByFilter = (userId: string) =>
-  inArray(projects.id, sql`(select ${projectLikes.projectId} from ${projectLikes} where ${projectLikes.userId} = ${userId})`);
+  inArray(projects.id, sql`(select ${likes.projectId} from ${likes} where ${likes.userId} = ${userId} and ${likes.projectId} is not null)`);
 
 export type CommunityRepository = ReturnType<typeof createCommunityRepository>;

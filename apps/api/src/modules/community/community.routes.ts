@@ -1,7 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  artistParamsSchema,
   commentBodySchema,
+  filmIdParamsSchema,
+  postIdParamsSchema,
+  postImageMaxBytes,
+  postImagesMax,
+  postResponseSchema,
+  postsQuerySchema,
+  postsResponseSchema,
+  postTextBodySchema,
+  postTextMax,
   commentIdParamsSchema,
   commentResponseSchema,
   commentsQuerySchema,
@@ -16,13 +26,22 @@ import {
   reportIdParamsSchema,
   reportResponseSchema,
 } from '@orchard/shared';
+import { badRequest } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
+import { acceptSingleFileUploads, readTextAndFiles } from '../../lib/uploads.ts';
 import { requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { Viewer } from '../projects/projects.service.ts';
 import type { CommunityService } from './community.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
+
+/** The comment and like routes of films and posts: the same handlers as a project's, keyed by the target's own id. */
+const otherTargets = [
+  { type: 'film', path: '/api/films/:filmId', params: filmIdParamsSchema, idOf: (params: { filmId: number }) => params.filmId },
+  { type: 'post', path: '/api/posts/:postId', params: postIdParamsSchema, idOf: (params: { postId: number }) => params.postId },
+] as const;
 
 const viewerOf = (request: FastifyRequest): Viewer =>
   request.session?.joined ? { userId: request.session.userId, isOperator: request.session.roles.includes('operator') } : null;
@@ -33,18 +52,93 @@ const joinedViewer = (request: FastifyRequest) => {
 };
 
 /**
- * Comments, likes and reports (docs/product.md#comments, docs/product.md#reports). Posting and
- * deleting comments share the `comments` rate-limit bucket, reports have the `reports` bucket, and
- * likes count against `writes` (docs/quality.md#s8).
+ * Posts, comments, likes and reports (docs/product.md#community, docs/product.md#comments,
+ * docs/product.md#reports). Posting, editing and deleting posts and comments share the `comments`
+ * rate-limit bucket, reports have the `reports` bucket, and likes count against `writes`
+ * (docs/quality.md#s8).
  */
-export function registerCommunityRoutes(app: App, { community }: { community: CommunityService }) {
+export async function registerCommunityRoutes(app: App, { community }: { community: CommunityService }) {
+  app.get(
+    '/api/artists/:artistId/posts',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['community'], params: artistParamsSchema, querystring: postsQuerySchema, response: { 200: postsResponseSchema, ...errors } },
+    },
+    async (request) => community.listPosts(request.params.artistId, viewerOf(request), request.query),
+  );
+
+  // A post: multipart with the field `text` and 0–4 files in `images` (docs/product.md#community).
+  await app.register(async (scope: App) => {
+    await acceptSingleFileUploads(scope, postImageMaxBytes, { files: postImagesMax, fieldSize: postTextMax * 4 });
+    scope.post(
+      '/api/artists/:artistId/posts',
+      {
+        config: { access: 'joined', rateLimitBucket: 'comments' },
+        schema: { tags: ['community'], consumes: ['multipart/form-data'], params: artistParamsSchema, response: { 201: postResponseSchema, ...uploadErrors } },
+      },
+      async (request, reply) => {
+        const form = await readTextAndFiles(request, 'text', 'images');
+        const parsed = postTextBodySchema.shape.text.safeParse(form.text ?? '');
+        if (!parsed.success) throw badRequest('validation.invalid', 'The text must be 1 to 2,000 characters.', [{ in: 'body', path: '/text' }]);
+        return reply.code(201).send({ post: await community.createPost(request.params.artistId, joinedViewer(request), parsed.data, form.files) });
+      },
+    );
+  });
+
+  app.patch(
+    '/api/posts/:postId',
+    {
+      config: { access: 'joined', rateLimitBucket: 'comments' },
+      schema: { tags: ['community'], params: postIdParamsSchema, body: postTextBodySchema, response: { 200: postResponseSchema, ...errors } },
+    },
+    async (request) => ({ post: await community.editPost(request.params.postId, joinedViewer(request), request.body.text) }),
+  );
+
+  app.delete(
+    '/api/posts/:postId',
+    { config: { access: 'joined', rateLimitBucket: 'comments' }, schema: { tags: ['community'], params: postIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await community.deletePost(request.params.postId, joinedViewer(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const target of otherTargets) {
+    const targetOf = (params: unknown) => ({ type: target.type, id: target.idOf(params as never) });
+    app.get(
+      `${target.path}/comments`,
+      {
+        config: { access: 'public' },
+        schema: { tags: ['community'], params: target.params, querystring: commentsQuerySchema, response: { 200: commentsResponseSchema, ...errors } },
+      },
+      async (request) => community.listComments(targetOf(request.params), viewerOf(request), request.query),
+    );
+    app.post(
+      `${target.path}/comments`,
+      {
+        config: { access: 'joined', rateLimitBucket: 'comments' },
+        schema: { tags: ['community'], params: target.params, body: commentBodySchema, response: { 201: commentResponseSchema, ...errors } },
+      },
+      async (request, reply) => reply.code(201).send({ comment: await community.postComment(targetOf(request.params), joinedViewer(request), request.body.body) }),
+    );
+    for (const method of ['PUT', 'DELETE'] as const) {
+      app.route({
+        method,
+        url: `${target.path}/like`,
+        config: { access: 'joined' },
+        schema: { tags: ['community'], params: target.params, response: { 200: likeResponseSchema, ...errors } },
+        handler: async (request) => community.setLike(targetOf(request.params), requireSession(request).userId, method === 'PUT'),
+      });
+    }
+  }
+
   app.get(
     '/api/projects/:projectId/comments',
     {
       config: { access: 'public' },
       schema: { tags: ['community'], params: projectIdParamsSchema, querystring: commentsQuerySchema, response: { 200: commentsResponseSchema, ...errors } },
     },
-    async (request) => community.listComments(request.params.projectId, viewerOf(request), request.query),
+    async (request) => community.listComments({ type: 'project', id: request.params.projectId }, viewerOf(request), request.query),
   );
 
   app.post(
@@ -54,7 +148,7 @@ export function registerCommunityRoutes(app: App, { community }: { community: Co
       schema: { tags: ['community'], params: projectIdParamsSchema, body: commentBodySchema, response: { 201: commentResponseSchema, ...errors } },
     },
     async (request, reply) =>
-      reply.code(201).send({ comment: await community.postComment(request.params.projectId, joinedViewer(request), request.body.body) }),
+      reply.code(201).send({ comment: await community.postComment({ type: 'project', id: request.params.projectId }, joinedViewer(request), request.body.body) }),
   );
 
   app.delete(
@@ -72,7 +166,7 @@ export function registerCommunityRoutes(app: App, { community }: { community: Co
       url: '/api/projects/:projectId/like',
       config: { access: 'joined' },
       schema: { tags: ['community'], params: projectIdParamsSchema, response: { 200: likeResponseSchema, ...errors } },
-      handler: async (request) => community.setLike(request.params.projectId, requireSession(request).userId, method === 'PUT'),
+      handler: async (request) => community.setLike({ type: 'project', id: request.params.projectId }, requireSession(request).userId, method === 'PUT'),
     });
   }
 

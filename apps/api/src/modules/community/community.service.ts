@@ -1,12 +1,27 @@
 import { and } from 'drizzle-orm';
-import type { Comment, OperatorReport, ReportBody, ReportDecisionAction } from '@orchard/shared';
+import type { Comment, CommunityTargetType, OperatorReport, Post, ReportBody, ReportDecisionAction } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { reencodeImageWithinAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
+import { artistNotFound } from '../artists/artists.errors.ts';
 import { projectHidden, projectNotFound } from '../projects/projects.errors.ts';
-import { alreadyReported, commentNotFound, commentsCursorInvalid, reportNotFound, reportsCursorInvalid, reportTargetNotFound } from './community.errors.ts';
-import { createCommunityRepository, reportFilters, type CommentRecord } from './community.repository.ts';
+import {
+  alreadyReported,
+  commentNotFound,
+  commentsCursorInvalid,
+  filmHidden,
+  filmNotFound,
+  postHidden,
+  postNotAuthor,
+  postNotFound,
+  postsCursorInvalid,
+  reportNotFound,
+  reportsCursorInvalid,
+  reportTargetNotFound,
+} from './community.errors.ts';
+import { createCommunityRepository, reportFilters, type CommentRecord, type CommunityTarget, type PostRecord } from './community.repository.ts';
 
 export { likedByFilter } from './community.repository.ts';
 
@@ -14,16 +29,26 @@ export { likedByFilter } from './community.repository.ts';
 type Viewer = { userId: string; isOperator: boolean } | null;
 
 const defaultPageSize = 20;
+/** A post's images: the whole picture within 1,280 px, never enlarged, re-encoded (docs/quality.md#s6). */
+const postImageSide = 1280;
 const reportPageSize = 20;
 
 /** The comments' and reports' keyset cursors: the last id of a page (lib/cursor.ts), refused with the list's own code. */
 const encodeIdCursor = (id: number) => encodeCursor('before', id);
 const decodeIdCursor = (cursor: string, invalid: () => Error) => decodeCursor(cursor, 'before', { min: 1, max: Number.MAX_SAFE_INTEGER }, invalid);
 
+/** Each target's refusals: absent (404) and hidden (409, no new comment or like). */
+const targetErrors: Record<CommunityTargetType, { notFound: () => Error; hidden: () => Error }> = {
+  project: { notFound: projectNotFound, hidden: projectHidden },
+  film: { notFound: filmNotFound, hidden: filmHidden },
+  post: { notFound: postNotFound, hidden: postHidden },
+};
+
 /**
- * Comments, likes and reports (docs/product.md#comments, docs/product.md#reports). An operator's
- * decision on a report hides or restores the item and is written to the operator audit log in the
- * same transaction.
+ * Posts, and comments, likes and reports on every target: a project, a film or a post, one code
+ * path for all (docs/product.md#community, docs/product.md#comments, docs/product.md#reports,
+ * docs/decisions/075-one-community-module-for-every-target.md). An operator's decision on a report
+ * hides or restores the item and is written to the operator audit log in the same transaction.
  */
 export function createCommunityService({
   db,
@@ -39,17 +64,63 @@ export function createCommunityService({
 }) {
   const repository = createCommunityRepository({ db });
 
-  async function requireProject(projectId: number) {
-    const project = await repository.createdProject(projectId);
-    if (!project) throw projectNotFound();
-    return project;
+  /** The target as it stands (null when absent): whether it is hidden, and the project it belongs to. */
+  async function targetOf(target: CommunityTarget): Promise<{ hidden: boolean; projectId: number | null } | null> {
+    if (target.type === 'project') {
+      const project = await repository.createdProject(target.id);
+      return project && { hidden: project.hidden, projectId: project.id };
+    }
+    if (target.type === 'film') {
+      const film = await repository.filmTarget(target.id);
+      return film && { hidden: film.hidden, projectId: null };
+    }
+    const post = await repository.postTarget(target.id);
+    return post && { hidden: post.hidden, projectId: null };
   }
 
-  /** docs/product.md#reports: a hidden project takes no new comment or like; taking one back stays possible. */
-  async function requireVisibleProject(projectId: number) {
-    const project = await requireProject(projectId);
-    if (project.hidden) throw projectHidden();
-    return project;
+  async function requireTarget(target: CommunityTarget) {
+    const found = await targetOf(target);
+    if (!found) throw targetErrors[target.type].notFound();
+    return found;
+  }
+
+  /** docs/product.md#reports: a hidden target takes no new comment or like; taking one back stays possible. */
+  async function requireVisibleTarget(target: CommunityTarget) {
+    const found = await requireTarget(target);
+    if (found.hidden) throw targetErrors[target.type].hidden();
+    return found;
+  }
+
+  /** A hidden post's text and images are withheld from everyone but operators, its author included. */
+  function presentPost(record: PostRecord, viewer: Viewer): Post {
+    const hidden = record.hiddenAt !== null;
+    const withheld = hidden && !(viewer?.isOperator ?? false);
+    const deleted = record.authorDeletedAt !== null;
+    return {
+      id: record.id,
+      artistId: record.artistId,
+      text: withheld ? null : record.body,
+      imageUrls: withheld ? [] : record.imagePaths.map((key) => files.urlFor(key)),
+      hidden,
+      author: {
+        nickname: deleted ? null : record.authorNickname,
+        profileImageUrl: deleted || !record.authorProfileImagePath ? null : files.urlFor(record.authorProfileImagePath),
+      },
+      likeCount: record.likeCount,
+      viewerLiked: record.viewerLiked,
+      commentCount: record.commentCount,
+      createdAt: record.createdAt.toISOString(),
+      editedAt: record.editedAt?.toISOString() ?? null,
+      viewerIsAuthor: viewer !== null && viewer.userId === record.authorId,
+    };
+  }
+
+  /** The post for its author's change: absent 404, someone else's 403 (docs/quality.md#s1). */
+  async function requireOwnPost(postId: number, viewer: NonNullable<Viewer>) {
+    const record = await repository.findPost(postId, viewer.userId);
+    if (!record) throw postNotFound();
+    if (record.authorId !== viewer.userId) throw postNotAuthor();
+    return record;
   }
 
   /** A comment is hidden on its own, or with its project: a hidden project's comments are its content too. */
@@ -70,21 +141,68 @@ export function createCommunityService({
   }
 
   return {
-    async listComments(projectId: number, viewer: Viewer, query: { cursor?: string; limit?: number }) {
-      const project = await requireProject(projectId);
+    /** An artist's community, newest first (keyset on id); hidden posts only for operators. */
+    async listPosts(artistId: number, viewer: Viewer, query: { cursor?: string; limit?: number }) {
+      if (artistId > 2_147_483_647 || !(await repository.artistExists(artistId))) throw artistNotFound();
       const limit = query.limit ?? defaultPageSize;
-      const before = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor, commentsCursorInvalid);
-      const records = await repository.listComments(projectId, before, limit + 1);
+      const before = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor, postsCursorInvalid);
+      const records = await repository.listPosts(artistId, before, limit + 1, viewer?.userId ?? null, viewer?.isOperator ?? false);
       const page = records.slice(0, limit);
       return {
-        items: page.map((record) => presentComment(record, viewer, project.hidden)),
+        items: page.map((record) => presentPost(record, viewer)),
         nextCursor: records.length > limit ? encodeIdCursor(page.at(-1)!.id) : null,
       };
     },
 
-    async postComment(projectId: number, viewer: NonNullable<Viewer>, body: string): Promise<Comment> {
-      await requireVisibleProject(projectId);
-      const id = await repository.insertComment({ projectId, authorId: viewer.userId, body, createdAt: clock.now() });
+    /**
+     * Text checked by the route; every image re-encoded (EXIF stripped) before anything is written,
+     * so a refused image leaves no post and no file behind.
+     */
+    async createPost(artistId: number, viewer: NonNullable<Viewer>, text: string, images: Buffer[]): Promise<Post> {
+      if (artistId > 2_147_483_647 || !(await repository.artistExists(artistId))) throw artistNotFound();
+      const encoded: Buffer[] = [];
+      for (const bytes of images) encoded.push(await reencodeImageWithinAsWebp(bytes, postImageSide, 80));
+      const keys: string[] = [];
+      try {
+        for (const bytes of encoded) keys.push(await files.save('post-images', 'webp', bytes));
+        const id = await repository.insertPost({ artistId, authorId: viewer.userId, body: text, imagePaths: keys, createdAt: clock.now() });
+        return presentPost((await repository.findPost(id, viewer.userId))!, viewer);
+      } catch (error) {
+        await Promise.all(keys.map((key) => files.remove(key)));
+        throw error;
+      }
+    },
+
+    /** The author changes the text of their own post; a hidden post stays as the operator left it. */
+    async editPost(postId: number, viewer: NonNullable<Viewer>, text: string): Promise<Post> {
+      const record = await requireOwnPost(postId, viewer);
+      if (record.hiddenAt !== null) throw postHidden();
+      await repository.updatePostBody(postId, text, clock.now());
+      return presentPost((await repository.findPost(postId, viewer.userId))!, viewer);
+    },
+
+    /** The author deletes their own post (hidden or not), its comments and likes with it, then its images. */
+    async deletePost(postId: number, viewer: NonNullable<Viewer>): Promise<void> {
+      await requireOwnPost(postId, viewer);
+      const keys = await repository.deletePost(postId);
+      await Promise.all((keys ?? []).map((key) => files.remove(key)));
+    },
+
+    async listComments(target: CommunityTarget, viewer: Viewer, query: { cursor?: string; limit?: number }) {
+      const found = await requireTarget(target);
+      const limit = query.limit ?? defaultPageSize;
+      const before = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor, commentsCursorInvalid);
+      const records = await repository.listComments(target, before, limit + 1);
+      const page = records.slice(0, limit);
+      return {
+        items: page.map((record) => presentComment(record, viewer, found.hidden)),
+        nextCursor: records.length > limit ? encodeIdCursor(page.at(-1)!.id) : null,
+      };
+    },
+
+    async postComment(target: CommunityTarget, viewer: NonNullable<Viewer>, body: string): Promise<Comment> {
+      await requireVisibleTarget(target);
+      const id = await repository.insertComment(target, { authorId: viewer.userId, body, createdAt: clock.now() });
       return presentComment((await repository.findComment(id))!, viewer);
     },
 
@@ -95,24 +213,25 @@ export function createCommunityService({
       await repository.deleteComment(commentId);
     },
 
-    async setLike(projectId: number, userId: string, liked: boolean) {
-      if (liked) await requireVisibleProject(projectId);
-      else await requireProject(projectId);
-      if (liked) await repository.like(projectId, userId, clock.now());
-      else await repository.unlike(projectId, userId);
-      return { liked, likeCount: await repository.likeCount(projectId) };
+    async setLike(target: CommunityTarget, userId: string, liked: boolean) {
+      if (liked) await requireVisibleTarget(target);
+      else await requireTarget(target);
+      if (liked) await repository.like(target, userId, clock.now());
+      else await repository.unlike(target, userId);
+      return { liked, likeCount: await repository.likeCount(target) };
     },
 
     /** One report per user and item: the unique index refuses the second, even at the same instant. */
     async report(userId: string, body: ReportBody): Promise<{ id: number }> {
-      let projectId: number;
-      if (body.target.type === 'project') {
-        if (body.target.id > 2_147_483_647 || !(await repository.createdProject(body.target.id))) throw reportTargetNotFound();
-        projectId = body.target.id;
-      } else {
+      let projectId: number | null;
+      if (body.target.type === 'comment') {
         const comment = await repository.findComment(body.target.id);
         if (!comment) throw reportTargetNotFound();
         projectId = comment.projectId;
+      } else {
+        const found = await targetOf({ type: body.target.type, id: body.target.id });
+        if (!found) throw reportTargetNotFound();
+        projectId = found.projectId;
       }
       const id = await repository.insertReport({
         reporterId: userId,
@@ -157,6 +276,8 @@ export function createCommunityService({
         } else {
           const hiddenAt = action === 'hide' ? now : null;
           if (target.type === 'comment') await within.setCommentHidden(target.id, hiddenAt);
+          else if (target.type === 'post') await within.setPostHidden(target.id, hiddenAt);
+          else if (target.type === 'film') await within.setFilmHidden(target.id, hiddenAt);
           else await within.setProjectHidden(target.id, hiddenAt);
           await within.handleReportsOf(target, handled);
           await within.setReportDecision(reportId, handled);
@@ -177,20 +298,44 @@ export function createCommunityService({
 
 type ReportListRow = Awaited<ReturnType<ReturnType<typeof createCommunityRepository>['listReports']>>[number];
 
-const hiddenOf = (row: ReportListRow) => (row.report.targetType === 'comment' ? row.commentHiddenAt !== null : row.projectHiddenAt !== null);
+const hiddenOf = (row: ReportListRow) => {
+  switch (row.report.targetType) {
+    case 'comment':
+      return row.commentHiddenAt !== null;
+    case 'post':
+      return row.postHiddenAt !== null;
+    case 'film':
+      return row.filmHiddenAt !== null;
+    default:
+      return row.projectHiddenAt !== null;
+  }
+};
+
+const contentOf = (row: ReportListRow) => {
+  switch (row.report.targetType) {
+    case 'comment':
+      return row.commentBody;
+    case 'post':
+      return row.postBody;
+    case 'film':
+      return row.filmTitle;
+    default:
+      return row.projectTitle;
+  }
+};
 
 function presentReport(row: ReportListRow): OperatorReport {
   const { report } = row;
   return {
     id: report.id,
-    target: { type: report.targetType as OperatorReport['target']['type'], id: report.targetId, projectId: report.projectId },
+    target: { type: report.targetType as OperatorReport['target']['type'], id: report.targetId, projectId: report.projectId, artistId: row.postArtistId },
     reason: report.reason as OperatorReport['reason'],
     detail: report.detail,
     status: report.status as OperatorReport['status'],
     decision: report.decision as OperatorReport['decision'],
     createdAt: report.createdAt.toISOString(),
     reporter: { nickname: row.reporterDeletedAt ? null : row.reporterNickname },
-    content: report.targetType === 'comment' ? row.commentBody : row.projectTitle,
+    content: contentOf(row),
     targetHidden: hiddenOf(row),
   };
 }
