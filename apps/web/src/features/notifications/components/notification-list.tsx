@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
-import { formatKstDate, formatNumber } from '../../../lib/format.ts';
+import { formatKrw, formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useProjectReferenceName } from '../../../lib/project-reference.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
@@ -36,7 +36,9 @@ export function notificationTarget(notification: Pick<Notification, 'kind' | 'pr
 
 /** The values a notification's text takes: its params as text, amounts written in the user's language. */
 function paramText(key: string, value: string | number, language: Language): string {
-  if (key === 'amount' && typeof value === 'number') return formatNumber(value, language);
+  if ((key === 'amount' || key === 'orange' || key === 'bonusOrange') && typeof value === 'number') return formatNumber(value, language);
+  // Money paid back (a guardian's cancellation: docs/product.md#guardian-cancellation), written as money paid is.
+  if (key === 'amountKrw' && typeof value === 'number') return formatKrw(value, language);
   // The approval's creation deadline (docs/product.md#creation), an instant written in KST.
   if (key === 'creationDeadline' && typeof value === 'string') return formatKstDate(value, language, { withTime: true });
   return String(value);

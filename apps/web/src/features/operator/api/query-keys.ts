@@ -4,4 +4,6 @@ export const operatorQueryKeys = {
   requests: ['operator', 'project-requests'] as const,
   testClock: ['operator', 'test-clock'] as const,
   cancellationPreview: (projectId: number) => ['operator', 'cancellation-preview', projectId] as const,
+  chargeSearch: (query: string) => ['operator', 'charges', query] as const,
+  guardianRefund: (chargeId: string) => ['operator', 'guardian-refund', chargeId] as const,
 };

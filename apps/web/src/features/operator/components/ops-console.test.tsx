@@ -58,6 +58,7 @@ describe('the operator console (decision 053)', () => {
       ['Ads', '/ops/ads'],
       ['Events', '/ops/events'],
       ['Reports', '/ops/reports'],
+      ['Guardian refunds', '/ops/refunds'],
     ]));
     expect(within(nav).getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');
   });

@@ -1,4 +1,5 @@
 import type { Project } from '@orchard/shared';
+import { GuardianRefunds } from './guardian-refunds.tsx';
 import { ProjectOutcomes } from './project-outcomes.tsx';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -238,13 +239,16 @@ export type OpsConsoleProps = {
   renderEvents(): ReactNode;
   /** The reports queue (community, composed by the route). */
   renderReports(): ReactNode;
+  /** The inquiries inbox and the FAQ editor (support, composed by the route). */
+  renderInquiries?(): ReactNode;
+  renderFaq?(): ReactNode;
 };
 
 /**
  * The operator console (decision 053), one section per route: requests, ads (succeeded projects to
- * cancel, running ads waiting for photos), events, reports and the test clock.
+ * cancel, running ads waiting for photos), events, reports, guardian refunds and the test clock.
  */
-export default function OpsConsole({ section, renderEvents, renderReports }: OpsConsoleProps) {
+export default function OpsConsole({ section, renderEvents, renderReports, renderInquiries, renderFaq }: OpsConsoleProps) {
   return (
     <div className="stack">
       <OpsNav current={section} />
@@ -252,6 +256,9 @@ export default function OpsConsole({ section, renderEvents, renderReports }: Ops
       {section === 'ads' ? <ProjectOutcomes /> : null}
       {section === 'events' ? renderEvents() : null}
       {section === 'reports' ? renderReports() : null}
+      {section === 'inquiries' ? renderInquiries?.() : null}
+      {section === 'faq' ? renderFaq?.() : null}
+      {section === 'refunds' ? <GuardianRefunds /> : null}
       {section === 'clock' ? <TestClockControl /> : null}
     </div>
   );

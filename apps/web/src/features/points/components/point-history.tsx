@@ -40,7 +40,9 @@ function useRefundedChargeIds(currency: PointCurrency, shown: readonly HistoryEn
   const refunds = useInfiniteQuery({ ...getHistoryQueryOptions('orange', 'refund'), enabled: currency === 'orange' });
   return useMemo(() => {
     const entries = [...(refunds.data?.pages.flatMap((page) => page.items) ?? []), ...shown];
-    return new Set(entries.filter((entry) => entry.type === 'refund' && entry.payment).map((entry) => entry.payment!.chargeId));
+    // A guardian's cancellation refunds only the unspent part (docs/product.md#guardian-cancellation): the charge is not marked refunded.
+    const wholeRefunds = entries.filter((entry) => entry.type === 'refund' && entry.payment && !entry.content.startsWith('guardian_refund'));
+    return new Set(wholeRefunds.map((entry) => entry.payment!.chargeId));
   }, [refunds.data, shown]);
 }
 
