@@ -1,8 +1,9 @@
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner, Tabs } from '../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../components/ui/retry-notice.tsx';
 import { isArtistId, useArtist } from '../../features/artists/api/get-artist.ts';
+import { ArtistCommunity } from '../../features/community/index.ts';
 import { ArtistHeader } from '../../features/artists/components/artist-header.tsx';
 import {
   ArtistProjects,
@@ -77,6 +78,8 @@ function ArtistSections({ artistId }: { artistId: number }) {
             </div>
             <ArtistProjects artistId={artistId} filter={filter} sort={sort} />
           </>
+        ) : tab === 'community' ? (
+          <ArtistCommunity artistId={artistId} emptyMessage={t('artist:detail.empty.community')} />
         ) : (
           <EmptyState message={t(`artist:detail.empty.${tab}`)} />
         )}
@@ -106,6 +109,7 @@ function ArtistNotFound() {
 export default function ArtistDetailPage() {
   const { t } = useTranslation(['artist', 'common']);
   const { type, id } = useParams();
+  const { search } = useLocation();
   const artistId = Number(id);
   const artist = useArtist(artistId);
 
@@ -118,7 +122,8 @@ export default function ArtistDetailPage() {
   } else if (artist.isPending) {
     content = <Spinner label={t('artist:search.loading')} />;
   } else if (artist.data.type !== type) {
-    return <Navigate to={paths.artist(artist.data.type, artist.data.id)} replace />;
+    // The tab in the address comes along (the reports queue links to `?tab=community` without the type).
+    return <Navigate to={paths.artist(artist.data.type, artist.data.id) + search} replace />;
   } else {
     content = (
       <>

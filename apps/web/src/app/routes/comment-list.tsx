@@ -9,7 +9,7 @@ export default function CommentListPage() {
   const { id } = useParams();
   return (
     <PageFrame title={t('comments.listTitle')}>
-      <CommentList projectId={Number(id)} />
+      <CommentList target={{ type: 'project', id: Number(id) }} />
     </PageFrame>
   );
 }

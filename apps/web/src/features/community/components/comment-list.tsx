@@ -13,15 +13,16 @@ import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useComments } from '../api/get-comments.ts';
 import { usePostComment } from '../api/post-comment.ts';
+import type { CommunityTarget } from '../api/query-keys.ts';
 import { ReportButton } from './report-button.tsx';
 import './community.css';
 
 /** The write box: 1–1,000 characters after trimming, with a live counter (docs/product.md#comments). */
-function CommentForm({ projectId }: { projectId: number }) {
+function CommentForm({ target }: { target: CommunityTarget }) {
   const { t } = useTranslation(['community', 'common']);
   const [body, setBody] = useState('');
   const inputId = useId();
-  const post = usePostComment(projectId);
+  const post = usePostComment(target);
   const trimmed = body.trim();
   const submit = () => {
     if (trimmed.length === 0 || trimmed.length > commentBodyMax) return;
@@ -64,10 +65,10 @@ function CommentForm({ projectId }: { projectId: number }) {
   );
 }
 
-function CommentItem({ comment, projectId, signedIn }: { comment: Comment; projectId: number; signedIn: boolean }) {
+function CommentItem({ comment, target, signedIn }: { comment: Comment; target: CommunityTarget; signedIn: boolean }) {
   const { t } = useTranslation(['community', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
-  const remove = useDeleteComment(projectId);
+  const remove = useDeleteComment(target);
   const [confirming, setConfirming] = useState(false);
   const name = comment.author.nickname ?? t('deletedUser');
   return (
@@ -130,11 +131,15 @@ function GuestCommentPrompt() {
   );
 }
 
-/** A project's comments, newest first, "load more", the write box for signed-in users. */
-export function CommentList({ projectId }: { projectId: number }) {
+/**
+ * The comments of a project, a film or a post (`target`), newest first, "load more", the write box
+ * for signed-in users and the login prompt for guests. One component for every target: the film
+ * page uses it as `<CommentList target={{ type: 'film', id: filmId }} />`.
+ */
+export function CommentList({ target }: { target: CommunityTarget }) {
   const { t } = useTranslation(['community', 'common']);
   const signedIn = useUserInfoStore((state) => state.isActive);
-  const comments = useComments(projectId);
+  const comments = useComments(target);
   let content;
   if (comments.isPending) content = <Spinner label={t('common:loading')} />;
   else if (comments.isError)
@@ -152,7 +157,7 @@ export function CommentList({ projectId }: { projectId: number }) {
         <>
           <ul className="comment-list" aria-label={t('listLabel')}>
             {items.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} projectId={projectId} signedIn={signedIn} />
+              <CommentItem key={comment.id} comment={comment} target={target} signedIn={signedIn} />
             ))}
           </ul>
           {comments.hasNextPage ? (
@@ -165,7 +170,7 @@ export function CommentList({ projectId }: { projectId: number }) {
   }
   return (
     <div className="stack">
-      {signedIn ? <CommentForm projectId={projectId} /> : <GuestCommentPrompt />}
+      {signedIn ? <CommentForm target={target} /> : <GuestCommentPrompt />}
       {content}
     </div>
   );

@@ -42,7 +42,7 @@ describe('community', () => {
         });
       }),
     );
-    renderWithProviders(<CommentList projectId={7} />, { path: '/comment-list/7' });
+    renderWithProviders(<CommentList target={{ type: 'project', id: 7 }} />, { path: '/comment-list/7' });
     expect(await screen.findByText('<img src=x onerror="window.__xss=1">')).toBeTruthy();
     expect(document.querySelector('img[src="x"]')).toBeNull();
     expect(screen.getByText('This comment was hidden by the operator.')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('community', () => {
   it('offers a guest the login page, coming back to the comments (docs/product.md#accounts)', async () => {
     useUserInfoStore.setState({ isActive: false, id: null, hasUnreadNotification: false });
     server.use(http.get(api('/projects/7/comments'), () => HttpResponse.json({ items: [comment(1)], nextCursor: null })));
-    renderWithProviders(<CommentList projectId={7} />, { path: '/comment-list/7' });
+    renderWithProviders(<CommentList target={{ type: 'project', id: 7 }} />, { path: '/comment-list/7' });
     await screen.findByText('comment 1');
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByText('Sign in to leave a comment.')).toBeTruthy();
@@ -71,7 +71,7 @@ describe('community', () => {
         return HttpResponse.json({ comment: comment(9, { body: 'hello', viewerIsAuthor: true }) }, { status: 201 });
       }),
     );
-    renderWithProviders(<CommentList projectId={7} />, { path: '/comment-list/7' });
+    renderWithProviders(<CommentList target={{ type: 'project', id: 7 }} />, { path: '/comment-list/7' });
     expect(await screen.findByText('No comments yet. Leave the first one!')).toBeTruthy();
     const box = screen.getByLabelText('Your comment');
     expect(screen.getByRole('button', { name: 'Post' }).hasAttribute('disabled')).toBe(true);
@@ -140,7 +140,7 @@ describe('community', () => {
   it('the console queue hides a reported comment after the operator confirms what hiding does, and shows it handled', async () => {
     const open: OperatorReport = {
       id: 11,
-      target: { type: 'comment', id: 5, projectId: 7 },
+      target: { type: 'comment', id: 5, projectId: 7, artistId: null },
       reason: 'REPR002',
       detail: null,
       status: 'open',

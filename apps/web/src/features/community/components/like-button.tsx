@@ -1,5 +1,6 @@
 import type { Project } from '@orchard/shared';
 import { useTranslation } from 'react-i18next';
+import type { CommunityTarget } from '../api/query-keys.ts';
 import { useSetLike } from '../api/set-like.ts';
 import './community.css';
 
@@ -7,9 +8,12 @@ import './community.css';
  * Like / unlike with the count (idempotent on the server); the project query refreshes after. The
  * click shows at once; offline it waits, marked as pending, and is sent when back online (decision 063).
  */
-export function LikeButton({ project }: { project: Pick<Project, 'id' | 'likeCount' | 'viewerLiked'> }) {
+export function LikeButton(
+  props: { project: Pick<Project, 'id' | 'likeCount' | 'viewerLiked'> } | { target: CommunityTarget; likeCount: number; viewerLiked: boolean },
+) {
   const { t } = useTranslation('community');
-  const setLike = useSetLike(project.id);
+  const project = 'project' in props ? props.project : props;
+  const setLike = useSetLike('project' in props ? { type: 'project', id: props.project.id } : props.target);
   // Shows the answer of the last click at once, before the project query refetches; while a click
   // is on its way (or waiting for the network), the state it asked for.
   const answeredLiked = setLike.data?.liked ?? project.viewerLiked;

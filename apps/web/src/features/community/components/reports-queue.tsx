@@ -46,6 +46,11 @@ function ReportCard({ report }: { report: OperatorReport }) {
         {report.targetHidden ? ` · ${t('queue.hiddenNow')}` : ''}
         {report.decision ? ` · ${t(`queue.decision.${report.decision}`)}` : ''}
       </p>
+      {report.target.type === 'post' && report.target.artistId !== null ? (
+        <Link className="text-link" to={`${paths.artist('solo', report.target.artistId)}?tab=community`}>
+          {t('queue.viewCommunity')}
+        </Link>
+      ) : null}
       {report.target.projectId !== null ? (
         <Link className="text-link" to={report.target.type === 'project' ? paths.project(report.target.projectId) : paths.commentList(report.target.projectId)}>
           {t('queue.viewProject')}
