@@ -19,6 +19,7 @@ import { createPointsService } from './modules/points/points.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createNotificationSweeps } from './modules/notifications/notifications.sweeps.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail.transport.ts';
 import { createExecutionService } from './modules/projects/execution.service.ts';
@@ -67,7 +68,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const media = createMediaService({ db });
   // Mail leaves through the outbox (docs/architecture.md#mail-outbox): SMTP when configured, .eml files otherwise.
   const mail = createMailService({ db, clock, transport: deps.mailTransport ?? createMailTransport(config), publicUrl: config.publicUrl });
-  const notifications = createNotificationsService({ db, clock });
+  const notifications = createNotificationsService({ db, clock, mail });
   // A guardian's cancellation of a minor's charge, by an operator (docs/product.md#guardian-cancellation).
   const guardianRefunds = createGuardianRefundsService({ db, clock, gateway: paymentGateway, points, notifications, idempotency });
   const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
@@ -144,7 +145,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
     clock,
     testClock,
-    sweeps: createSweeps({ points, payments, guardianRefunds, auth, sessions, projects, participations, mail, support }),
+    sweeps: createSweeps({ points, payments, guardianRefunds, auth, sessions, projects, participations, notificationSweeps: createNotificationSweeps({ db, clock, notifications }), mail, support }),
   };
 }
 

@@ -20,8 +20,14 @@ export const notificationParamSchemas = {
   cancelled: z.object({ reason: z.string().optional() }),
   awarded: z.object({}),
   points_returned: z.object({ amount: z.number().int(), currency: z.enum(['orange', 'berry']) }),
+  /** One lot's remaining points, told at 30 and again at 7 days before its end (docs/product.md#notifications). */
   points_expiring: z.object({ amount: z.number().int(), currency: z.enum(['orange', 'berry']), expiresAt: z.string() }),
-  inquiry_answered: z.object({ inquiryId: z.number().int().optional() }),
+  /** An operator answered the user's inquiry; the answer itself goes by mail to the inquiry's address. */
+  inquiry_answered: z.object({ inquiryId: z.number().int().optional(), inquiryTitle: z.string().optional() }),
+  /** A project of an artist the user follows opened for funding. */
+  project_opened: z.object({}),
+  /** A project the user joined closes within 24 hours (at `closesAt`, an ISO instant). */
+  closing_soon: z.object({ closesAt: z.string() }),
   /** A guardian's cancellation refunded the unspent part of a charge: the amount paid back and the Orange taken (docs/product.md#guardian-cancellation). */
   guardian_refund: z.object({ amountKrw: z.number().int(), orange: z.number().int(), bonusOrange: z.number().int() }),
 } as const;
@@ -67,4 +73,22 @@ export const notificationReadResponseSchema = z.object({
 export const notificationsReadAllResponseSchema = z.object({
   marked: z.number().int(),
   hasUnreadNotification: z.boolean(),
+});
+
+/**
+ * The kinds a user can have mailed, each on or off on the profile (docs/product.md#notifications).
+ * An inquiry's answer is not among them: the answer is itself a mail, sent to the inquiry's address.
+ */
+export const mailableNotificationKinds = notificationKinds.filter((kind) => kind !== 'inquiry_answered') as Exclude<NotificationKind, 'inquiry_answered'>[];
+export type MailableNotificationKind = Exclude<NotificationKind, 'inquiry_answered'>;
+
+export const notificationPreferencesSchema = z.object({
+  /** Mail on or off for each mailable kind (on unless turned off). */
+  mail: z.record(z.enum(mailableNotificationKinds as [MailableNotificationKind, ...MailableNotificationKind[]]), z.boolean()),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** A change of some kinds' mail; kinds not named keep their setting. */
+export const notificationPreferencesPatchSchema = z.strictObject({
+  mail: z.partialRecord(z.enum(mailableNotificationKinds as [MailableNotificationKind, ...MailableNotificationKind[]]), z.boolean()),
 });

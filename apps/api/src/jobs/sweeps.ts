@@ -1,4 +1,5 @@
 import type { MailService } from '../modules/mail/mail.service.ts';
+import type { NotificationSweeps } from '../modules/notifications/notifications.sweeps.ts';
 import type { GuardianRefundsService } from '../modules/payments/guardian-refunds.service.ts';
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { PointsService } from '../modules/points/points.service.ts';
@@ -28,6 +29,7 @@ export function createSweeps(deps: {
   /** Absent where a caller runs only the ledger's sweeps (scheduler tests). */
   projects?: Pick<ProjectsService, 'cancelOverdueCreations' | 'openFundingDue'>;
   participations?: Pick<ParticipationsService, 'closeFundingDue' | 'startAdsDue'>;
+  notificationSweeps?: NotificationSweeps;
   mail?: Pick<MailService, 'drainDue'>;
   support?: Pick<SupportService, 'purgeExpiredImages' | 'purgeExpiredInquiries'>;
 }): Sweep[] {
@@ -39,6 +41,13 @@ export function createSweeps(deps: {
     ...(deps.guardianRefunds ? [{ name: 'payments.repair-guardian-refunds', lockKey: 5, run: () => deps.guardianRefunds!.repairRefunds() }] : []),
     ...projectSweeps(deps.projects, deps.participations),
     ...supportSweeps(deps.support),
+    ...(deps.notificationSweeps
+      ? [
+          { name: 'notifications.expiring-points', lockKey: 1101, run: () => deps.notificationSweeps!.noticeExpiringLots() },
+          { name: 'notifications.closing-soon', lockKey: 1102, run: () => deps.notificationSweeps!.noticeClosingSoon() },
+          { name: 'notifications.purge-old', lockKey: 1103, run: () => deps.notificationSweeps!.purgeOld() },
+        ]
+      : []),
     // The mail outbox's drain (docs/architecture.md#mail-outbox), after the sweeps that queue mail.
     ...(deps.mail ? [{ name: 'mail.drain-outbox', lockKey: 1301, run: () => deps.mail!.drainDue() }] : []),
   ];

@@ -11,6 +11,10 @@ export function createMailRepository({ db }: { db: DbOrTx }) {
       return inserted!;
     },
 
+    async insertMany(rows: NewMail[]): Promise<{ id: number; nextAttemptAt: Date }[]> {
+      return db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id, nextAttemptAt: mailOutbox.nextAttemptAt });
+    },
+
     /** Ids of pending rows due by `now`, oldest due first. */
     async dueIds(now: Date, limit: number): Promise<number[]> {
       const rows = await db

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { languages, type Language } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -91,6 +91,30 @@ export function createMailService({
     return row?.consent ?? false;
   }
 
+  async function enqueueManyWithin(tx: DbOrTx, inputs: readonly EnqueueMailInput[]): Promise<{ id: number; nextAttemptAt: Date }[]> {
+    if (inputs.length === 0) return [];
+    const now = clock.now();
+    const userIds = [...new Set(inputs.flatMap((input) => (input.userId ? [input.userId] : [])))];
+    const consenting = new Set(
+      userIds.length === 0
+        ? []
+        : (await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds), eq(users.nightNotificationConsent, true)))).map((row) => row.id),
+    );
+    const rows = inputs.map((input) => {
+      if (!languages.includes(input.language)) throw new Error(`mail language ${String(input.language)} is not one of ${languages.join(', ')}`);
+      return {
+        recipient: input.to,
+        userId: input.userId ?? null,
+        language: input.language,
+        template: input.template,
+        data: mailTemplateDataSchemas[input.template].parse(input.data) as Record<string, unknown>,
+        nextAttemptAt: mailSendableFrom(now, input.userId ? consenting.has(input.userId) : false),
+        createdAt: now,
+      };
+    });
+    return createMailRepository({ db: tx }).insertMany(rows);
+  }
+
   async function attempt(id: number): Promise<'sent' | 'retry' | 'failed' | 'held' | 'skipped'> {
     const repository = createMailRepository({ db });
     const now = clock.now();
@@ -130,24 +154,16 @@ export function createMailService({
     /**
      * Queues a mail inside the caller's transaction (docs/architecture.md#mail-outbox): it leaves
      * only if that transaction commits, at once or, at night without the recipient's consent, at
-     * 08:00 KST. The data is checked against the template's schema here.
+     * 08:00 KST. The data is checked against the template's schema here. Every mail Orchard sends
+     * goes through here (the inquiries module's answer included).
      */
     async enqueueWithin<T extends MailTemplate>(tx: DbOrTx, input: EnqueueMailInput<T>): Promise<{ id: number; nextAttemptAt: Date }> {
-      if (!languages.includes(input.language)) throw new Error(`mail language ${String(input.language)} is not one of ${languages.join(', ')}`);
-      const data = mailTemplateDataSchemas[input.template].parse(input.data) as Record<string, unknown>;
-      const now = clock.now();
-      const nextAttemptAt = mailSendableFrom(now, await nightConsentOf(tx, input.userId));
-      const row = await createMailRepository({ db: tx }).insert({
-        recipient: input.to,
-        userId: input.userId ?? null,
-        language: input.language,
-        template: input.template,
-        data,
-        nextAttemptAt,
-        createdAt: now,
-      });
-      return { id: row.id, nextAttemptAt: row.nextAttemptAt };
+      const [queued] = await enqueueManyWithin(tx, [input as EnqueueMailInput]);
+      return queued!;
     },
+
+    /** Many mails in one statement (a close's chunk, a project's followers), each as enqueueWithin queues one. */
+    enqueueManyWithin,
 
     /**
      * The drain sweep: every due mail once, one at a time. Safe beside another drainer (the

@@ -23,6 +23,8 @@ export const mailTemplateDataSchemas = {
   points_expiring: z.object({ amount: z.number().int(), currency, expiresAt: z.string() }),
   project_opened: z.object({ project }),
   closing_soon: z.object({ project, closesAt: z.string() }),
+  /** A guardian's cancellation refunded the unspent part of a charge (docs/product.md#guardian-cancellation). */
+  guardian_refund: z.object({ amountKrw: z.number().int(), orange: z.number().int(), bonusOrange: z.number().int() }),
   /** Sent by the inquiries module to the inquiry's address (its answer is the mail). */
   inquiry_answered: z.object({ inquiryTitle: z.string(), answer: z.string(), nickname: z.string() }),
 } as const;
@@ -166,6 +168,13 @@ const copies: Record<MailTemplate, Record<Language, Copy>> = {
     ja: { subject: '[Orchard] 24時間以内にファンディングが締め切られます：{project}', lines: ['参加したプロジェクト「{project}」のファンディングは{closesAt}（韓国時間）に締め切られます。'] },
     es: { subject: '[Orchard] La financiación cierra en menos de 24 horas: {project}', lines: ['La financiación de «{project}», en la que participaste, cierra el {closesAt} (hora de Corea).'] },
   },
+  guardian_refund: {
+    ko: { subject: '[Orchard] 법정대리인 요청으로 {amountKrw}원이 환불되었어요', lines: ['법정대리인의 취소 요청에 따라 결제 중 사용하지 않은 부분 {amountKrw}원을 환불했어요.', '잔액에서 {orange} 오렌지(보너스 {bonusOrange} 오렌지 포함)가 차감되었어요.'] },
+    en: { subject: '[Orchard] ₩{amountKrw} refunded at a legal guardian\'s request', lines: ['At a legal guardian\'s request, the unspent part of a charge, ₩{amountKrw}, was refunded.', '{orange} Orange (including {bonusOrange} bonus Orange) were taken from your balance.'] },
+    zh: { subject: '[Orchard] 应法定监护人要求已退款 ₩{amountKrw}', lines: ['应法定监护人的取消请求，已退还一笔充值中未使用的部分 ₩{amountKrw}。', '已从您的余额中扣除 {orange} 橙子（含赠送的 {bonusOrange} 橙子）。'] },
+    ja: { subject: '[Orchard] 法定代理人の依頼により₩{amountKrw}を返金しました', lines: ['法定代理人の取消依頼により、チャージのうち未使用分₩{amountKrw}を返金しました。', '残高から{orange}オレンジ（ボーナス{bonusOrange}オレンジを含む）を差し引きました。'] },
+    es: { subject: '[Orchard] Reembolso de ₩{amountKrw} a petición de un tutor legal', lines: ['A petición de un tutor legal, se reembolsó la parte no gastada de una recarga: ₩{amountKrw}.', 'Se descontaron {orange} Orange de tu saldo (incluidos {bonusOrange} Orange de bonificación).'] },
+  },
   inquiry_answered: {
     ko: { subject: '[Orchard] 문의에 답변드려요: {inquiryTitle}', lines: ['{nickname}님, 문의 "{inquiryTitle}"에 대한 답변입니다.', '{answer}'] },
     en: { subject: '[Orchard] Answer to your inquiry: {inquiryTitle}', lines: ['Hello {nickname}, here is the answer to your inquiry "{inquiryTitle}".', '{answer}'] },
@@ -201,6 +210,7 @@ function fill(text: string, values: Values): string {
 function linkOf(template: MailTemplate, data: Record<string, unknown>): string {
   const projectRef = data.project as { id: number } | null | undefined;
   if (template === 'inquiry_answered') return spaPaths.customerSupport;
+  if (template === 'guardian_refund') return spaPaths.pointHistory('orange');
   if (template === 'points_expiring') return spaPaths.pointHistory(String(data.currency));
   if (!projectRef) return spaPaths.notification;
   if (template === 'approved') return spaPaths.projectInfoDetail('approved', projectRef.id);
@@ -230,6 +240,9 @@ export function renderMail<T extends MailTemplate>(template: T, language: Langua
     inquiryTitle: typeof data.inquiryTitle === 'string' ? data.inquiryTitle : '',
     answer: typeof data.answer === 'string' ? data.answer : '',
     nickname: typeof data.nickname === 'string' ? data.nickname : '',
+    amountKrw: typeof data.amountKrw === 'number' ? number.format(data.amountKrw) : '',
+    orange: typeof data.orange === 'number' ? number.format(data.orange) : '',
+    bonusOrange: typeof data.bonusOrange === 'number' ? number.format(data.bonusOrange) : '',
   };
   // An approval without a deadline (older rows) leaves out the sentence that names it.
   const lines = copy.lines.filter((line) => !(line.includes('{deadline}') && values.deadline === '')).map((line) => fill(line, values)).filter((line) => line.trim() !== '');

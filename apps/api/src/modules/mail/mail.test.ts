@@ -43,6 +43,7 @@ describe('mail templates', () => {
       points_expiring: { amount: 700, currency: 'berry', expiresAt: '2026-12-31T14:59:59.999Z' },
       project_opened: { project: { id: 3, title: hostile } },
       closing_soon: { project: { id: 3, title: hostile }, closesAt: '2026-12-02T15:00:00.000Z' },
+      guardian_refund: { amountKrw: 9900, orange: 900, bonusOrange: 0 },
       inquiry_answered: { inquiryTitle: hostile, answer: `line one\n${hostile}`, nickname: 'fan' },
     } as const;
     for (const template of mailTemplates) {
@@ -55,7 +56,7 @@ describe('mail templates', () => {
       for (const language of ['ko', 'en', 'zh', 'ja', 'es'] as const) {
         const mail = renderMail(template, language, samples[template], origin);
         expect(mail.html).not.toContain('<img');
-        if (template !== 'points_expiring') expect(mail.html).toContain(escapeHtml(hostile));
+        if (template !== 'points_expiring' && template !== 'guardian_refund') expect(mail.html).toContain(escapeHtml(hostile));
         expect(mail.text).toContain('http://localhost:3000/');
       }
     }

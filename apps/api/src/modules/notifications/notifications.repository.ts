@@ -16,6 +16,8 @@ export type NewNotification = {
   projectId: number | null;
   params: Record<string, unknown>;
   createdAt: Date;
+  /** Once-only notices (the sweeps'): a second row with the same key is not written. */
+  dedupeKey?: string | null;
 };
 
 export function createNotificationsRepository({ db }: { db: DbOrTx }) {
@@ -25,10 +27,21 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
       return inserted!;
     },
 
-    /** Rows in one statement, in the order given (their ids follow it). */
-    async insertMany(rows: NewNotification[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db.insert(notifications).values(rows);
+    /**
+     * Rows in one statement, in the order given (their ids follow it); answers the rows written. A
+     * row whose dedupe key is already taken is left out, whichever process wrote it first.
+     */
+    async insertMany(rows: NewNotification[]): Promise<NotificationRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(notifications).values(rows).onConflictDoNothing().returning();
+    },
+
+    /** Notifications created before `before` deleted (retention, docs/product.md#notifications); answers how many. */
+    async deleteCreatedBefore(before: Date, limit: number): Promise<number> {
+      const { rows } = await db.execute<{ id: number }>(
+        sql`delete from ${notifications} where ${notifications.id} in (select ${notifications.id} from ${notifications} where ${notifications.createdAt} < ${before.toISOString()}::timestamptz limit ${limit}) returning ${notifications.id}`,
+      );
+      return rows.length;
     },
 
     /**

@@ -2,6 +2,8 @@ import {
   notificationListQuerySchema,
   notificationListResponseSchema,
   notificationParamsSchema,
+  notificationPreferencesPatchSchema,
+  notificationPreferencesSchema,
   notificationReadResponseSchema,
   notificationsReadAllResponseSchema,
 } from '@orchard/shared';
@@ -11,6 +13,7 @@ import type { App } from '../../types.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
+const preferenceErrors = errorResponses(400, 401, 403, 413);
 
 export function registerNotificationsRoutes(app: App, { notifications }: { notifications: NotificationsService }) {
   app.get(
@@ -43,5 +46,29 @@ export function registerNotificationsRoutes(app: App, { notifications }: { notif
       schema: { tags: ['notifications'], querystring: emptyQuerySchema, body: emptyBodySchema, response: { 200: notificationsReadAllResponseSchema, ...errors } },
     },
     async (request) => notifications.markAllRead(requireSession(request).userId),
+  );
+
+  // Mail on or off per kind, on the profile (docs/product.md#notifications).
+  app.get(
+    '/api/notifications/preferences',
+    {
+      config: { access: 'joined' },
+      schema: { tags: ['notifications'], querystring: emptyQuerySchema, response: { 200: notificationPreferencesSchema, ...preferenceErrors } },
+    },
+    async (request) => notifications.preferences(requireSession(request).userId),
+  );
+
+  app.patch(
+    '/api/notifications/preferences',
+    {
+      config: { access: 'joined' },
+      schema: {
+        tags: ['notifications'],
+        querystring: emptyQuerySchema,
+        body: notificationPreferencesPatchSchema,
+        response: { 200: notificationPreferencesSchema, ...preferenceErrors },
+      },
+    },
+    async (request) => notifications.updatePreferences(requireSession(request).userId, request.body),
   );
 }

@@ -1,20 +1,40 @@
-import { notificationParamSchemas, type Notification, type NotificationKind, type NotificationParams } from '@orchard/shared';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  mailableNotificationKinds,
+  notificationParamSchemas,
+  type Language,
+  type MailableNotificationKind,
+  type Notification,
+  type NotificationKind,
+  type NotificationParams,
+  type NotificationPreferences,
+} from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { artistFollows } from '../artists/artists.table.ts';
+import { hiddenProjects } from '../community/community.table.ts';
+import type { EnqueueMailInput, MailService } from '../mail/mail.service.ts';
+import { projects } from '../projects/projects.table.ts';
+import { users } from '../users/users.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 import type { NotificationWithProject } from './notifications.repository.ts';
-import type { NotificationRow } from './notifications.table.ts';
+import { notificationMailPreferences, type NotificationRow } from './notifications.table.ts';
 
 export type NotifyInput<K extends NotificationKind = NotificationKind> = {
   userId: string;
   kind: K;
   projectId: number | null;
   params: NotificationParams<K>;
+  /** A once-only notice's key (the sweeps'): a second notice with the same key is not written, nor mailed. */
+  dedupeKey?: string;
 };
 
 /** A notification of any kind, its params checked against that kind's. */
 export type AnyNotifyInput = { [K in NotificationKind]: NotifyInput<K> }[NotificationKind];
+
+/** docs/product.md#notifications: a notification is kept 180 days. */
+export const notificationRetentionMs = 180 * 86_400_000;
 
 const notificationNotFound = () => notFound('notifications.not_found', 'There is no such notification.');
 
@@ -45,23 +65,83 @@ export function toNotification(row: NotificationRow | NotificationWithProject): 
   };
 }
 
-export function createNotificationsService({ db, clock }: { db: Db; clock: Clock }) {
+/** Followers told per insert when a project opens (a statement's parameters stay well under PostgreSQL's 65,535). */
+const followerChunk = 2_000;
+
+function isMailable(kind: string): kind is MailableNotificationKind {
+  return (mailableNotificationKinds as string[]).includes(kind);
+}
+
+export function createNotificationsService({ db, clock, mail }: { db: Db; clock: Clock; mail?: Pick<MailService, 'enqueueManyWithin'> }) {
+  /**
+   * The mails of notifications just written, in the same transaction (docs/product.md#notifications):
+   * one per notification whose user has an address and has not turned the kind's mail off, in the
+   * user's language, naming the project as it stands (a hidden project's title is left out).
+   */
+  async function mailWithin(tx: DbOrTx, rows: NotificationRow[]): Promise<void> {
+    const mailable = rows.filter((row) => isMailable(row.kind));
+    if (!mail || mailable.length === 0) return;
+    const userIds = [...new Set(mailable.map((row) => row.userId))];
+    const recipients = await tx
+      .select({ id: users.id, email: users.email, language: users.language })
+      .from(users)
+      .where(and(inArray(users.id, userIds), isNotNull(users.email), isNull(users.deletedAt)));
+    if (recipients.length === 0) return;
+    const recipientOf = new Map(recipients.map((recipient) => [recipient.id, recipient]));
+    const off = await tx
+      .select({ userId: notificationMailPreferences.userId, kind: notificationMailPreferences.kind })
+      .from(notificationMailPreferences)
+      .where(and(inArray(notificationMailPreferences.userId, [...recipientOf.keys()]), eq(notificationMailPreferences.mail, false)));
+    const offKeys = new Set(off.map((row) => `${row.userId}:${row.kind}`));
+    const projectIds = [...new Set(mailable.flatMap((row) => (row.projectId === null ? [] : [row.projectId])))];
+    const projectRows =
+      projectIds.length === 0
+        ? []
+        : await tx
+            .select({
+              id: projects.id,
+              title: projects.title,
+              hidden: sql<boolean>`exists (select 1 from ${hiddenProjects} where ${hiddenProjects.projectId} = ${projects.id})`,
+            })
+            .from(projects)
+            .where(inArray(projects.id, projectIds));
+    const projectOf = new Map(projectRows.map((row) => [row.id, { id: row.id, title: row.hidden ? null : row.title }]));
+    const inputs = mailable.flatMap((row): EnqueueMailInput[] => {
+      const recipient = recipientOf.get(row.userId);
+      if (!recipient?.email || offKeys.has(`${row.userId}:${row.kind}`)) return [];
+      const project = row.projectId === null ? null : (projectOf.get(row.projectId) ?? null);
+      return [
+        {
+          to: recipient.email,
+          userId: row.userId,
+          language: recipient.language as Language,
+          template: row.kind as MailableNotificationKind,
+          data: { ...row.params, project } as EnqueueMailInput['data'],
+        },
+      ];
+    });
+    await mail.enqueueManyWithin(tx, inputs);
+  }
+
+  async function insertAndMailWithin(tx: DbOrTx, rows: Parameters<ReturnType<typeof createNotificationsRepository>['insertMany']>[0]) {
+    const written = await createNotificationsRepository({ db: tx }).insertMany(rows);
+    await mailWithin(tx, written);
+    return written;
+  }
+
   return {
     /**
      * Writes a notification inside the caller's transaction, so it exists exactly when the
      * transition that caused it commits. The params are checked against the kind's schema: a
      * programming error surfaces here, not as a blank text on the user's screen.
      */
-    async notifyWithin<K extends NotificationKind>(tx: DbOrTx, input: NotifyInput<K>): Promise<Notification> {
+    async notifyWithin<K extends NotificationKind>(tx: DbOrTx, input: NotifyInput<K>): Promise<Notification | null> {
       const params = notificationParamSchemas[input.kind].parse(input.params) as Record<string, unknown>;
-      const row = await createNotificationsRepository({ db: tx }).insert({
-        userId: input.userId,
-        kind: input.kind,
-        projectId: input.projectId,
-        params,
-        createdAt: clock.now(),
-      });
-      return toNotification(row);
+      const [row] = await insertAndMailWithin(tx, [
+        { userId: input.userId, kind: input.kind, projectId: input.projectId, params, createdAt: clock.now(), dedupeKey: input.dedupeKey ?? null },
+      ]);
+      // Null only for a once-only notice already written (its dedupe key taken).
+      return row ? toNotification(row) : null;
     },
 
     /**
@@ -69,7 +149,7 @@ export function createNotificationsService({ db, clock }: { db: Db; clock: Clock
      * participants, decision 066), each checked against its kind's schema as notifyWithin checks
      * one; written in the order given.
      */
-    async notifyManyWithin(tx: DbOrTx, inputs: readonly AnyNotifyInput[]): Promise<void> {
+    async notifyManyWithin(tx: DbOrTx, inputs: readonly AnyNotifyInput[]): Promise<number> {
       const createdAt = clock.now();
       const rows = inputs.map((input) => ({
         userId: input.userId,
@@ -77,8 +157,65 @@ export function createNotificationsService({ db, clock }: { db: Db; clock: Clock
         projectId: input.projectId,
         params: notificationParamSchemas[input.kind].parse(input.params) as Record<string, unknown>,
         createdAt,
+        dedupeKey: input.dedupeKey ?? null,
       }));
-      await createNotificationsRepository({ db: tx }).insertMany(rows);
+      return (await insertAndMailWithin(tx, rows)).length;
+    },
+
+    /**
+     * A project that opened for funding, told to every follower of its artist but its creator, once
+     * each (the dedupe key), inside the caller's transaction (docs/product.md#notifications).
+     */
+    async notifyFollowersOfOpeningWithin(tx: DbOrTx, input: { projectId: number; artistId: number; creatorId: string }): Promise<number> {
+      const followers = await tx.select({ userId: artistFollows.userId }).from(artistFollows).where(eq(artistFollows.artistId, input.artistId));
+      const createdAt = clock.now();
+      const rows = followers
+        .filter((follower) => follower.userId !== input.creatorId)
+        .map((follower) => ({
+          userId: follower.userId,
+          kind: 'project_opened',
+          projectId: input.projectId,
+          params: {},
+          createdAt,
+          dedupeKey: `project_opened:${input.projectId}:${follower.userId}`,
+        }));
+      let written = 0;
+      for (let start = 0; start < rows.length; start += followerChunk) written += (await insertAndMailWithin(tx, rows.slice(start, start + followerChunk))).length;
+      return written;
+    },
+
+    /** Mail on or off for every mailable kind (on unless turned off). */
+    async preferences(userId: string): Promise<NotificationPreferences> {
+      const rows = await db.select().from(notificationMailPreferences).where(eq(notificationMailPreferences.userId, userId));
+      const stored = new Map(rows.map((row) => [row.kind, row.mail]));
+      return { mail: Object.fromEntries(mailableNotificationKinds.map((kind) => [kind, stored.get(kind) ?? true])) as NotificationPreferences['mail'] };
+    },
+
+    /** Changes the kinds named, keeps the rest; answers every kind's setting. */
+    async updatePreferences(userId: string, patch: { mail: Partial<Record<MailableNotificationKind, boolean>> }): Promise<NotificationPreferences> {
+      const now = clock.now();
+      const rows = Object.entries(patch.mail).map(([kind, on]) => ({ userId, kind, mail: on === true, updatedAt: now }));
+      if (rows.length > 0) {
+        await db
+          .insert(notificationMailPreferences)
+          .values(rows)
+          .onConflictDoUpdate({
+            target: [notificationMailPreferences.userId, notificationMailPreferences.kind],
+            set: { mail: sql`excluded.mail`, updatedAt: sql`excluded.updated_at` },
+          });
+      }
+      return this.preferences(userId);
+    },
+
+    /** Retention (docs/product.md#notifications): notifications older than 180 days deleted, in batches. */
+    async purgeOld(): Promise<{ deleted: number }> {
+      const before = new Date(clock.now().getTime() - notificationRetentionMs);
+      let deleted = 0;
+      for (;;) {
+        const count = await createNotificationsRepository({ db }).deleteCreatedBefore(before, 1_000);
+        deleted += count;
+        if (count < 1_000) return { deleted };
+      }
     },
 
     async list(userId: string, { cursor, limit }: { cursor?: string; limit: number }) {

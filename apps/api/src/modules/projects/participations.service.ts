@@ -103,7 +103,8 @@ export function createParticipationsService({
       tx,
       returned.flatMap(({ userId, amount }): AnyNotifyInput[] => [
         outcomeNotice(row, userId),
-        { userId, kind: 'points_returned', projectId: row.id, params: { amount, currency } },
+        // One per fan and project with the fan's whole return (docs/product.md#notifications), whatever resumes the close.
+        { userId, kind: 'points_returned', projectId: row.id, params: { amount, currency }, dedupeKey: `points_returned:${row.id}:${userId}` },
       ]),
     );
   }

@@ -90,7 +90,7 @@ export type ProjectsDependencies = {
   clock: Clock;
   files: FileStore;
   points: Pick<PointsService, 'lockWalletsWithin' | 'spendManyWithin' | 'createEscrowAccountWithin'>;
-  notifications: Pick<NotificationsService, 'notifyWithin'>;
+  notifications: Pick<NotificationsService, 'notifyWithin' | 'notifyFollowersOfOpeningWithin'>;
   /** Requests and creations run at most once per Idempotency-Key (docs/architecture.md#idempotency). */
   idempotency: Idempotency;
   catalogue: MediaCatalogue;
@@ -211,6 +211,8 @@ export function createProjectLifecycle({
     const repository = createProjectsRepository({ db: tx });
     await repository.update(projectId, { escrowAccountId, createdAt: now, searchText: projectSearchKey(body.title, await repository.artistNamesOf(body.artistId)) });
     await repository.audit({ operatorId, action: 'event.create', projectId, before: null, after: { status, kind: 'event', title: body.title }, at: now });
+    // docs/product.md#notifications: the artist's followers hear when a project opens for funding.
+    if (status === 'funding') await notifications.notifyFollowersOfOpeningWithin(tx, { projectId, artistId: body.artistId, creatorId: operatorId });
     return presentOne(projectId, { userId: operatorId, isOperator: true }, language, tx);
   }
 
@@ -266,6 +268,7 @@ export function createProjectLifecycle({
       updatedAt: now,
     });
     await notifications.notifyWithin(tx, { userId, kind: 'created', projectId, params: {} });
+    if (status === 'funding') await notifications.notifyFollowersOfOpeningWithin(tx, { projectId, artistId: row.artistId, creatorId: row.creatorId });
     return presentOne(projectId, { userId, isOperator: false }, language, tx);
   }
 

@@ -12,7 +12,7 @@ const sweepBatch = 200;
  * scheduler (jobs/sweeps.ts). Each project is its own transaction, re-checked under its lock, so a
  * second run, or a run racing the creator, changes nothing twice.
  */
-export function createProjectSweeps({ db, clock, notifications }: { db: Db; clock: Clock; notifications: Pick<NotificationsService, 'notifyWithin'> }) {
+export function createProjectSweeps({ db, clock, notifications }: { db: Db; clock: Clock; notifications: Pick<NotificationsService, 'notifyWithin' | 'notifyFollowersOfOpeningWithin'> }) {
   return {
     /** An approved project not created by its deadline becomes cancelled; one project per transaction. */
     async cancelOverdueCreations(): Promise<{ cancelled: number }> {
@@ -45,6 +45,8 @@ export function createProjectSweeps({ db, clock, notifications }: { db: Db; cloc
           const now = clock.now();
           if (!row || row.status !== 'created' || !isFundingOpenOn(row.fundingStartDate, kstDateOf(now))) return false;
           await repository.update(projectId, { status: 'funding', updatedAt: now });
+          // docs/product.md#notifications: the artist's followers hear it opened, once each.
+          await notifications.notifyFollowersOfOpeningWithin(tx, { projectId, artistId: row.artistId, creatorId: row.creatorId });
           return true;
         });
         if (done) opened += 1;

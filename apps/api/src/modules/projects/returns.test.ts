@@ -41,7 +41,7 @@ describe('returns of a failed or cancelled project, in chunks (decision 066)', (
       notifyManyWithin: async (tx, inputs) => {
         calls += 1;
         if (calls === failAt) throw new Error('the process dies in the middle of a close');
-        await t.services.notifications.notifyManyWithin(tx, inputs);
+        return t.services.notifications.notifyManyWithin(tx, inputs);
       },
     };
   };

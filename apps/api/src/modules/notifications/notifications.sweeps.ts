@@ -1,0 +1,125 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { fundingClosesAt } from '@orchard/shared/project-rules';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { kstDateOf } from '../../lib/kst.ts';
+import { pointLots } from '../points/points.table.ts';
+import { projectFunders, projects } from '../projects/projects.table.ts';
+import { notifications } from './notifications.table.ts';
+import type { AnyNotifyInput, NotificationsService } from './notifications.service.ts';
+
+const dayMs = 86_400_000;
+/** docs/product.md#notifications: a lot is told at 30 and at 7 days before its end. */
+export const expiryNoticeDays = [30, 7] as const;
+/** docs/product.md#notifications: a joined project is told within its last 24 hours. */
+const closingNoticeMs = dayMs;
+const batch = 500;
+
+/**
+ * The notices the clock brings (docs/architecture.md#sweeps): expiring lots, joined projects
+ * closing soon, and the 180-day retention. Each notice carries a dedupe key, so it is written once
+ * whatever the number of runs or processes (the unique index decides); each batch is its own
+ * transaction, with its mails queued in it.
+ */
+export function createNotificationSweeps({ db, clock, notifications: service }: { db: Db; clock: Clock; notifications: Pick<NotificationsService, 'notifyManyWithin' | 'purgeOld'> }) {
+  return {
+    /**
+     * Every live lot ending within 30 days gets a notice with its remaining amount and end: one
+     * when 30 days or fewer are left, one more when 7 or fewer are (a lot first seen inside 7 days
+     * gets only the 7-day one).
+     */
+    async noticeExpiringLots(): Promise<{ noticed: number }> {
+      let noticed = 0;
+      for (const days of [...expiryNoticeDays].sort((a, b) => a - b)) {
+        const now = clock.now();
+        const keyOf = sql`'points_expiring:' || ${pointLots.id} || ':d${sql.raw(String(days))}'`;
+        for (;;) {
+          const lots = await db
+            .select({ id: pointLots.id, userId: pointLots.userId, currency: pointLots.currency, remaining: pointLots.remaining, expiresAt: pointLots.expiresAt })
+            .from(pointLots)
+            .where(
+              and(
+                sql`${pointLots.live}`,
+                gt(pointLots.expiresAt, now),
+                lte(pointLots.expiresAt, new Date(now.getTime() + days * dayMs)),
+                // The shorter notice sent already makes the longer one pointless.
+                ...(days === 30 ? [sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = 'points_expiring:' || ${pointLots.id} || ':d7')`] : []),
+                sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = ${keyOf})`,
+              ),
+            )
+            .orderBy(pointLots.id)
+            .limit(batch);
+          if (lots.length === 0) break;
+          const written = await db.transaction((tx) =>
+            service.notifyManyWithin(
+              tx,
+              lots.map(
+                (lot): AnyNotifyInput => ({
+                  userId: lot.userId,
+                  kind: 'points_expiring',
+                  projectId: null,
+                  params: { amount: lot.remaining, currency: lot.currency as 'orange' | 'berry', expiresAt: lot.expiresAt.toISOString() },
+                  dedupeKey: `points_expiring:${lot.id}:d${days}`,
+                }),
+              ),
+            ),
+          );
+          noticed += written;
+          // Another process wrote these first: what is left is for its run.
+          if (written === 0 || lots.length < batch) break;
+        }
+      }
+      return { noticed };
+    },
+
+    /** Every fan of a funding project that closes within 24 hours is told once (the creator's deposit counts as joining). */
+    async noticeClosingSoon(): Promise<{ noticed: number }> {
+      const now = clock.now();
+      // Funding closes at 00:00 KST after the end date (docs/product.md#funding-close): within 24
+      // hours of it from 00:00 KST of the end date on. An earlier end date is a close not swept yet.
+      const due = await db
+        .select({ id: projects.id, fundingEndDate: projects.fundingEndDate })
+        .from(projects)
+        .where(and(eq(projects.status, 'funding'), lte(projects.fundingEndDate, kstDateOf(now))));
+      let noticed = 0;
+      for (const project of due) {
+        const closesAt = fundingClosesAt(project.fundingEndDate);
+        if (closesAt <= now || closesAt.getTime() - now.getTime() > closingNoticeMs) continue;
+        for (;;) {
+          const fans = await db
+            .select({ userId: projectFunders.userId })
+            .from(projectFunders)
+            .where(
+              and(
+                eq(projectFunders.projectId, project.id),
+                sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = 'closing_soon:' || ${project.id} || ':' || ${projectFunders.userId})`,
+              ),
+            )
+            .limit(batch);
+          if (fans.length === 0) break;
+          const written = await db.transaction((tx) =>
+            service.notifyManyWithin(
+              tx,
+              fans.map(
+                ({ userId }): AnyNotifyInput => ({
+                  userId,
+                  kind: 'closing_soon',
+                  projectId: project.id,
+                  params: { closesAt: closesAt.toISOString() },
+                  dedupeKey: `closing_soon:${project.id}:${userId}`,
+                }),
+              ),
+            ),
+          );
+          noticed += written;
+          if (written === 0 || fans.length < batch) break;
+        }
+      }
+      return { noticed };
+    },
+
+    purgeOld: () => service.purgeOld(),
+  };
+}
+
+export type NotificationSweeps = ReturnType<typeof createNotificationSweeps>;
