@@ -23,6 +23,7 @@ export const namespaces = [
   'terms',
   'community',
   'search',
+  'support',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -15,8 +15,14 @@ const OpsConsole = lazy(() => import('../../features/operator/components/ops-con
 const OpsEventCreator = lazy(() => import('./ops-event.tsx'));
 const ReportsQueue = lazy(() => import('../../features/community/components/reports-queue.tsx').then((module) => ({ default: module.ReportsQueue })));
 
+// The inquiries inbox and the FAQ editor (support) are the console's inquiries and faq sections.
+const InquiryInbox = lazy(() => import('../../features/support/components/inquiry-inbox.tsx').then((module) => ({ default: module.InquiryInbox })));
+const FaqEditor = lazy(() => import('../../features/support/components/faq-editor.tsx').then((module) => ({ default: module.FaqEditor })));
+
 const renderEvents = () => <OpsEventCreator />;
 const renderReports = () => <ReportsQueue />;
+const renderInquiries = () => <InquiryInbox />;
+const renderFaq = () => <FaqEditor />;
 
 /**
  * The operator console at /ops/{section} (/ops opens the requests); anyone without the operator
@@ -33,7 +39,7 @@ export default function OpsPage() {
   return (
     <PageFrame title={t('title')}>
       <Suspense fallback={<Spinner label={t('common:loading')} />}>
-        <OpsConsole section={section} renderEvents={renderEvents} renderReports={renderReports} />
+        <OpsConsole section={section} renderEvents={renderEvents} renderReports={renderReports} renderInquiries={renderInquiries} renderFaq={renderFaq} />
       </Suspense>
     </PageFrame>
   );

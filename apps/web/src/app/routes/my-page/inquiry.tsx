@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { InquiryForm } from '../../../features/support/components/inquiry-form.tsx';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
+/** docs/product.md#inquiries: the 1:1 inquiry form. */
 export default function InquiryPage() {
-  const { t } = useTranslation('myPage');
+  const { t } = useTranslation('support');
+  const me = useMe();
   return (
-    <PageFrame title={t('inquiry.title')}>
-      <p className="page-lead">{t('inquiry.lead')}</p>
-      <ul className="bullet-list">
-        <li>{t('inquiry.limits')}</li>
-        <li>{t('inquiry.replyTime')}</li>
-      </ul>
+    <PageFrame title={t('form.pageTitle')}>
+      <InquiryForm accountNickname={me.data?.nickname ?? null} />
     </PageFrame>
   );
 }

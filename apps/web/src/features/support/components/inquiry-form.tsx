@@ -1,0 +1,257 @@
+import {
+  faqCategories,
+  inquiryContentMax,
+  inquiryImageMaxBytes,
+  inquiryImagesMax,
+  inquiryNicknameMax,
+  inquiryTitleMax,
+  isInquiryEmail,
+  type FaqCategory,
+} from '@orchard/shared';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/primitives.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { useSendInquiry } from '../api/support.ts';
+import './support.css';
+
+const acceptedImages = 'image/jpeg,image/png,image/webp,image/gif';
+const isCategory = (value: string | null): value is FaqCategory => (faqCategories as readonly string[]).includes(value ?? '');
+const positiveInteger = (value: string | null) => (value !== null && /^[1-9][0-9]{0,9}$/.test(value) ? value : undefined);
+
+function useObjectUrls(files: File[]) {
+  const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  return urls;
+}
+
+/**
+ * The inquiry form (docs/product.md#inquiries): nickname, email, category, title, content and up to
+ * five images of 20 MB each, checked here before anything is sent (the spec's two texts); a
+ * confirmation, the upload's progress, then the notice naming the email the answer goes to.
+ * Opened from a project's policy tab (`?projectId=`) or a points history entry
+ * (`?transactionId=`), the inquiry carries that link.
+ */
+export function InquiryForm({ accountNickname }: { /** The account's nickname, which the form starts with. */ accountNickname: string | null }) {
+  const { t } = useTranslation(['support', 'common']);
+  const [search] = useSearchParams();
+  const projectId = positiveInteger(search.get('projectId'));
+  const transactionId = positiveInteger(search.get('transactionId'));
+  const initialCategory = search.get('category');
+  const [nickname, setNickname] = useState('');
+  const [email, setEmail] = useState('');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [category, setCategory] = useState<FaqCategory>(isCategory(initialCategory) ? initialCategory : transactionId || projectId ? 'FAQC002' : 'FAQC001');
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [images, setImages] = useState<File[]>([]);
+  const [imageMessage, setImageMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const send = useSendInquiry(setProgress);
+  const previews = useObjectUrls(images);
+  const ids = { nickname: useId(), email: useId(), category: useId(), title: useId(), content: useId() };
+
+  // The nickname starts as the account's; the fan may change it.
+  useEffect(() => {
+    if (accountNickname) setNickname((current) => current || accountNickname);
+  }, [accountNickname]);
+
+  const emailValid = isInquiryEmail(email.trim());
+  const complete = nickname.trim().length > 0 && emailValid && title.trim().length > 0 && content.trim().length > 0;
+
+  const addImages = (chosen: File[]) => {
+    setImageMessage(null);
+    if (chosen.some((file) => file.size > inquiryImageMaxBytes)) {
+      setImageMessage(t('form.imageTooLarge'));
+      return;
+    }
+    if (images.length + chosen.length > inquiryImagesMax) {
+      setImageMessage(t('form.tooManyImages'));
+      return;
+    }
+    setImages([...images, ...chosen]);
+  };
+
+  const submit = () => {
+    setConfirming(false);
+    setProgress(0);
+    const to = email.trim();
+    send.mutate(
+      {
+        nickname: nickname.trim(),
+        email: to,
+        category,
+        title: title.trim(),
+        content: content.trim(),
+        projectId: projectId === undefined ? undefined : Number(projectId),
+        transactionId,
+        images,
+      },
+      {
+        onSuccess: () => {
+          setSentTo(to);
+          showToast({ message: t('form.sent', { email: to }) });
+        },
+      },
+    );
+  };
+
+  if (sentTo !== null) {
+    return (
+      <div className="stack inquiry-sent" role="status">
+        <p className="notice">{t('form.sent', { email: sentTo })}</p>
+        <Link to={paths.customerSupport} className="button button--primary button--block">
+          {t('form.toSupport')}
+        </Link>
+      </div>
+    );
+  }
+
+  const sendError = send.error instanceof ApiError && i18nHas(t, `errors.${send.error.code}`) ? t(`errors.${send.error.code}`) : send.isError ? apiErrorMessage(t, send.error) : null;
+
+  return (
+    <form
+      className="stack inquiry-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setEmailTouched(true);
+        if (complete && !send.isPending) setConfirming(true);
+      }}
+    >
+      <p className="page-lead">{t('form.lead')}</p>
+      {projectId ? <p className="notice">{t('form.aboutProject', { id: projectId })}</p> : null}
+      {transactionId ? <p className="notice">{t('form.aboutTransaction', { id: transactionId })}</p> : null}
+      <div className="stack stack--tight">
+        <label htmlFor={ids.nickname} className="field-label">
+          {t('form.nickname')}
+        </label>
+        <input id={ids.nickname} className="text-field" value={nickname} maxLength={inquiryNicknameMax} autoComplete="nickname" onChange={(event) => setNickname(event.target.value)} />
+      </div>
+      <div className="stack stack--tight">
+        <label htmlFor={ids.email} className="field-label">
+          {t('form.email')}
+        </label>
+        <input
+          id={ids.email}
+          className="text-field"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          maxLength={254}
+          aria-invalid={emailTouched && !emailValid}
+          aria-describedby={`${ids.email}-message`}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => setEmailTouched(true)}
+        />
+        <p id={`${ids.email}-message`} className={`form-message ${emailValid ? 'form-message--ok' : emailTouched ? 'form-message--error' : ''}`} aria-live="polite">
+          {email.length === 0 && !emailTouched ? t('form.emailHint') : emailValid ? t('form.emailValid') : t('form.emailInvalid')}
+        </p>
+      </div>
+      <div className="stack stack--tight">
+        <label htmlFor={ids.category} className="field-label">
+          {t('form.category')}
+        </label>
+        <select id={ids.category} className="text-field" value={category} onChange={(event) => setCategory(event.target.value as FaqCategory)}>
+          {faqCategories.map((code) => (
+            <option key={code} value={code}>
+              {t(`categories.${code}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="stack stack--tight">
+        <label htmlFor={ids.title} className="field-label">
+          {t('form.title')}
+        </label>
+        <input id={ids.title} className="text-field" value={title} maxLength={inquiryTitleMax} onChange={(event) => setTitle(event.target.value)} />
+      </div>
+      <div className="stack stack--tight">
+        <label htmlFor={ids.content} className="field-label">
+          {t('form.content')}
+        </label>
+        <textarea id={ids.content} className="text-field inquiry-form__content" rows={6} maxLength={inquiryContentMax} value={content} onChange={(event) => setContent(event.target.value)} />
+        <span className="form-hint">{t('form.counter', { count: content.length, max: inquiryContentMax })}</span>
+      </div>
+      <div className="stack stack--tight">
+        <span className="field-label">{t('form.images')}</span>
+        <p className="form-hint">{t('form.imagesHint', { max: inquiryImagesMax })}</p>
+        {images.length > 0 ? (
+          <ul className="inquiry-form__previews" aria-label={t('form.chosenImages')}>
+            {previews.map((url, index) => (
+              <li key={url} className="inquiry-form__preview">
+                <img src={url} alt={t('form.imageAlt', { number: index + 1 })} />
+                <button
+                  type="button"
+                  className="inquiry-form__remove"
+                  aria-label={t('form.removeImage', { number: index + 1 })}
+                  disabled={send.isPending}
+                  onClick={() => setImages((current) => current.filter((_, i) => i !== index))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <input
+          ref={fileInput}
+          type="file"
+          accept={acceptedImages}
+          multiple
+          hidden
+          data-testid="inquiry-images"
+          onChange={(event) => {
+            const chosen = Array.from(event.target.files ?? []);
+            event.target.value = '';
+            addImages(chosen);
+          }}
+        />
+        <Button type="button" variant="secondary" disabled={send.isPending} onClick={() => fileInput.current?.click()}>
+          {t('form.addImages', { count: images.length, max: inquiryImagesMax })}
+        </Button>
+        {imageMessage ? (
+          <p className="form-message form-message--error" role="alert">
+            {imageMessage}
+          </p>
+        ) : null}
+      </div>
+      {send.isPending ? (
+        <div className="inquiry-form__progress">
+          <progress max={100} value={Math.round(progress * 100)} aria-label={t('form.uploading')} />
+          <span className="form-hint">{progress >= 1 ? t('form.processing') : t('form.progress', { percent: Math.round(progress * 100) })}</span>
+        </div>
+      ) : null}
+      {sendError ? (
+        <p className="notice notice--error" role="alert">
+          {sendError}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={!complete || send.isPending}>
+        {send.isPending ? t('form.sending') : t('form.submit')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('form.confirmTitle')}
+        message={<p>{t('form.confirmBody', { email: email.trim() })}</p>}
+        confirmLabel={t('form.confirm')}
+        cancelLabel={t('common:actions.cancel')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={submit}
+      />
+    </form>
+  );
+}
+
+function i18nHas(t: (key: string, options?: { defaultValue: string }) => string, key: string) {
+  return t(key, { defaultValue: '' }) !== '';
+}
