@@ -2,10 +2,11 @@
  * The read budget (docs/quality.md#speed-api-read): signed-in GET /api/auth/me, GET /api/artists?q=,
  * the request step's GET /api/media?packageId= and a funding project's GET /api/projects/{id} on
  * PostgreSQL, as ratios to a bare Fastify route serving the same JSON from memory (goal ≥ 0.09,
- * p99 ≤ 25 ms at 50 connections), and the API's RSS.
+ * p99 ≤ 25 ms at 50 connections), an artist's community first page with 1 k and 100 k posts
+ * (growth ≤ 1.5 ×), and the API's RSS.
  */
 import pg from 'pg';
-import { load, ratio } from './load.ts';
+import { load, ratio, type LoadResult } from './load.ts';
 import { apiEnvironment } from './points-setup.ts';
 import { builtApiServer, startServer, type Server } from './processes.ts';
 import { randomToken, sha256 } from '../../apps/api/src/lib/tokens.ts';
@@ -79,10 +80,109 @@ export async function runApiBenchmark() {
       rows.push([name, String(measured.requestsPerSecond), String(measured.p99Ms), String(baseline.requestsPerSecond), ratio(measured.requestsPerSecond, baseline.requestsPerSecond), String(measured.errors + measured.non2xx)]);
     }
     printTable(rows);
+    await benchCommunityGrowth(databaseUrl, api, headers);
     console.log(`API RSS after load: ${api.rssMb()} MB`);
   } finally {
     await bare?.stop();
     await api.stop();
+  }
+}
+
+/**
+ * An artist's community first page (docs/quality.md#speed-growth, decision 075): GET
+ * /api/artists/{id}/posts with 1 k posts, then with 100 k (three likes and a comment on each),
+ * signed out and signed in (the viewer's like is one more probe a post), as growth (goal ≤ 1.5 ×)
+ * and as a ratio to the bare route serving the same page (goal ≥ 0.09, p99 ≤ 25 ms).
+ */
+async function benchCommunityGrowth(databaseUrl: string, api: Server, headers: { cookie: string }) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let artistId: number;
+  try {
+    const artist = await client.query<{ id: number }>(
+      `insert into artists (type, names, search_text) values ('solo', $1, 'nova 노바') returning id`,
+      [JSON.stringify({ ko: '노바', en: 'NOVA', zh: '诺瓦', ja: 'ノヴァ', es: 'NOVA' })],
+    );
+    artistId = artist.rows[0]!.id;
+    await client.query(
+      `insert into users (nickname, nickname_key, join_state, joined_at)
+       select 'bench_fan_' || i, 'bench_fan_' || i, 'joined', now() from generate_series(1, 100) as i`,
+    );
+  } finally {
+    await client.end();
+  }
+  const postsPath = `/api/artists/${artistId}/posts`;
+  const scales = [
+    { name: '1 k', posts: 1_000 },
+    { name: '100 k', posts: 100_000 },
+  ];
+  const measured: { anonymous: LoadResult; signedIn: LoadResult }[] = [];
+  let firstPage: unknown;
+  let written = 0;
+  for (const scale of scales) {
+    await addPosts(databaseUrl, artistId, written, scale.posts - written);
+    written = scale.posts;
+    firstPage = await jsonOf(`${api.address}${postsPath}`);
+    const anonymous = await load(`${api.address}${postsPath}`, { seconds });
+    const signedIn = await load(`${api.address}${postsPath}`, { seconds, headers });
+    console.log(`  ${scale.name} posts: ${anonymous.requestsPerSecond} req/s signed out, ${signedIn.requestsPerSecond} signed in`);
+    measured.push({ anonymous, signedIn });
+  }
+  const bare = await startServer('bench/src/bare-server.ts', { BARE_PAYLOADS: JSON.stringify({ '/posts': firstPage }) }, '/ready');
+  try {
+    const baseline = await load(`${bare.address}/posts`, { seconds });
+    const [small, large] = measured as [(typeof measured)[number], (typeof measured)[number]];
+    const rows = [['community first page', '1 k req/s', '100 k req/s', '100 k p99 ms', 'growth (goal ≤ 1.5)', 'bare req/s', 'ratio (goal ≥ 0.09)', 'errors']];
+    for (const key of ['anonymous', 'signedIn'] as const) {
+      const a = small[key];
+      const b = large[key];
+      rows.push([
+        `GET /api/artists/{id}/posts (${key === 'anonymous' ? 'signed out' : 'signed in'})`,
+        String(a.requestsPerSecond),
+        String(b.requestsPerSecond),
+        String(b.p99Ms),
+        ratio(a.requestsPerSecond, b.requestsPerSecond),
+        String(baseline.requestsPerSecond),
+        ratio(b.requestsPerSecond, baseline.requestsPerSecond),
+        String(a.errors + a.non2xx + b.errors + b.non2xx),
+      ]);
+    }
+    printTable(rows);
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** `count` more posts of the artist by the bench fans, each with three likes and one comment, in a few set statements. */
+async function addPosts(databaseUrl: string, artistId: number, offset: number, count: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const fans = (await client.query<{ id: string }>(`select id from users where nickname like 'bench_fan_%' order by nickname`)).rows.map((row) => row.id);
+    await client.query(
+      `insert into posts (artist_id, author_id, body, created_at)
+       select $1, ($2::uuid[])[1 + i % array_length($2::uuid[], 1)], 'Community post ' || i || ': see you at the station!', now() - make_interval(secs => $4 - i)
+       from generate_series($3::int + 1, $3::int + $4::int) as i`,
+      [artistId, fans, offset, count],
+    );
+    await client.query(
+      `insert into likes (post_id, user_id, created_at)
+       select p.id, ($2::uuid[])[1 + (p.id::int + k) % array_length($2::uuid[], 1)], now()
+       from posts p cross join generate_series(0, 2) as k
+       where p.artist_id = $1 and not exists (select 1 from likes l where l.post_id = p.id)`,
+      [artistId, fans],
+    );
+    await client.query(
+      `insert into comments (post_id, author_id, body, created_at)
+       select p.id, ($2::uuid[])[1 + (p.id::int + 7) % array_length($2::uuid[], 1)], 'Me too!', now()
+       from posts p where p.artist_id = $1 and not exists (select 1 from comments c where c.post_id = p.id)`,
+      [artistId, fans],
+    );
+    await client.query('commit');
+    await client.query('analyze posts; analyze likes; analyze comments');
+  } finally {
+    await client.end();
   }
 }
 
