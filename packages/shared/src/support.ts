@@ -103,6 +103,10 @@ export const operatorInquirySchema = inquirySchema.extend({
   waitingSeconds: z.number().int(),
   /** The linked project's title (null without a project, or before it was created). */
   projectTitle: z.string().nullable(),
+  /** The linked point transaction as the fan's history shows it, or null. */
+  transaction: z
+    .object({ type: z.string(), reason: z.string(), currency: z.enum(['orange', 'berry']), amount: z.number().int(), projectId: z.number().int().nullable(), createdAt: z.string() })
+    .nullable(),
 });
 export type OperatorInquiry = z.infer<typeof operatorInquirySchema>;
 export const operatorInquiriesQuerySchema = z.strictObject({

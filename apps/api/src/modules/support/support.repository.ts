@@ -5,6 +5,16 @@ import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
 import { faqEntries, inquiries, inquiryImages, type FaqText } from './support.table.ts';
 
+/** The linked transaction's fields the inbox shows (null without one). */
+const linkedTransaction = {
+  type: pointTransactions.type,
+  reason: pointTransactions.reason,
+  currency: pointTransactions.currency,
+  amount: pointTransactions.amount,
+  projectId: pointTransactions.projectId,
+  createdAt: pointTransactions.createdAt,
+};
+
 /** SQL of the FAQ and the inquiries (docs/product.md#faq, docs/product.md#inquiries). */
 export function createSupportRepository({ db }: { db: DbOrTx }) {
   return {
@@ -66,9 +76,10 @@ export function createSupportRepository({ db }: { db: DbOrTx }) {
     /** The inbox: oldest first, after id `afterId`, with the linked project's title. */
     listByStatus(status: 'open' | 'answered', afterId: number | undefined, limit: number) {
       return db
-        .select({ inquiry: inquiries, projectTitle: projects.title })
+        .select({ inquiry: inquiries, projectTitle: projects.title, transaction: linkedTransaction })
         .from(inquiries)
         .leftJoin(projects, eq(projects.id, inquiries.projectId))
+        .leftJoin(pointTransactions, eq(pointTransactions.id, inquiries.transactionId))
         .where(and(eq(inquiries.status, status), afterId === undefined ? undefined : gt(inquiries.id, afterId)))
         .orderBy(asc(inquiries.id))
         .limit(limit);
@@ -110,13 +121,15 @@ export function createSupportRepository({ db }: { db: DbOrTx }) {
       return row!;
     },
 
-    projectTitle(projectId: number | null) {
-      if (projectId === null) return Promise.resolve(null);
+    /** One inquiry as the inbox lists it. */
+    inboxItem(inquiryId: number) {
       return db
-        .select({ title: projects.title })
-        .from(projects)
-        .where(eq(projects.id, projectId))
-        .then((rows) => rows[0]?.title ?? null);
+        .select({ inquiry: inquiries, projectTitle: projects.title, transaction: linkedTransaction })
+        .from(inquiries)
+        .leftJoin(projects, eq(projects.id, inquiries.projectId))
+        .leftJoin(pointTransactions, eq(pointTransactions.id, inquiries.transactionId))
+        .where(eq(inquiries.id, inquiryId))
+        .then((rows) => rows[0]!);
     },
 
     /** Up to `limit` image rows stored at or before `cutoff`, oldest first (the attachment sweep). */

@@ -114,10 +114,23 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
     return rows.map((row) => toInquiry(row, images));
   };
 
-  const toOperatorInquiry = (inquiry: Inquiry, projectTitle: string | null, now: Date): OperatorInquiry => ({
+  type InboxRow = Awaited<ReturnType<typeof repository.inboxItem>>;
+  const toOperatorInquiry = (inquiry: Inquiry, row: InboxRow, now: Date): OperatorInquiry => ({
     ...inquiry,
-    waitingSeconds: Math.max(0, Math.floor((now.getTime() - Date.parse(inquiry.createdAt)) / 1000)),
-    projectTitle,
+    // Waiting until answered: an answered one shows how long it waited.
+    waitingSeconds: Math.max(0, Math.floor(((row.inquiry.answeredAt ?? now).getTime() - Date.parse(inquiry.createdAt)) / 1000)),
+    projectTitle: row.projectTitle,
+    transaction:
+      row.transaction && row.transaction.createdAt
+        ? {
+            type: row.transaction.type!,
+            reason: row.transaction.reason!,
+            currency: row.transaction.currency as 'orange' | 'berry',
+            amount: row.transaction.amount!,
+            projectId: row.transaction.projectId,
+            createdAt: row.transaction.createdAt.toISOString(),
+          }
+        : null,
   });
 
   return {
@@ -220,7 +233,7 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
       const now = clock.now();
       const last = page.at(-1);
       return {
-        items: inquiries.map((inquiry, index) => toOperatorInquiry(inquiry, page[index]!.projectTitle, now)),
+        items: inquiries.map((inquiry, index) => toOperatorInquiry(inquiry, page[index]!, now)),
         nextCursor: rows.length > limit && last ? encodeCursor('after', last.inquiry.id) : null,
       };
     },
@@ -250,7 +263,7 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
         return answered;
       });
       const [inquiry] = await withImages([row]);
-      return toOperatorInquiry(inquiry!, await repository.projectTitle(row.projectId), now);
+      return toOperatorInquiry(inquiry!, await repository.inboxItem(row.id), now);
     },
 
     /** Retention (docs/product.md#inquiries): images stored 180 days ago or earlier are deleted, files first. */

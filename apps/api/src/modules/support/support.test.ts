@@ -234,6 +234,7 @@ describe('customer support: FAQ, inquiries, the inbox, retention (docs/product.m
       expect(items.map((item) => item.id)).toEqual([...items.map((item) => item.id)].sort((a, b) => a - b));
       expect(items[0]!.waitingSeconds).toBeGreaterThanOrEqual(3600);
       expect(items.some((item) => item.projectId !== null)).toBe(true);
+      expect(items.find((item) => item.transactionId !== null)?.transaction).toMatchObject({ type: 'charge', currency: 'orange', amount: 100 });
       expect((await t.request({ url: '/api/operator/inquiries?status=open', cookie: fan.cookie })).statusCode).toBe(403);
       expect((await t.request({ url: '/api/operator/inquiries?status=open' })).statusCode).toBe(401);
       for (const query of ['?status=closed', '?cursor=x', '?limit=100', '?status=open&y=1']) {
