@@ -164,7 +164,7 @@ describe('guardian refunds', () => {
   it('is for operators only, and refuses bad input with coded 400s', async () => {
     const fan = await t.createUser();
     const chargeId = await charge(t, fan, 'orange-100');
-    // S1: a fan (even the owner) and a visitor get nothing.
+    // docs/quality.md#s1: a fan (even the owner) and another fan get nothing; a visitor is asked to sign in.
     for (const user of [fan, await t.createUser()]) {
       expect((await previewOf(chargeId, user)).statusCode).toBe(403);
       expect((await refund(chargeId, { reason: 'x' }, { user })).statusCode).toBe(403);
