@@ -93,7 +93,7 @@ function RefundSection({ chargeId }: { chargeId: string }) {
  * usable date, charge method and project those it has: an exchange lists no empty rows.
  */
 export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | null; onClose(): void }) {
-  const { t } = useTranslation(['myPage', 'common']);
+  const { t } = useTranslation(['myPage', 'common', 'support']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const projectName = useProjectReferenceName();
   if (!entry) return null;
@@ -126,6 +126,10 @@ export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | nu
         ) : null}
       </dl>
       {canRefund && entry.payment ? <RefundSection chargeId={entry.payment.chargeId} /> : null}
+      {/* An inquiry about this entry, linked to it (docs/product.md#inquiries). */}
+      <Link to={`${paths.inquiry}?${new URLSearchParams({ transactionId: entry.transactionId, category: 'FAQC002' }).toString()}`} className="button button--secondary button--block">
+        {t('support:entry.ask')}
+      </Link>
     </BottomSheet>
   );
 }

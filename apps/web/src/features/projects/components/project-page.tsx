@@ -81,7 +81,7 @@ export function ProjectPage({ project, slots = {} }: { project: Project; slots?:
         {tab === 'description' ? <DescriptionTab project={project} /> : null}
         {tab === 'info' ? <InfoTab project={project} /> : null}
         {tab === 'participants' ? <TopParticipants project={project} /> : null}
-        {tab === 'policy' ? <PolicyTab /> : null}
+        {tab === 'policy' ? <PolicyTab projectId={project.id} /> : null}
       </div>
       {slots.comments}
       {sheetOpen ? <FundraiseSheet project={project} available={slots.balances?.[project.currency]} open={sheetOpen} onClose={() => setSheetOpen(false)} /> : null}
@@ -235,8 +235,8 @@ function TopParticipants({ project }: { project: Project }) {
   );
 }
 
-function PolicyTab() {
-  const { t } = useTranslation('requestFunding');
+function PolicyTab({ projectId }: { projectId: number }) {
+  const { t } = useTranslation(['requestFunding', 'support']);
   return (
     <section className="stack stack--tight" aria-labelledby="project-policy-title">
       <h3 id="project-policy-title" className="section-title">
@@ -247,6 +247,10 @@ function PolicyTab() {
           <li key={term}>{t(`confirmation.terms.${term}`)}</li>
         ))}
       </ul>
+      {/* "문의하기": an inquiry about this project, linked to it (docs/product.md#inquiries). */}
+      <Link to={`${paths.inquiry}?${new URLSearchParams({ projectId: String(projectId), category: 'FAQC002' }).toString()}`} className="button button--secondary button--block">
+        {t('support:entry.askAboutProject')}
+      </Link>
     </section>
   );
 }
