@@ -1,29 +1,10 @@
 import { z } from 'zod';
 import { decimalIntegerParam } from './artists.ts';
-import { isYoutubeUrl } from './project-rules.ts';
+import { filmTitleMax, youtubeIdOf } from './film-rules.ts';
 import { withoutControlCharacters } from './safe-text.ts';
 
-/** docs/product.md#films: a film's title, 1–100 characters after trimming, one line. */
-export const filmTitleMax = 100;
-/** docs/product.md#films: an uploaded film's default size limit (FILM_MAX_BYTES sets the server's). */
-export const filmDefaultMaxBytes = 200 * 1024 * 1024;
+export { filmDefaultMaxBytes, filmTitleMax, youtubeIdOf } from './film-rules.ts';
 export const filmListLimitMax = 50;
-
-/**
- * The video id of a YouTube link (docs/product.md#films): https on youtube.com (`/watch?v=`,
- * `/shorts/<id>`) or youtu.be (`/<id>`); null for anything else. A video id is 11 characters.
- */
-export function youtubeIdOf(link: string): string | null {
-  if (!isYoutubeUrl(link)) return null;
-  const url = new URL(link);
-  const host = url.hostname.toLowerCase();
-  const segments = url.pathname.split('/').filter(Boolean);
-  let candidate: string | null | undefined;
-  if (host === 'youtu.be') candidate = segments.length === 1 ? segments[0] : null;
-  else if (url.pathname === '/watch') candidate = url.searchParams.get('v');
-  else if (segments.length === 2 && segments[0] === 'shorts') candidate = segments[1];
-  return candidate && /^[A-Za-z0-9_-]{11}$/.test(candidate) ? candidate : null;
-}
 
 export const filmTitleSchema = z
   .string()

@@ -31,6 +31,7 @@ export const appRoutes: AppRoute[] = [
           { path: paths.homeAlias, element: <Navigate to={paths.home} replace /> },
           page(paths.notification, () => import('./routes/notification.tsx')),
           page(paths.film, () => import('./routes/film.tsx')),
+          page(routePatterns.filmDetail, () => import('./routes/film-detail.tsx')),
           page(paths.createFilm, () => import('./routes/create-film.tsx')),
           page(paths.login, () => import('./routes/login.tsx')),
           page(paths.artistList, () => import('./routes/artist-list.tsx')),

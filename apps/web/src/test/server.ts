@@ -3,6 +3,7 @@ import { artistsHandlers } from './handlers/artists.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { communityHandlers } from './handlers/community.ts';
 import { discoveryHandlers } from './handlers/discovery.ts';
+import { filmsHandlers } from './handlers/films.ts';
 import { joinHandlers } from './handlers/join.ts';
 import { mediaHandlers } from './handlers/media.ts';
 import { notificationsHandlers } from './handlers/notifications.ts';
@@ -27,6 +28,7 @@ export const server = setupServer(
   ...projectsHandlers,
   ...communityHandlers,
   ...discoveryHandlers,
+  ...filmsHandlers,
   ...mediaHandlers,
   ...notificationsHandlers,
   ...searchHandlers,

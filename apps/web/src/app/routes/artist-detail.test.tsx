@@ -170,10 +170,11 @@ describe('artist page', () => {
       expect(await within(others).findByRole('link', { name: /Reached the goal/ })).toBeInTheDocument();
     });
 
-    it('keeps the films tab empty, with nothing to sort or filter', async () => {
+    it('shows the artist\'s films, empty here, with a way to post one and nothing to sort or filter', async () => {
       renderArtist('/artist/group/1');
       await userEvent.click(await screen.findByRole('tab', { name: 'Films' }));
-      expect(screen.getByText('No films have been posted yet.')).toBeInTheDocument();
+      expect(await screen.findByText('No films have been posted yet.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Post a film' })).toHaveAttribute('href', '/create-film?artistId=1');
       expect(screen.queryByRole('group', { name: 'Sort' })).not.toBeInTheDocument();
       expect(location()).toBe('/artist/group/1?tab=films');
     });

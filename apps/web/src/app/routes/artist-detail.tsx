@@ -18,6 +18,7 @@ import { ArtistFollow } from '../artist-follow.tsx';
 import { paths } from '../paths.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 import './artist-detail.css';
+import { FilmFeed } from '../../features/films/index.ts';
 
 const artistTabs = ['projects', 'community', 'films'] as const;
 type ArtistTab = (typeof artistTabs)[number];
@@ -54,7 +55,7 @@ function useArtistSectionsAddress() {
 }
 
 function ArtistSections({ artistId }: { artistId: number }) {
-  const { t } = useTranslation(['artist', 'common']);
+  const { t } = useTranslation(['artist', 'common', 'film']);
   const { tab, filter, sort, setTab, setFilter, setSort } = useArtistSectionsAddress();
   return (
     <>
@@ -81,7 +82,15 @@ function ArtistSections({ artistId }: { artistId: number }) {
         ) : tab === 'community' ? (
           <ArtistCommunity artistId={artistId} emptyMessage={t('artist:detail.empty.community')} />
         ) : (
-          <EmptyState message={t(`artist:detail.empty.${tab}`)} />
+          <FilmFeed
+            params={{ artistId }}
+            emptyMessage={t('artist:detail.empty.films')}
+            emptyAction={
+              <Link to={`${paths.createFilm}?artistId=${artistId}`} className="button button--secondary">
+                {t('film:create.cta')}
+              </Link>
+            }
+          />
         )}
       </div>
     </>

@@ -132,7 +132,7 @@ describe('Home (docs/product.md#discovery)', () => {
     unmount();
     renderHome('/?tab=films');
     expect(screen.getByRole('tab', { name: 'Films' })).toHaveAttribute('aria-selected', 'true');
-    expect(within(panel()).getByText('No films have been posted yet.')).toBeInTheDocument();
+    expect(await within(panel()).findByText('No films have been posted yet.')).toBeInTheDocument();
   });
 
   it('Now Funding lists every funding project, closing soonest first, with progress and days left', async () => {

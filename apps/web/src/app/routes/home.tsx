@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MegaphoneIcon, StarIcon } from '../../components/ui/icons.tsx';
-import { EmptyState, Tabs } from '../../components/ui/primitives.tsx';
+import { Tabs } from '../../components/ui/primitives.tsx';
 import { ArtistRanking } from '../../features/artists/components/artist-ranking.tsx';
 import type { ProjectListParams } from '../../features/projects/api/get-projects.ts';
 import { ProjectFeed } from '../../features/projects/components/project-feed.tsx';
@@ -13,6 +13,7 @@ import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
 import { paths } from '../paths.ts';
 import { loginReturningTo } from '../return-path.ts';
 import './home.css';
+import { FilmFeed } from '../../features/films/index.ts';
 
 const homeTabs = ['following', 'ranking', 'nowFunding', 'films', 'awarded'] as const;
 type HomeTab = (typeof homeTabs)[number];
@@ -145,7 +146,7 @@ export default function HomePage() {
         {tab === 'following' ? <FollowingPanel /> : null}
         {tab === 'ranking' ? <ArtistRanking by={by} onByChange={(measure) => setParams({ by: measure === 'orange' ? null : measure })} /> : null}
         {tab === 'nowFunding' ? <ProjectFeed params={fundingParams} eagerCount={rowsOnFirstScreen} emptyMessage={t('home:empty.funding')} /> : null}
-        {tab === 'films' ? <EmptyState message={t('home:empty.films')} /> : null}
+        {tab === 'films' ? <FilmFeed params={{}} emptyMessage={t('home:empty.films')} /> : null}
         {tab === 'awarded' ? <ProjectFeed params={awardedParams} picture="firstPhoto" eagerCount={rowsOnFirstScreen} emptyMessage={t('home:empty.awarded')} /> : null}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner } from '../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../components/ui/retry-notice.tsx';
 import { CommentSummary, LikeButton, ReportButton } from '../../features/community/index.ts';
+import { ProjectFilms } from '../../features/films/index.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useBalances } from '../../features/points/api/get-balances.ts';
 import { useProject } from '../../features/projects/api/get-project.ts';
@@ -34,7 +35,12 @@ export default function ProjectDetailPage() {
                 <ReportButton target={{ type: 'project', id: project.data.id }} />
               </>
             ),
-            comments: <CommentSummary projectId={project.data.id} count={project.data.commentCount} />,
+            comments: (
+              <>
+                <ProjectFilms projectId={project.data.id} />
+                <CommentSummary projectId={project.data.id} count={project.data.commentCount} />
+              </>
+            ),
             balances: balances.data ? { orange: balances.data.orange.total, berry: balances.data.berry.total } : undefined,
             viewerIsOperator: me.data?.roles.includes('operator') ?? false,
           }}

@@ -1,22 +1,23 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FilmIcon } from '../../../components/ui/icons.tsx';
-import { EmptyState } from '../../../components/ui/primitives.tsx';
+import { DeleteFilmButton, FilmFeed } from '../../../features/films/index.ts';
 import { paths } from '../../paths.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
+/** My page, posted films (docs/product.md#films): the fan's own films, newest first, each with delete. */
 export default function MyFilmListPage() {
   const { t } = useTranslation(['myPage', 'film']);
   return (
     <PageFrame title={t('myPage:films.title')}>
-      <EmptyState
-        icon={<FilmIcon width={32} height={32} />}
-        message={t('film:create.emptyMine')}
-        action={
+      <FilmFeed
+        params={{ mine: true }}
+        emptyMessage={t('film:create.emptyMine')}
+        emptyAction={
           <Link to={paths.createFilm} className="button button--secondary">
             {t('film:create.cta')}
           </Link>
         }
+        renderActions={(film) => <DeleteFilmButton film={film} />}
       />
     </PageFrame>
   );
