@@ -56,7 +56,7 @@ export type MailOutbox = {
 export type SupportDeps = {
   db: Db;
   clock: Clock;
-  /** A store never served under /api/files/: inquiry images are read only through their route (S1). */
+  /** A store never served under /api/files/: inquiry images are read only through their route (docs/quality.md#s1). */
   privateFiles: PrivateFileStore;
   notifications: Pick<NotificationsService, 'notifyWithin'>;
   mail?: MailOutbox;
@@ -215,7 +215,7 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
       return { items: await withImages(page), nextCursor: rows.length > limit && last ? encodeCursor('before', last.id) : null };
     },
 
-    /** An inquiry's image, to its author and to operators only; anyone else gets the 404 of an absent one (S1). */
+    /** An inquiry's image, to its author and to operators only; anyone else gets the 404 of an absent one (docs/quality.md#s1). */
     async image(viewer: { userId: string; isOperator: boolean }, inquiryId: number, imageId: number): Promise<Buffer> {
       const image = await repository.image(inquiryId, imageId);
       if (!image || (!viewer.isOperator && image.userId !== viewer.userId)) throw inquiryImageNotFound();

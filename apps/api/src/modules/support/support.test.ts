@@ -129,7 +129,7 @@ describe('customer support: FAQ, inquiries, the inbox, retention (docs/product.m
         expect(metadata.format).toBe('webp');
         expect(metadata.exif).toBeUndefined();
         expect(own.rawPayload.includes(Buffer.from('secret-owner'))).toBe(false);
-        // S1: another fan and a stranger never see it; an operator does.
+        // docs/quality.md#s1: another fan and a stranger never see it; an operator does.
         expect((await t.request({ url, cookie: other.cookie })).statusCode).toBe(404);
         expect((await t.request({ url })).statusCode).toBe(401);
         expect((await t.request({ url, cookie: operator.cookie })).statusCode).toBe(200);
@@ -191,7 +191,7 @@ describe('customer support: FAQ, inquiries, the inbox, retention (docs/product.m
       expect((await mine(fan)).items.length).toBe(before);
     });
 
-    it('S6: a 6th file, 20 MiB + 1 byte, wrong magic bytes, a pixel flood and an SVG are refused; nothing is stored', async () => {
+    it('docs/quality.md#s6: a 6th file, 20 MiB + 1 byte, wrong magic bytes, a pixel flood and an SVG are refused; nothing is stored', async () => {
       const before = (await mine(fan)).items.length;
       const ok = await photo(32, 32);
       const six = await send(fan, [...fields(), ...Array.from({ length: 6 }, () => image(ok))]);
