@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuardianRefundPreview, GuardianRefundResponse, Notification, OperatorAuditLogPage, OperatorCharge } from '@orchard/shared';
+import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { charge, creditCharge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge } from '../../../test/points-fixtures.ts';
+import { RETRIABLE_FAILURE_CODE } from './gateways/gateway.ts';
+import { guardianRefundRepairAfterMs } from './guardian-refunds.service.ts';
 import { fundingProject, postParticipation, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 
 const day = 24 * 60 * 60_000;
@@ -41,8 +44,9 @@ describe('guardian refunds', () => {
     return chargeId;
   };
 
+  let artistId: number;
+
   beforeAll(async () => {
-    let artistId: number;
     ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
     projectId = (await fundingProject(t, await t.createUser(), operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' })).id;
   });
@@ -202,5 +206,52 @@ describe('guardian refunds', () => {
     }
     // Nothing moved.
     expect(await balancesOf(fan)).toMatchObject({ total: 100 });
+  });
+  it('waits for a gateway that does not answer, refuses a second refund meanwhile, and the sweep finishes it', async () => {
+    const fan = await t.createUser();
+    const chargeId = await paidCharge(fan, 'orange-300');
+    const sandbox = sandboxOf(t);
+    const cancel = sandbox.cancel;
+    sandbox.cancel = async () => ({ ok: false, code: RETRIABLE_FAILURE_CODE, reason: 'timed out' });
+    try {
+      const waiting = await refund(chargeId, { reason: 'Guardian' });
+      expect(waiting.statusCode, waiting.body).toBe(200);
+      expect((waiting.json() as GuardianRefundResponse).refund.status).toBe('refunding');
+      expect(errorCode(await refund(chargeId, { reason: 'Guardian again' }))).toBe('payments.guardian_refund_in_progress');
+      expect(await balancesOf(fan)).toMatchObject({ total: 0 });
+    } finally {
+      sandbox.cancel = cancel;
+    }
+    t.clock.advance(guardianRefundRepairAfterMs + 1_000);
+    expect(await t.services.guardianRefunds.repairRefunds()).toEqual({ repaired: 1 });
+    const preview = (await previewOf(chargeId)).json() as GuardianRefundPreview;
+    expect(preview.refunds.map((item) => [item.status, item.amountKrw])).toEqual([['refunded', 30_000]]);
+    expect((await checkoutOf(chargeId)).state).toBe('cancelled');
+    // A second sweep finds nothing to do.
+    expect(await t.services.guardianRefunds.repairRefunds()).toEqual({ repaired: 0 });
+    await expectLedgerClean(t);
+  });
+
+  // Last: it closes every project whose funding has ended.
+  it('refunds again what a failed project returns to the charge later (docs/product.md#returns)', async () => {
+    const fan = await t.createUser();
+    const project = await fundingProject(t, await t.createUser(), operator, await validRequestBody(t, artistId));
+    const chargeId = await paidCharge(fan); // 1,000 + 50
+    expect((await postParticipation(t, fan, project.id, 300)).statusCode).toBe(201);
+    const first = (await refund(chargeId, { reason: 'Guardian' })).json() as GuardianRefundResponse;
+    expect(first.refund).toMatchObject({ orange: 750, bonusOrange: 0, amountKrw: 75_000 });
+    expect(first.preview.spent.items).toEqual([{ kind: 'project', project: expect.objectContaining({ id: project.id }), orange: 300 }]);
+    // The project does not reach its goal: the 300 go back to the charge's lots (50 bonus, 250 purchased).
+    t.clock.set(startOfKstDay(addDays(project.fundingEndDate, 1)));
+    await t.services.participations.closeFundingDue();
+    const preview = (await previewOf(chargeId)).json() as GuardianRefundPreview;
+    expect(preview.spent).toEqual({ orange: 0, items: [] });
+    expect(preview.refundable).toEqual({ orange: 250, bonusOrange: 50, amountKrw: 25_000 });
+    const second = await refund(chargeId, { reason: 'Guardian, the returned points' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect((second.json() as GuardianRefundResponse).preview.refunds.map((item) => item.amountKrw)).toEqual([75_000, 25_000]);
+    expect((await checkoutOf(chargeId)).partialCancels?.map((part) => part.amountKrw)).toEqual([75_000, 25_000]);
+    expect(await balancesOf(fan)).toMatchObject({ total: 0 });
+    await expectLedgerClean(t);
   });
 });
