@@ -58,19 +58,21 @@ function PreviewSummary({ preview }: { preview: GuardianRefundPreview }) {
           {t('guardianRefunds.cannot')} {t(`common:errors.${refusal}`)}
         </p>
       )}
-      <h4 className="field-label">{t('guardianRefunds.spentTitle', { orange: orangeText(spent.orange) })}</h4>
       {spent.items.length === 0 ? (
         <p className="request-card__meta">{t('guardianRefunds.spentNone')}</p>
       ) : (
-        <ul className="guardian-spent">
-          {spent.items.map((place) => (
-            <SpentPlace key={place.project ? `p${place.project.id}` : place.kind} place={place} />
-          ))}
-        </ul>
+        <>
+          <h4 className="field-label guardian-heading">{t('guardianRefunds.spentTitle', { orange: orangeText(spent.orange) })}</h4>
+          <ul className="guardian-spent">
+            {spent.items.map((place) => (
+              <SpentPlace key={place.project ? `p${place.project.id}` : place.kind} place={place} />
+            ))}
+          </ul>
+        </>
       )}
       {refunds.length > 0 ? (
         <>
-          <h4 className="field-label">{t('guardianRefunds.history')}</h4>
+          <h4 className="field-label guardian-heading">{t('guardianRefunds.history')}</h4>
           <ul className="guardian-spent">
             {refunds.map((refund) => (
               <li key={refund.id} className="request-card__meta">
@@ -230,7 +232,7 @@ export function GuardianRefunds() {
         <label htmlFor={searchId} className="field-label">
           {t('guardianRefunds.searchLabel')}
         </label>
-        <div className="field-with-button">
+        <div className="guardian-search">
           <input id={searchId} className="text-field" maxLength={200} value={draft} onChange={(event) => setDraft(event.target.value)} />
           <Button type="submit" variant="secondary" disabled={draft.trim().length === 0}>
             {t('guardianRefunds.search')}
