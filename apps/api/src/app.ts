@@ -17,6 +17,7 @@ import type { GatewayEventHandler, PaymentGateway } from './modules/payments/gat
 import { registerPaymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerParticipationsRoutes } from './modules/projects/participations.routes.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
 import { registerCommunityRoutes } from './modules/community/community.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // Media catalogue and in-app notifications (docs/product.md#media, docs/product.md#notifications).
   registerMediaRoutes(app, { media: services.media });
   registerNotificationsRoutes(app, { notifications: services.notifications });
+  registerMailRoutes(app, { mail: services.mail });
   // Projects: request, decision, creation with deposit, my-page lists (docs/architecture.md#lifecycle).
   await registerProjectsRoutes(app, { projects: services.projects });
   await registerParticipationsRoutes(app, { participations: services.participations, execution: services.execution });

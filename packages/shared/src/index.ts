@@ -22,3 +22,4 @@ export * from './operator.ts';
 export * from './guardian-refunds.ts';
 export * from './discovery.ts';
 export * from './films.ts';
+export * from './mail.ts';

@@ -60,6 +60,9 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/notifications': 'joined',
   'POST /api/notifications/:notificationId/read': 'joined',
   'POST /api/notifications/read-all': 'joined',
+  'GET /api/notifications/preferences': 'joined',
+  'PATCH /api/notifications/preferences': 'joined',
+  'GET /api/operator/mails': 'operator',
   // projects (the per-object rows, creator vs other user, are in projects.security.test.ts)
   'POST /api/project-requests': 'joined',
   'GET /api/projects': 'public',

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { languages, type Language } from '@orchard/shared';
+import { languages, type Language, type OperatorMail } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { users } from '../users/users.table.ts';
@@ -35,26 +35,13 @@ function errorText(error: unknown): string {
   return text.slice(0, 500);
 }
 
-export type OutboxMail = {
-  id: number;
-  recipient: string;
-  language: string;
-  template: string;
-  status: string;
-  attempts: number;
-  nextAttemptAt: string;
-  sentAt: string | null;
-  createdAt: string;
-  lastError: string | null;
-};
-
-function toOutboxMail(row: MailOutboxRow): OutboxMail {
+function toOutboxMail(row: MailOutboxRow): OperatorMail {
   return {
     id: row.id,
     recipient: row.recipient,
     language: row.language,
     template: row.template,
-    status: row.status,
+    status: row.status as OperatorMail['status'],
     attempts: row.attempts,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     sentAt: row.sentAt ? row.sentAt.toISOString() : null,
