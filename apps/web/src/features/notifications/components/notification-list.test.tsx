@@ -7,6 +7,7 @@ import { languages } from '../../../lib/locale.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
 import { api } from '../../../test/handlers/api.ts';
+import { translateInto } from '../../../test/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
 import { NotificationList, notificationTarget } from './notification-list.tsx';
@@ -116,8 +117,37 @@ describe('notifications', () => {
       '12,000 Orange came back to your balance.',
       'Every participation is returned.',
       '130 Berry came back to your balance.',
-      '1,500 Orange expire within 30 days.',
+      '1,500 Orange expire on April 1, 2026.',
     ]);
+  });
+
+  it('name the new kinds: a followed artist opening, a joined project closing with its time, expiring points with their date, in Korean and Spanish', async () => {
+    const items: Notification[] = [
+      { id: 9, kind: 'closing_soon', projectId: 21, project: { id: 21, title: 'Busan billboard', hidden: false, artistNames }, params: { closesAt: '2026-03-09T15:00:00.000Z' }, createdAt: '2026-03-09T01:00:00.000Z', readAt: null },
+      { id: 8, kind: 'project_opened', projectId: 22, project: { id: 22, title: 'Airport screen', hidden: false, artistNames }, params: {}, createdAt: '2026-03-08T01:00:00.000Z', readAt: null },
+      { id: 7, kind: 'points_expiring', projectId: null, project: null, params: { amount: 700, currency: 'berry', expiresAt: '2026-04-01T14:59:59.999Z' }, createdAt: '2026-03-07T01:00:00.000Z', readAt: null },
+      { id: 6, kind: 'inquiry_answered', projectId: null, project: null, params: { inquiryId: 3 }, createdAt: '2026-03-06T01:00:00.000Z', readAt: null },
+    ];
+    server.use(http.get(api('/notifications'), () => HttpResponse.json({ items, nextCursor: null })));
+    useLanguageAndCurrencyStore.setState({ language: 'ko', currency: 'KRW' });
+    await translateInto('ko');
+    const { unmount } = renderWithProviders(<NotificationList />, { path: '/notification' });
+    const list = await screen.findByRole('list', { name: '내 알림' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/project/21', '/project/22', '/my-page/point-history/berry', '/my-page/customer-support']);
+    expect(links[0]!.textContent).toContain('Busan billboard');
+    expect(links[0]!.textContent).toContain('24시간 안에 펀딩이 마감돼요');
+    expect(links[0]!.textContent).toContain('2026년 3월 10일 00:00');
+    expect(links[1]!.textContent).toContain('Airport screen');
+    expect(links[2]!.textContent).toContain('700 베리가 2026년 4월 1일에 만료돼요.');
+    unmount();
+    useLanguageAndCurrencyStore.setState({ language: 'es', currency: 'KRW' });
+    await translateInto('es');
+    renderWithProviders(<NotificationList />, { path: '/notification' });
+    const spanish = await screen.findByRole('list', { name: /notificaciones/i });
+    expect(spanish.textContent).toContain('La financiación cierra en menos de 24 horas');
+    expect(spanish.textContent).toContain('Nueva financiación de un artista que sigues');
+    expect(spanish.textContent).toContain('700 Berry caducan el 1 de abril de 2026.');
   });
 
   it('an approval states the creation deadline in KST, in every language (docs/product.md#creation)', async () => {

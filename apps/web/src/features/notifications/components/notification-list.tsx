@@ -19,8 +19,11 @@ import './notifications.css';
  * Where a notification leads: before creation, the creator's status screen for the project (with
  * its button to create when approved); after it, the project itself.
  */
-export function notificationTarget(notification: Pick<Notification, 'kind' | 'projectId'>): string | null {
+export function notificationTarget(notification: Pick<Notification, 'kind' | 'projectId'> & { params?: Notification['params'] }): string | null {
   const { projectId } = notification;
+  // Points about to expire lead to the history of their currency; an answer to the inquiries.
+  if (notification.kind === 'points_expiring') return paths.pointHistory(notification.params?.currency === 'berry' ? 'berry' : 'orange');
+  if (notification.kind === 'inquiry_answered') return paths.customerSupport;
   if (projectId === null) return null;
   switch (notification.kind) {
     case 'approved':
@@ -41,6 +44,9 @@ function paramText(key: string, value: string | number, language: Language): str
   if (key === 'amountKrw' && typeof value === 'number') return formatKrw(value, language);
   // The approval's creation deadline (docs/product.md#creation), an instant written in KST.
   if (key === 'creationDeadline' && typeof value === 'string') return formatKstDate(value, language, { withTime: true });
+  // A lot's end (a date) and a funding's close (a time), in KST (docs/product.md#notifications).
+  if (key === 'expiresAt' && typeof value === 'string') return formatKstDate(value, language);
+  if (key === 'closesAt' && typeof value === 'string') return formatKstDate(value, language, { withTime: true });
   return String(value);
 }
 
