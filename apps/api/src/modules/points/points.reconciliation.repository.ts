@@ -144,6 +144,19 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
       where p.status in ('refunding', 'refunded') group by p.id having coalesce(sum(l.remaining), 0) <> 0`,
   },
   {
+    // docs/product.md#guardian-cancellation (decision 073): each guardian refund's ledger entry takes
+    // exactly its Orange and bonus from its charge, and only a failed one is reversed, by as much.
+    name: "a guardian refund's entry takes its Orange and bonus from its charge; a failed one, and only it, is reversed in full",
+    query: sql`select g.id::text as subject,
+        g.status || ': refund ' || (g.orange + g.bonus_orange) || ', entry ' || coalesce(-t.amount, 0) || ', reversed ' || coalesce(r.amount, 0) as detail
+      from guardian_refunds g
+      left join point_transactions t on t.id = g.transaction_id and t.reason = 'guardian_refund' and t.payment_id = g.payment_id and t.user_id = g.user_id
+      left join point_transactions r on r.related_transaction_id = g.transaction_id and r.reason = 'guardian_refund_reversed'
+      where coalesce(-t.amount, 0) <> g.orange + g.bonus_orange
+        or (g.status = 'failed') <> (r.id is not null)
+        or coalesce(r.amount, g.orange + g.bonus_orange) <> g.orange + g.bonus_orange`,
+  },
+  {
     // docs/product.md#account-deletion: a deleted account forfeits its points and can reach no
     // wallet again, so a credit after the deletion (a charge approved late, a return) is money lost
     // to the user. The payments service cancels such charges at the gateway; this catches any that slip.
