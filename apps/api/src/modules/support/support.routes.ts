@@ -58,7 +58,9 @@ async function readInquiryForm(request: FastifyRequest): Promise<{ fields: Inqui
         if (!inquiryFieldNames.has(part.fieldname) || part.fieldname in raw || part.valueTruncated || typeof part.value !== 'string') {
           throw invalidInquiry(`/${part.fieldname}`);
         }
-        raw[part.fieldname] = part.value;
+        // A browser's multipart encoding turns every line break into CRLF (the HTML form encoding):
+        // it is read back as the LF the fan typed, so a multi-line content is not refused for its CR.
+        raw[part.fieldname] = part.value.replace(/\r\n?/g, '\n');
       }
     }
   } catch (error) {

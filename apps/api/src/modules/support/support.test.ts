@@ -155,6 +155,9 @@ describe('customer support: FAQ, inquiries, the inbox, retention (docs/product.m
       expect(linked.statusCode, linked.body).toBe(201);
       expect((await mine(fan)).items[0]).toMatchObject({ projectId: project.id, transactionId: own });
       expect(errorCode(await send(fan, fields({ transactionId: others })))).toBe('inquiries.transaction_not_found');
+      // A browser sends a textarea's line breaks as CRLF: they are stored as the LF typed.
+      expect((await send(fan, fields({ title: 'Line breaks', content: 'one\r\ntwo\rthree' }))).statusCode).toBe(201);
+      expect((await mine(fan)).items[0]).toMatchObject({ title: 'Line breaks', content: 'one\ntwo\nthree' });
       expect(errorCode(await send(fan, fields({ projectId: '2147483647' })))).toBe('inquiries.project_not_found');
     });
 
