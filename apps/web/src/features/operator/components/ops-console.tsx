@@ -1,5 +1,6 @@
 import type { Project } from '@orchard/shared';
 import { GuardianRefunds } from './guardian-refunds.tsx';
+import { MailOutbox } from './mail-outbox.tsx';
 import { ProjectOutcomes } from './project-outcomes.tsx';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -259,6 +260,7 @@ export default function OpsConsole({ section, renderEvents, renderReports, rende
       {section === 'inquiries' ? renderInquiries?.() : null}
       {section === 'faq' ? renderFaq?.() : null}
       {section === 'refunds' ? <GuardianRefunds /> : null}
+      {section === 'mails' ? <MailOutbox /> : null}
       {section === 'clock' ? <TestClockControl /> : null}
     </div>
   );
