@@ -39,6 +39,7 @@ describe('scheduler and sweeps', () => {
       'payments.repair-refunds': 'ran',
       'auth.delete-expired-flows': 'ran',
       'auth.purge-expired-sessions': 'ran',
+      'payments.repair-guardian-refunds': 'ran',
       'projects.cancel-overdue-creations': 'ran',
       'projects.open-funding': 'ran',
       'projects.close-funding': 'ran',
