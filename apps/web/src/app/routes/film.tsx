@@ -16,11 +16,6 @@ export default function FilmPage() {
   const signedIn = useUserInfoStore(isSignedIn);
   const [params, setParams] = useSearchParams();
   const tab: FilmTab = params.get('tab') === 'following' ? 'following' : 'all';
-  const createLink = (
-    <Link to={paths.createFilm} className="button button--secondary">
-      {t('create.cta')}
-    </Link>
-  );
   return (
     <PageFrame title={t('title')} withBack={false}>
       <div className="stack">
@@ -36,9 +31,9 @@ export default function FilmPage() {
         />
         <div id="film-panel" role="tabpanel" aria-labelledby={`film-tab-${tab}`}>
           {tab === 'all' ? (
-            <FilmFeed params={{}} emptyMessage={t('empty')} emptyAction={createLink} />
+            <FilmFeed params={{}} emptyMessage={t('empty')} />
           ) : signedIn ? (
-            <FilmFeed params={{ following: true }} emptyMessage={t('list.emptyFollowing')} emptyAction={createLink} />
+            <FilmFeed params={{ following: true }} emptyMessage={t('list.emptyFollowing')} />
           ) : (
             <LoginRequiredPrompt />
           )}
