@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useAuthProviders } from '../../../features/auth/api/get-auth-providers.ts';
 import { useSignOut } from '../../../features/auth/api/logout.ts';
+import { MailPreferences } from '../../../features/notifications/components/mail-preferences.tsx';
 import { useBalances } from '../../../features/points/api/get-balances.ts';
 import { ProfileEdit } from '../../../features/users/components/profile-edit.tsx';
 import { i18next } from '../../../lib/i18n.ts';
@@ -59,6 +60,7 @@ export default function UserProfilePage() {
           navigate(paths.home, { replace: true });
         }}
       />
+      <MailPreferences />
     </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
 export const notificationsQueryKeys = {
   all: ['notifications'] as const,
   list: ['notifications', 'list'] as const,
+  preferences: ['notifications', 'preferences'] as const,
 };

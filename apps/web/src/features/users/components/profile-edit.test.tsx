@@ -85,11 +85,11 @@ describe('profile edit', () => {
 
   it('a switch switches by tapping its label as well as the switch', async () => {
     renderProfileEdit();
-    const night = await screen.findByRole('switch', { name: 'Night-time notifications' });
+    const night = await screen.findByRole('switch', { name: 'Night-time notifications (21:00–08:00)' });
     expect(night).toHaveAttribute('aria-checked', 'false');
-    await userEvent.click(screen.getByText('Night-time notifications'));
+    await userEvent.click(screen.getByText('Night-time notifications (21:00–08:00)'));
     expect(night).toHaveAttribute('aria-checked', 'true');
-    await userEvent.click(screen.getByText('Notifications between 21:00 and 08:00 KST'));
+    await userEvent.click(screen.getByText('On: notification mail between 21:00 and 08:00 KST is sent at once. Off: it waits until 08:00 KST.'));
     expect(night).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(night);
     expect(night).toHaveAttribute('aria-checked', 'true');
