@@ -3,7 +3,7 @@
  * the request step's GET /api/media?packageId= and a funding project's GET /api/projects/{id} on
  * PostgreSQL, as ratios to a bare Fastify route serving the same JSON from memory (goal ≥ 0.09,
  * p99 ≤ 25 ms at 50 connections), an artist's community first page with 1 k and 100 k posts
- * (growth ≤ 1.5 ×), and the API's RSS.
+ * and the film list with 1 k and 100 k films (growth ≤ 1.5 ×), and the API's RSS.
  */
 import pg from 'pg';
 import { load, ratio, type LoadResult } from './load.ts';
@@ -81,6 +81,7 @@ export async function runApiBenchmark() {
     }
     printTable(rows);
     await benchCommunityGrowth(databaseUrl, api, headers);
+    await benchFilmGrowth(databaseUrl, api, headers);
     console.log(`API RSS after load: ${api.rssMb()} MB`);
   } finally {
     await bare?.stop();
@@ -181,6 +182,111 @@ async function addPosts(databaseUrl: string, artistId: number, offset: number, c
     );
     await client.query('commit');
     await client.query('analyze posts; analyze likes; analyze comments');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The film list (docs/quality.md#speed-growth, decision 074): GET /api/films (every film, newest
+ * first) and GET /api/films?artistId= with 1 k films, then with 100 k (spread over 50 artists, two
+ * likes and a comment on each), signed out and signed in (the viewer's like is one more probe a
+ * film), as growth (goal ≤ 1.5 ×) and as a ratio to the bare route serving the same page.
+ */
+async function benchFilmGrowth(databaseUrl: string, api: Server, headers: { cookie: string }) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let artistIds: number[];
+  try {
+    const artists = await client.query<{ id: number }>(
+      `insert into artists (type, names, search_text)
+       select 'solo', jsonb_build_object('ko', '필름 ' || i, 'en', 'Film ' || i, 'zh', 'Film ' || i, 'ja', 'Film ' || i, 'es', 'Film ' || i), 'film ' || i
+       from generate_series(1, 50) as i returning id`,
+    );
+    artistIds = artists.rows.map((row) => row.id);
+    await client.query(
+      `insert into users (nickname, nickname_key, join_state, joined_at)
+       select 'bench_filmer_' || i, 'bench_filmer_' || i, 'joined', now() from generate_series(1, 100) as i`,
+    );
+  } finally {
+    await client.end();
+  }
+  const paths = { all: '/api/films', artist: `/api/films?artistId=${artistIds[0]}` };
+  const scales = [
+    { name: '1 k', films: 1_000 },
+    { name: '100 k', films: 100_000 },
+  ];
+  const measured: Record<'all' | 'artist', { anonymous: LoadResult; signedIn: LoadResult }>[] = [];
+  const firstPages: Record<string, unknown> = {};
+  let written = 0;
+  for (const scale of scales) {
+    await addFilms(databaseUrl, artistIds, written, scale.films - written);
+    written = scale.films;
+    const row = {} as (typeof measured)[number];
+    for (const key of ['all', 'artist'] as const) {
+      firstPages[`/${key}`] = await jsonOf(`${api.address}${paths[key]}`);
+      const anonymous = await load(`${api.address}${paths[key]}`, { seconds });
+      const signedIn = await load(`${api.address}${paths[key]}`, { seconds, headers });
+      console.log(`  ${scale.name} films, ${paths[key]}: ${anonymous.requestsPerSecond} req/s signed out, ${signedIn.requestsPerSecond} signed in`);
+      row[key] = { anonymous, signedIn };
+    }
+    measured.push(row);
+  }
+  const bare = await startServer('bench/src/bare-server.ts', { BARE_PAYLOADS: JSON.stringify(firstPages) }, '/ready');
+  try {
+    const rows = [['film list first page', '1 k req/s', '100 k req/s', '100 k p99 ms', 'growth (goal ≤ 1.5)', 'bare req/s', 'ratio (goal ≥ 0.09)', 'errors']];
+    const [small, large] = measured as [(typeof measured)[number], (typeof measured)[number]];
+    for (const key of ['all', 'artist'] as const) {
+      const baseline = await load(`${bare.address}/${key}`, { seconds });
+      for (const viewer of ['anonymous', 'signedIn'] as const) {
+        const a = small[key][viewer];
+        const b = large[key][viewer];
+        rows.push([
+          `GET ${key === 'all' ? '/api/films' : '/api/films?artistId='} (${viewer === 'anonymous' ? 'signed out' : 'signed in'})`,
+          String(a.requestsPerSecond),
+          String(b.requestsPerSecond),
+          String(b.p99Ms),
+          ratio(a.requestsPerSecond, b.requestsPerSecond),
+          String(baseline.requestsPerSecond),
+          ratio(b.requestsPerSecond, baseline.requestsPerSecond),
+          String(a.errors + a.non2xx + b.errors + b.non2xx),
+        ]);
+      }
+    }
+    printTable(rows);
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** `count` more YouTube films spread over the artists by the bench filmers, each with two likes and one comment, in a few set statements. */
+async function addFilms(databaseUrl: string, artistIds: number[], offset: number, count: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const fans = (await client.query<{ id: string }>(`select id from users where nickname like 'bench_filmer_%' order by nickname`)).rows.map((row) => row.id);
+    await client.query(
+      `insert into films (author_id, artist_id, title, source, youtube_id, created_at)
+       select ($1::uuid[])[1 + i % array_length($1::uuid[], 1)], ($2::int[])[1 + i % array_length($2::int[], 1)], 'Fancam ' || i, 'youtube', 'dQw4w9WgXcQ', now() - make_interval(secs => $4 - i)
+       from generate_series($3::int + 1, $3::int + $4::int) as i`,
+      [fans, artistIds, offset, count],
+    );
+    await client.query(
+      `insert into likes (film_id, user_id, created_at)
+       select f.id, ($1::uuid[])[1 + (f.id::int + k) % array_length($1::uuid[], 1)], now()
+       from films f cross join generate_series(0, 1) as k
+       where not exists (select 1 from likes l where l.film_id = f.id)`,
+      [fans],
+    );
+    await client.query(
+      `insert into comments (film_id, author_id, body, created_at)
+       select f.id, ($1::uuid[])[1 + (f.id::int + 7) % array_length($1::uuid[], 1)], 'Great shot!', now()
+       from films f where not exists (select 1 from comments c where c.film_id = f.id)`,
+      [fans],
+    );
+    await client.query('commit');
+    await client.query('analyze films; analyze likes; analyze comments');
   } finally {
     await client.end();
   }
