@@ -3,7 +3,7 @@ import type { Language } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
 
 /**
- * The mails Orchard sends (docs/product.md#mail): one template per notification kind that mails,
+ * The mails Orchard sends (docs/product.md#notifications): one template per notification kind that mails,
  * and the inquiry's answer. Each renders a subject, a plain-text body and an HTML body in the
  * recipient's language; every value from the data is escaped in the HTML.
  */
