@@ -24,6 +24,8 @@ export function notificationTarget(notification: Pick<Notification, 'kind' | 'pr
   // Points about to expire lead to the history of their currency; an answer to the inquiries.
   if (notification.kind === 'points_expiring') return paths.pointHistory(notification.params?.currency === 'berry' ? 'berry' : 'orange');
   if (notification.kind === 'inquiry_answered') return paths.customerSupport;
+  // A guardian's cancellation leads to the Orange history, where its refund entry is.
+  if (notification.kind === 'guardian_refund') return paths.pointHistory('orange');
   if (projectId === null) return null;
   switch (notification.kind) {
     case 'approved':
