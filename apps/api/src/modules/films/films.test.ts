@@ -328,7 +328,7 @@ describe('films', () => {
     });
   });
 
-  describe('who may delete, and hidden films (S1)', () => {
+  describe('who may delete, and hidden films (docs/quality.md#s1)', () => {
     it('refuses another fan\u2019s delete and changes nothing; the author and an operator may delete', async () => {
       const film = await youtubeFilm(fan, 'Mine');
       const refused = await t.request({ method: 'DELETE', url: `/api/films/${film.id}`, cookie: stranger.cookie });
