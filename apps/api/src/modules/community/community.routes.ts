@@ -78,7 +78,8 @@ export async function registerCommunityRoutes(app: App, { community }: { communi
       },
       async (request, reply) => {
         const form = await readTextAndFiles(request, 'text', 'images');
-        const parsed = postTextBodySchema.shape.text.safeParse(form.text ?? '');
+        // Browsers send a form field's line breaks as CRLF (the HTML form encoding): the text keeps them as LF.
+        const parsed = postTextBodySchema.shape.text.safeParse((form.text ?? '').replace(/\r\n/g, '\n'));
         if (!parsed.success) throw badRequest('validation.invalid', 'The text must be 1 to 2,000 characters.', [{ in: 'body', path: '/text' }]);
         return reply.code(201).send({ post: await community.createPost(request.params.artistId, joinedViewer(request), parsed.data, form.files) });
       },

@@ -123,6 +123,9 @@ describe('community posts, and comments, likes and reports on posts and films (d
         expect(errorCode(response)).toBe(code);
       }
       expect((await createPost(fan, 'x'.repeat(2000))).text).toHaveLength(2000);
+      // A browser's form sends line breaks as CRLF; a lone CR is still a control character.
+      expect((await createPost(fan, 'line one\r\nline two')).text).toBe('line one\nline two');
+      expect(errorCode(await send(fan, [{ name: 'text', content: 'a\rb' }]))).toBe('validation.invalid');
       const json = await t.request({ method: 'POST', url: `/api/artists/${artistId}/posts`, cookie: fan.cookie, payload: { text: 'json' } });
       expect(json.statusCode).toBe(415);
       expect(errorCode(await send(fan, [{ name: 'text', content: 'a' }], 999_999))).toBe('artists.not_found');
@@ -133,7 +136,7 @@ describe('community posts, and comments, likes and reports on posts and films (d
       }
       expect(errorCode(await t.request({ url: `/api/artists/${artistId}/posts?cursor=zzz` }))).toBe('posts.cursor_invalid');
       for (const limit of ['0', '51', 'abc']) expect((await t.request({ url: `/api/artists/${artistId}/posts?limit=${limit}` })).statusCode).toBe(400);
-      expect(await postCount()).toBe(before.posts + 1);
+      expect(await postCount()).toBe(before.posts + 2);
       expect(postFiles()).toBe(before.files);
     });
 
