@@ -44,6 +44,12 @@ describe('scheduler and sweeps', () => {
       'projects.open-funding': 'ran',
       'projects.close-funding': 'ran',
       'projects.start-ads': 'ran',
+      'support.purge-inquiry-images': 'ran',
+      'support.purge-inquiries': 'ran',
+      'notifications.expiring-points': 'ran',
+      'notifications.closing-soon': 'ran',
+      'notifications.purge-old': 'ran',
+      'mail.drain-outbox': 'ran',
     });
     expect(first[0]).toMatchObject({ status: 'ran', result: { expired: 2 } });
     const expiries = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from point_transactions where user_id = ${user.id} and reason = 'expiry'`);
