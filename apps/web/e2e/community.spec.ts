@@ -280,3 +280,128 @@ test('100 hostile project titles stay text on the project list and on each proje
   expect(await xssFlag(ops)).toBeUndefined();
   expect(executions).toEqual([]);
 });
+
+/** Slows the page's uploads (Chromium's network emulation), so the post box's progress bar is on screen long enough to see. */
+async function slowUploads(page: Page, bytesPerSecond: number) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  return () => session.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
+test("an artist's community at 375 px: a fan posts with two photos (Korean), another comments, likes and reports it (English), the operator hides it; 100 XSS posts and comments stay text", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const author = await newPerson(browser, uniqueSubject('community-author'));
+  const other = await newPerson(browser, uniqueSubject('community-other'));
+  const ops = await newPerson(browser, 'operator', false);
+  for (const page of [author, other, ops]) await page.setViewportSize({ width: 375, height: 812 });
+  const { items } = (await call(author, 'GET', '/api/artists?limit=1')) as { items: { id: number; type: string }[] };
+  const artist = items[0]!;
+  const communityPath = `${spaPaths.artist(artist.type, artist.id)}?tab=community`;
+
+  // Signed out, the post box is the login-required prompt, its link coming back here.
+  const guestContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const guest = await guestContext.newPage();
+  await useEnglish(guest);
+  await guest.goto(communityPath);
+  const logIn = guest.getByRole('link', { name: enCommunity.logIn });
+  await expect(guest.getByText(enCommunity.post.signIn)).toBeVisible();
+  expect(await logIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(communityPath)}`);
+  await captureScreen(guest, 'community-posts-guest-en');
+
+  // The author, in Korean, posts text and two photos; the upload's progress bar shows.
+  await author.evaluate(() => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'ko', currency: 'KRW' }, version: 0 })));
+  await author.goto(communityPath);
+  const text = `역 광고 보러 같이 가요! ${uniqueSubject('post')}`;
+  await author.getByLabel(koCommunity.post.label).fill(text);
+  const photo = await pngFromCanvas(author);
+  await author.getByTestId('post-images').setInputFiles([
+    { name: 'one.png', mimeType: 'image/png', buffer: photo },
+    { name: 'two.png', mimeType: 'image/png', buffer: photo },
+  ]);
+  await expect(author.getByRole('list', { name: koCommunity.post.chosenImages }).getByRole('img')).toHaveCount(2);
+  await captureScreen(author, 'community-post-box-ko');
+  const restore = await slowUploads(author, Math.max(4_000, Math.floor(photo.length / 2)));
+  await author.getByRole('button', { name: koCommunity.post.submit }).click();
+  await expect(author.getByRole('progressbar', { name: koCommunity.post.uploading })).toBeVisible();
+  await captureScreen(author, 'community-post-uploading-ko');
+  const posted = author.getByRole('listitem').filter({ hasText: text });
+  await expect(posted).toBeVisible({ timeout: 30_000 });
+  await restore();
+  await expect(posted.getByRole('img', { name: /^사진/ })).toHaveCount(2);
+  await expectNoHorizontalScroll(author);
+  await captureScreen(author, 'community-posts-ko');
+
+  // Another fan, in English: comments, likes, reports.
+  await other.goto(communityPath);
+  await other.waitForLoadState('networkidle');
+  await captureScreen(other, 'community-posts-other-en');
+  const seen = other.getByRole('listitem').filter({ hasText: text }).first();
+  await expect(seen).toBeVisible();
+  await seen.getByRole('button', { name: enCommunity.post.comments_other.replace('{{count}}', '0') }).click();
+  await seen.getByLabel(enCommunity.form.label).fill('See you there!');
+  await seen.getByRole('button', { name: enCommunity.form.submit, exact: true }).click();
+  await expect(seen.getByText('See you there!')).toBeVisible();
+  await seen.getByRole('button', { name: enCommunity.like.like.replace('{{count}}', '0') }).click();
+  await expect(seen.getByRole('button', { name: enCommunity.like.unlike.replace('{{count}}', '1') })).toBeVisible();
+  await expectAccessible(other, 'artist community');
+  await captureScreen(other, 'community-post-thread-en');
+  await seen.getByRole('button', { name: enCommunity.report.open, exact: true }).first().click();
+  const sheet = other.getByRole('dialog');
+  await sheet.getByRole('radio', { name: enCommunity.report.reasons.REPR004, exact: true }).check();
+  await sheet.getByRole('button', { name: enCommunity.report.submit }).click();
+  await expect(other.getByText(enCommunity.report.done)).toBeVisible();
+
+  // The operator hides it from the reports queue.
+  await ops.goto('/ops/reports');
+  const card = ops.getByRole('listitem').filter({ hasText: text });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(enCommunity.queue.target.post.replace('{{id}}', ''), { exact: false })).toBeVisible();
+  await captureScreen(ops, 'community-ops-queue-post-en');
+  await card.getByRole('button', { name: enCommunity.queue.actions.hide }).click();
+  await ops.getByRole('alertdialog', { name: enCommunity.queue.hideConfirm.title.post }).getByRole('button', { name: enCommunity.queue.hideConfirm.confirm }).click();
+  await expect(card).toHaveCount(0);
+
+  // Gone for everyone but operators, its author included.
+  for (const page of [other, author, guest]) {
+    await page.goto(communityPath);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText(text)).toHaveCount(0);
+  }
+  await ops.goto(communityPath);
+  await expect(ops.getByRole('listitem').filter({ hasText: text }).getByText(enCommunity.post.hiddenForOthers)).toBeVisible();
+  await captureScreen(ops, 'community-post-hidden-ops-en');
+
+  // docs/quality.md#s9: the 100 payloads as posts, and as comments on one of them, rendered in Chromium.
+  for (const payload of payloads) {
+    const answer = await author.evaluate(
+      async ({ route, payload }) => {
+        const form = new FormData();
+        form.append('text', payload);
+        const response = await fetch(route, { method: 'POST', body: form });
+        return `${response.status} ${await response.text()}`;
+      },
+      { route: `/api/artists/${artist.id}/posts`, payload },
+    );
+    expect(answer, payload).toMatch(/^201 /);
+  }
+  const { items: latest } = (await call(other, 'GET', `/api/artists/${artist.id}/posts?limit=1`)) as { items: { id: number }[] };
+  for (const body of payloads) await call(other, 'POST', `/api/posts/${latest[0]!.id}/comments`, { body });
+  await other.goto(communityPath);
+  const list = other.getByRole('list', { name: enCommunity.post.listLabel });
+  await expect(list.locator(':scope > li')).toHaveCount(20);
+  for (let page = 2; page <= 5; page += 1) {
+    await other.getByRole('button', { name: enCommunity.loadMore }).last().click();
+    await expect(list.locator(':scope > li')).toHaveCount(page * 20);
+  }
+  await expect(list.getByText(payloads[1]!, { exact: true })).toBeVisible();
+  const first = list.locator(':scope > li').first();
+  await first.getByRole('button', { name: enCommunity.post.comments_other.replace('{{count}}', '100') }).click();
+  await expect(first.getByRole('list', { name: enCommunity.listLabel }).getByRole('listitem')).toHaveCount(20);
+  await other.waitForLoadState('networkidle');
+  await captureScreen(other, 'community-posts-xss-en');
+  expect(await xssFlag(other)).toBeUndefined();
+  expect(await xssFlag(author)).toBeUndefined();
+  expect(executions).toEqual([]);
+  await guestContext.close();
+});
