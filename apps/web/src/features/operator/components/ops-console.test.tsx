@@ -58,7 +58,10 @@ describe('the operator console (decision 053)', () => {
       ['Ads', '/ops/ads'],
       ['Events', '/ops/events'],
       ['Reports', '/ops/reports'],
+      ['Inquiries', '/ops/inquiries'],
+      ['FAQ', '/ops/faq'],
       ['Guardian refunds', '/ops/refunds'],
+      ['Mail', '/ops/mails'],
     ]));
     expect(within(nav).getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');
   });
