@@ -169,4 +169,26 @@ describe('community', () => {
     expect(await screen.findByText('No reports here.')).toBeTruthy();
     expect(decided).toEqual({ action: 'hide' });
   });
+
+  it('the console queue names post and film reports and links each to where it is shown', async () => {
+    const base = { reason: 'REPR004', detail: null, status: 'open', decision: null, createdAt: '2026-03-01T01:00:00.000Z', reporter: { nickname: 'fan1' }, targetHidden: false } as const;
+    server.use(
+      http.get(api('/operator/reports'), () =>
+        HttpResponse.json({
+          items: [
+            { ...base, id: 21, target: { type: 'post', id: 8, projectId: null, artistId: 3 }, content: 'buy followers' },
+            { ...base, id: 20, target: { type: 'film', id: 9, projectId: null, artistId: null }, content: 'Subway film' },
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderWithProviders(<ReportsQueue />, { path: '/ops' });
+    expect(await screen.findByText('Post #8')).toBeTruthy();
+    expect(screen.getByText('Film #9')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the community' }).getAttribute('href')).toBe('/artist/solo/3?tab=community');
+    expect(screen.getByRole('link', { name: 'Open the film' }).getAttribute('href')).toBe('/film/9');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Hide' })[0]!);
+    expect(screen.getByRole('alertdialog', { name: 'Hide this post?' }).textContent).toContain("leaves the artist's community");
+  });
 });

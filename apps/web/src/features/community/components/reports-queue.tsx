@@ -51,6 +51,11 @@ function ReportCard({ report }: { report: OperatorReport }) {
           {t('queue.viewCommunity')}
         </Link>
       ) : null}
+      {report.target.type === 'film' ? (
+        <Link className="text-link" to={paths.filmDetail(report.target.id)}>
+          {t('queue.viewFilm')}
+        </Link>
+      ) : null}
       {report.target.projectId !== null ? (
         <Link className="text-link" to={report.target.type === 'project' ? paths.project(report.target.projectId) : paths.commentList(report.target.projectId)}>
           {t('queue.viewProject')}
