@@ -76,6 +76,12 @@ function InquiryCard({ inquiry }: { inquiry: OperatorInquiry }) {
           ) : null}
         </details>
       ) : null}
+      {inquiry.category === 'FAQC002' ? (
+        // A guardian's cancellation arrives as a payment-and-refunds inquiry (docs/product.md#guardian-cancellation).
+        <Link className="text-link" to={paths.opsSection('refunds')}>
+          {t('inbox.guardianRefund', { id: inquiry.id })}
+        </Link>
+      ) : null}
       {inquiry.status === 'answered' ? (
         <div className="inquiry-answer">
           <strong>{t('mine.answer')}</strong>
