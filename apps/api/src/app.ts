@@ -110,8 +110,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerArtistsRoutes(app, { artists: services.artists });
   registerExchangeRatesRoutes(app, { exchangeRates: services.exchangeRates });
 
-  const { points, payments, paymentGateway } = services;
-  await registerPaymentsRoutes(app, { payments, gateway: paymentGateway, onEvent: deps.onPaymentEvent });
+  const { points, payments, guardianRefunds, paymentGateway } = services;
+  await registerPaymentsRoutes(app, { payments, guardianRefunds, gateway: paymentGateway, onEvent: deps.onPaymentEvent });
   registerPointsRoutes(app, { points });
   // Media catalogue and in-app notifications (docs/product.md#media, docs/product.md#notifications).
   registerMediaRoutes(app, { media: services.media });
