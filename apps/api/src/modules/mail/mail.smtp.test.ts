@@ -144,6 +144,9 @@ describe('mail over SMTP to a loopback server', () => {
     t.clock.advance(120_000);
     expect(await t.services.mail.drainDue()).toMatchObject({ sent: 1 });
     expect(await t.services.mail.drainDue()).toMatchObject({ sent: 0 });
+    // Past any lease and backoff: a sent mail is never due again.
+    t.clock.advance(2 * 3_600_000);
+    expect(await t.services.mail.drainDue()).toMatchObject({ sent: 0 });
     expect(smtp.received).toHaveLength(1);
     expect(header(smtp.received[0]!.raw, 'Subject')).toBe('[Orchard] La financiación no alcanzó su meta: Valla en Seúl');
     expect(header(smtp.received[0]!.raw, 'Message-ID')).toBe(`<outbox-${id}@orchard.localhost>`);
