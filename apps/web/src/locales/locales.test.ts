@@ -99,6 +99,9 @@ const sameAsEnglish: Record<string, readonly string[]> = {
   // Korean and Japanese charts write a newcomer as NEW.
   'home:ranking.movement.new': ['ko', 'ja'],
   'createProject:thumbnail.zoom': ['es'],
+  // A brand, and an example address.
+  'film:card.youtube': ['ko', 'zh', 'ja', 'es'],
+  'film:form.youtubePlaceholder': ['ko', 'zh', 'ja', 'es'],
 };
 
 describe('translated, not copied (docs/product.md#languages)', () => {
