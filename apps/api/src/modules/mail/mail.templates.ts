@@ -169,11 +169,11 @@ const copies: Record<MailTemplate, Record<Language, Copy>> = {
     es: { subject: '[Orchard] La financiación cierra en menos de 24 horas: {project}', lines: ['La financiación de «{project}», en la que participaste, cierra el {closesAt} (hora de Corea).'] },
   },
   guardian_refund: {
-    ko: { subject: '[Orchard] 법정대리인 요청으로 {amountKrw}원이 환불되었어요', lines: ['법정대리인의 취소 요청에 따라 결제 중 사용하지 않은 부분 {amountKrw}원을 환불했어요.', '잔액에서 {orange} 오렌지(보너스 {bonusOrange} 오렌지 포함)가 차감되었어요.'] },
-    en: { subject: '[Orchard] ₩{amountKrw} refunded at a legal guardian\'s request', lines: ['At a legal guardian\'s request, the unspent part of a charge, ₩{amountKrw}, was refunded.', '{orange} Orange (including {bonusOrange} bonus Orange) were taken from your balance.'] },
-    zh: { subject: '[Orchard] 应法定监护人要求已退款 ₩{amountKrw}', lines: ['应法定监护人的取消请求，已退还一笔充值中未使用的部分 ₩{amountKrw}。', '已从您的余额中扣除 {orange} 橙子（含赠送的 {bonusOrange} 橙子）。'] },
-    ja: { subject: '[Orchard] 法定代理人の依頼により₩{amountKrw}を返金しました', lines: ['法定代理人の取消依頼により、チャージのうち未使用分₩{amountKrw}を返金しました。', '残高から{orange}オレンジ（ボーナス{bonusOrange}オレンジを含む）を差し引きました。'] },
-    es: { subject: '[Orchard] Reembolso de ₩{amountKrw} a petición de un tutor legal', lines: ['A petición de un tutor legal, se reembolsó la parte no gastada de una recarga: ₩{amountKrw}.', 'Se descontaron {orange} Orange de tu saldo (incluidos {bonusOrange} Orange de bonificación).'] },
+    ko: { subject: '[Orchard] 법정대리인 요청으로 {amountKrw}원이 환불되었어요', lines: ['법정대리인의 취소 요청에 따라 결제 중 사용하지 않은 부분 {amountKrw}원을 환불했어요.', '잔액에서 {orange} 오렌지와 보너스 {bonusOrange} 오렌지가 차감되었어요.'] },
+    en: { subject: '[Orchard] ₩{amountKrw} refunded at a legal guardian\'s request', lines: ['At a legal guardian\'s request, the unspent part of a charge, ₩{amountKrw}, was refunded.', '{orange} Orange and {bonusOrange} bonus Orange were taken from your balance.'] },
+    zh: { subject: '[Orchard] 应法定监护人要求已退款 ₩{amountKrw}', lines: ['应法定监护人的取消请求，已退还一笔充值中未使用的部分 ₩{amountKrw}。', '已从您的余额中扣除 {orange} 橙子及赠送的 {bonusOrange} 橙子。'] },
+    ja: { subject: '[Orchard] 法定代理人の依頼により₩{amountKrw}を返金しました', lines: ['法定代理人の取消依頼により、チャージのうち未使用分₩{amountKrw}を返金しました。', '残高から{orange}オレンジとボーナス{bonusOrange}オレンジを差し引きました。'] },
+    es: { subject: '[Orchard] Reembolso de ₩{amountKrw} a petición de un tutor legal', lines: ['A petición de un tutor legal, se reembolsó la parte no gastada de una recarga: ₩{amountKrw}.', 'Se descontaron de tu saldo {orange} Orange y {bonusOrange} Orange de bonificación.'] },
   },
   inquiry_answered: {
     ko: { subject: '[Orchard] 문의에 답변드려요: {inquiryTitle}', lines: ['{nickname}님, 문의 "{inquiryTitle}"에 대한 답변입니다.', '{answer}'] },
