@@ -135,3 +135,58 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
     throw error;
   }
 }
+
+/** What an upload cancelled by its signal rejects with (a form treats it as no error). */
+export const uploadCancelled = 'cancelled';
+
+/**
+ * A multipart POST whose upload progress drives a progress bar, for the forms that send photos or
+ * a film: through XMLHttpRequest, since fetch reports no upload progress. Otherwise as
+ * `apiRequest`: cookies sent, refusals as ApiError, refused at once while offline (decision 063),
+ * every failure logged. No time-out: a phone may take minutes over a film of 200 MB or five
+ * photos. `signal` cancels the upload; it then rejects with the code `uploadCancelled`.
+ */
+export function uploadWithProgress<Answer>(path: string, form: FormData, { onProgress, signal }: { onProgress: (share: number) => void; signal?: AbortSignal }): Promise<Answer> {
+  const url = `${apiBase}${path}`;
+  const sent = new Promise<Answer>((resolve, reject) => {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      reject(new ApiError(0, 'offline', `POST ${url} not sent: the browser is offline`));
+      return;
+    }
+    if (signal?.aborted) {
+      reject(new ApiError(0, uploadCancelled, `POST ${url} cancelled`));
+      return;
+    }
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.onabort = () => reject(new ApiError(0, uploadCancelled, `POST ${url} cancelled`));
+    request.onerror = () => reject(new ApiError(0, 'network', `POST ${url} failed`));
+    request.onload = () => {
+      let json: unknown;
+      try {
+        json = JSON.parse(request.responseText);
+      } catch {
+        reject(new ApiError(request.status, 'invalid_response', `POST ${url} answered ${request.status} without JSON`));
+        return;
+      }
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        resolve(json as Answer);
+        return;
+      }
+      if (isErrorResponse(json)) reject(new ApiError(request.status, json.error.code, json.error.message, json.error.details));
+      else reject(new ApiError(request.status, 'invalid_response', `POST ${url} answered ${request.status}`));
+    };
+    request.send(form);
+  });
+  return sent.catch((error: unknown) => {
+    if (!(error instanceof ApiError && error.code === uploadCancelled)) logFailure(error);
+    throw error;
+  });
+}

@@ -1,8 +1,9 @@
 import { postImagesMax, postTextMax, type Post } from '@orchard/shared';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { loginReturningTo } from '../../../app/return-path.ts';
+import { ChosenImages, acceptedImageTypes } from '../../../components/ui/chosen-images.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
@@ -17,15 +18,6 @@ import { LikeButton } from './like-button.tsx';
 import { ReportButton } from './report-button.tsx';
 import './community.css';
 
-const acceptedImages = 'image/jpeg,image/png,image/webp,image/gif';
-
-/** Previews of the chosen images, revoked when they change or the box goes. */
-function useObjectUrls(files: File[]) {
-  const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
-  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
-  return urls;
-}
-
 /** The post box: 1–2,000 characters and up to four images, with the upload's progress (docs/product.md#community). */
 function PostForm({ artistId }: { artistId: number }) {
   const { t } = useTranslation(['community', 'common']);
@@ -35,7 +27,6 @@ function PostForm({ artistId }: { artistId: number }) {
   const textId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreatePost(artistId, setProgress);
-  const previews = useObjectUrls(images);
   const trimmed = text.trim();
   const canSend = trimmed.length > 0 && trimmed.length <= postTextMax && !create.isPending;
   const submit = () => {
@@ -73,28 +64,19 @@ function PostForm({ artistId }: { artistId: number }) {
         onChange={(event) => setText(event.target.value)}
         disabled={create.isPending}
       />
-      {images.length > 0 ? (
-        <ul className="post-form__previews" aria-label={t('post.chosenImages')}>
-          {previews.map((url, index) => (
-            <li key={url} className="post-form__preview">
-              <img src={url} alt={t('post.imageAlt', { number: index + 1 })} />
-              <button
-                type="button"
-                className="post-form__remove"
-                aria-label={t('post.removeImage', { number: index + 1 })}
-                disabled={create.isPending}
-                onClick={() => setImages((current) => current.filter((_, i) => i !== index))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ChosenImages
+        files={images}
+        columns={4}
+        label={t('post.chosenImages')}
+        altOf={(number) => t('post.imageAlt', { number })}
+        removeLabelOf={(number) => t('post.removeImage', { number })}
+        disabled={create.isPending}
+        onRemove={(index) => setImages((current) => current.filter((_, i) => i !== index))}
+      />
       <input
         ref={fileInput}
         type="file"
-        accept={acceptedImages}
+        accept={acceptedImageTypes}
         multiple
         hidden
         data-testid="post-images"

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, Spinner } from '../../../components/ui/primitives.tsx';
-import { ApiError } from '../../../lib/http.ts';
+import { ApiError, uploadCancelled } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useCreateYoutubeFilm } from '../api/create-film.ts';
 import { useFilmLimits } from '../api/get-films.ts';
-import { uploadCancelled, useUploadFilm } from '../api/upload-film.ts';
+import { useUploadFilm } from '../api/upload-film.ts';
 import './films.css';
 
 type Source = 'upload' | 'youtube';

@@ -1,6 +1,6 @@
 import type { FaqResponse, FaqCategory, Inquiry, Language, OperatorFaqEntry, OperatorInquiry } from '@orchard/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiBase, apiRequest } from '../../../lib/http.ts';
+import { apiRequest, uploadWithProgress } from '../../../lib/http.ts';
 
 /** Every support query lives under `['support']` (docs/product.md#faq, docs/product.md#inquiries). */
 export const supportQueryKeys = {
@@ -44,11 +44,7 @@ export type NewInquiry = {
   images: File[];
 };
 
-/**
- * Sends an inquiry as multipart through XMLHttpRequest, whose upload events drive the progress
- * bar (fetch has none). Refusals come back as ApiError, as from apiRequest; no time-out, since
- * five photos of 20 MB may take long on a slow connection.
- */
+/** Sends an inquiry as multipart: its fields, then files `images`. */
 export function sendInquiry(inquiry: NewInquiry, onProgress: (share: number) => void): Promise<{ inquiry: { id: number; status: string } }> {
   const form = new FormData();
   form.append('nickname', inquiry.nickname);
@@ -59,33 +55,7 @@ export function sendInquiry(inquiry: NewInquiry, onProgress: (share: number) => 
   if (inquiry.projectId !== undefined) form.append('projectId', String(inquiry.projectId));
   if (inquiry.transactionId !== undefined) form.append('transactionId', inquiry.transactionId);
   for (const image of inquiry.images) form.append('images', image, image.name);
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${apiBase}/inquiries`);
-    request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onerror = () => reject(new ApiError(0, 'network', 'The inquiry could not be sent.'));
-    request.onload = () => {
-      let json: unknown;
-      try {
-        json = JSON.parse(request.responseText);
-      } catch {
-        reject(new ApiError(request.status, 'invalid_response', `POST inquiries answered ${request.status} without JSON`));
-        return;
-      }
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(1);
-        resolve(json as { inquiry: { id: number; status: string } });
-        return;
-      }
-      const error = (json as { error?: { code?: string; message?: string; details?: unknown } }).error;
-      reject(new ApiError(request.status, error?.code ?? 'invalid_response', error?.message ?? `POST inquiries answered ${request.status}`, error?.details));
-    };
-    request.send(form);
-  });
+  return uploadWithProgress('/inquiries', form, { onProgress });
 }
 
 export function useSendInquiry(onProgress: (share: number) => void) {

@@ -8,10 +8,11 @@ import {
   isInquiryEmail,
   type FaqCategory,
 } from '@orchard/shared';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { ChosenImages, acceptedImageTypes } from '../../../components/ui/chosen-images.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -20,15 +21,8 @@ import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useSendInquiry } from '../api/support.ts';
 import './support.css';
 
-const acceptedImages = 'image/jpeg,image/png,image/webp,image/gif';
 const isCategory = (value: string | null): value is FaqCategory => (faqCategories as readonly string[]).includes(value ?? '');
 const positiveInteger = (value: string | null) => (value !== null && /^[1-9][0-9]{0,9}$/.test(value) ? value : undefined);
-
-function useObjectUrls(files: File[]) {
-  const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
-  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
-  return urls;
-}
 
 /**
  * The inquiry form (docs/product.md#inquiries): nickname, email, category, title, content and up to
@@ -56,7 +50,6 @@ export function InquiryForm({ accountNickname }: { /** The account's nickname, w
   const [sentTo, setSentTo] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useSendInquiry(setProgress);
-  const previews = useObjectUrls(images);
   const ids = { nickname: useId(), email: useId(), category: useId(), title: useId(), content: useId() };
 
   // The nickname starts as the account's; the fan may change it.
@@ -185,28 +178,19 @@ export function InquiryForm({ accountNickname }: { /** The account's nickname, w
       <div className="stack stack--tight">
         <span className="field-label">{t('form.images')}</span>
         <p className="form-hint">{t('form.imagesHint', { max: inquiryImagesMax })}</p>
-        {images.length > 0 ? (
-          <ul className="inquiry-form__previews" aria-label={t('form.chosenImages')}>
-            {previews.map((url, index) => (
-              <li key={url} className="inquiry-form__preview">
-                <img src={url} alt={t('form.imageAlt', { number: index + 1 })} />
-                <button
-                  type="button"
-                  className="inquiry-form__remove"
-                  aria-label={t('form.removeImage', { number: index + 1 })}
-                  disabled={send.isPending}
-                  onClick={() => setImages((current) => current.filter((_, i) => i !== index))}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ChosenImages
+          files={images}
+          columns={5}
+          label={t('form.chosenImages')}
+          altOf={(number) => t('form.imageAlt', { number })}
+          removeLabelOf={(number) => t('form.removeImage', { number })}
+          disabled={send.isPending}
+          onRemove={(index) => setImages((current) => current.filter((_, i) => i !== index))}
+        />
         <input
           ref={fileInput}
           type="file"
-          accept={acceptedImages}
+          accept={acceptedImageTypes}
           multiple
           hidden
           data-testid="inquiry-images"
