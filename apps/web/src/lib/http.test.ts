@@ -2,7 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api, apiError, sentRequest } from '../test/handlers/api.ts';
 import { server } from '../test/server.ts';
-import { ApiError, apiRequest, apiTimeoutMs } from './http.ts';
+import { ApiError, apiRequest, apiTimeoutMs, uploadCancelled, uploadWithProgress } from './http.ts';
 
 describe('fetch wrapper (docs/product.md#retries)', () => {
   it('sends cookies and JSON to /api and returns the parsed answer', async () => {
@@ -99,5 +99,42 @@ describe('fetch wrapper (docs/product.md#retries)', () => {
     server.use(http.get(api('/artists'), () => HttpResponse.error()));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(apiRequest('/artists')).rejects.toMatchObject({ code: 'network' });
+  });
+});
+
+describe('uploads with progress (posts, inquiries, films)', () => {
+  const form = () => {
+    const body = new FormData();
+    body.append('text', 'hello');
+    return body;
+  };
+
+  it('is refused at once while offline, never opened (decision 063)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const open = vi.spyOn(XMLHttpRequest.prototype, 'open');
+    await expect(uploadWithProgress('/inquiries', form(), { onProgress: () => {} })).rejects.toMatchObject({ status: 0, code: 'offline' });
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('answers the parsed JSON and reports the whole share sent', async () => {
+    server.use(http.post(api('/inquiries'), () => HttpResponse.json({ inquiry: { id: 7, status: 'open' } }, { status: 201 })));
+    const shares: number[] = [];
+    const answer = await uploadWithProgress<{ inquiry: { id: number } }>('/inquiries', form(), { onProgress: (share) => shares.push(share) });
+    expect(answer.inquiry.id).toBe(7);
+    expect(shares.at(-1)).toBe(1);
+  });
+
+  it('turns a refusal into an ApiError with its code and details', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(http.post(api('/inquiries'), () => apiError(422, 'inquiries.too_many_images', { max: 5 })));
+    await expect(uploadWithProgress('/inquiries', form(), { onProgress: () => {} })).rejects.toMatchObject({ status: 422, code: 'inquiries.too_many_images', details: { max: 5 } });
+  });
+
+  it('rejects as cancelled when its signal is aborted, without logging', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const controller = new AbortController();
+    controller.abort();
+    await expect(uploadWithProgress('/films/uploads', form(), { onProgress: () => {}, signal: controller.signal })).rejects.toMatchObject({ code: uploadCancelled });
+    expect(error).not.toHaveBeenCalled();
   });
 });
