@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '@orchard/shared';
+import type { Film, Post, Project } from '@orchard/shared';
 import { kstDateOf } from '@orchard/shared/project-rules';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { expectLedgerClean } from '../../test/points-fixtures.ts';
@@ -31,6 +31,8 @@ async function snapshot() {
     likes: await count('likes'),
     payments: await count('payments'),
     artists: await count('artists'),
+    films: await count('films'),
+    posts: await count('posts'),
   };
 }
 
@@ -123,6 +125,65 @@ describe('the demo on a first start', () => {
       where p.status = 'failed' and not exists (
         select 1 from point_transactions r where r.related_transaction_id = pp.spend_transaction_id and r.type = 'return')`);
     expect(Number(returns[0]!.unreturned)).toBe(0);
+  });
+
+  it('has fans\' YouTube films, each linked to an ad of its artist its author took part in, on the public films list', async () => {
+    const response = await t.request({ url: '/api/films?limit=50' });
+    expect(response.statusCode, response.body).toBe(200);
+    const films = (response.json() as { items: Film[] }).items;
+    expect(films.length).toBeGreaterThanOrEqual(6);
+    expect(films.length).toBeLessThanOrEqual(8);
+    for (const film of films) {
+      expect(film.youtubeId, film.title).toMatch(/^[A-Za-z0-9_-]{11}$/);
+      // A YouTube film has no stored poster: the web draws a frame in the artist's colour, nothing is fetched.
+      expect(film.posterUrl).toBeNull();
+      expect(film.projectId, film.title).not.toBeNull();
+    }
+    const { rows } = await t.database.db.execute<{ joined: boolean; same_artist: boolean }>(sql`
+      select exists (select 1 from project_funders pf where pf.project_id = f.project_id and pf.user_id = f.author_id) as joined,
+             p.artist_id = f.artist_id as same_artist
+      from films f join projects p on p.id = f.project_id`);
+    expect(rows.length).toBe(films.length);
+    for (const row of rows) expect(row).toEqual({ joined: true, same_artist: true });
+    const { rows: authors } = await t.database.db.execute<{ n: number }>(sql`select count(distinct author_id)::int as n from films`);
+    expect(Number(authors[0]!.n)).toBe(films.length);
+    expect(films.some((film) => film.likes > 0)).toBe(true);
+    expect(films.some((film) => film.comments > 0)).toBe(true);
+    const titles = films.map((film) => film.title).join('\n');
+    expect(titles).toMatch(/[가-힣]/u);
+    expect(titles).toMatch(/[A-Za-z]{4}/u);
+  });
+
+  it('has two to four fans\' posts on at least five artists\' communities, by different fans, some with comments and likes', async () => {
+    const { rows } = await t.database.db.execute<{ artist_id: number; posts: number; authors: number }>(
+      sql`select artist_id, count(*)::int as posts, count(distinct author_id)::int as authors from posts group by artist_id`,
+    );
+    const communities = rows.filter((row) => Number(row.posts) >= 2);
+    expect(communities.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) {
+      expect(Number(row.posts)).toBeLessThanOrEqual(4);
+      expect(Number(row.authors)).toBe(Number(row.posts));
+    }
+    for (const { artist_id: artistId } of communities) {
+      const response = await t.request({ url: `/api/artists/${artistId}/posts` });
+      expect(response.statusCode, response.body).toBe(200);
+      const posts = (response.json() as { items: Post[] }).items;
+      expect(posts.length).toBeGreaterThanOrEqual(2);
+      for (const post of posts) {
+        expect(post.text).toBeTruthy();
+        expect(post.imageUrls).toEqual([]);
+        expect(post.author.nickname).toBeTruthy();
+      }
+    }
+    const { rows: reactions } = await t.database.db.execute<{ commented: number; liked: number }>(sql`
+      select (select count(distinct post_id)::int from comments where post_id is not null) as commented,
+             (select count(distinct post_id)::int from likes where post_id is not null) as liked`);
+    expect(Number(reactions[0]!.commented)).toBeGreaterThanOrEqual(3);
+    expect(Number(reactions[0]!.liked)).toBeGreaterThanOrEqual(5);
+    const { rows: texts } = await t.database.db.execute<{ body: string }>(sql`select body from posts`);
+    const text = texts.map((row) => row.body).join('\n');
+    expect(text).toMatch(/[가-힣]/u);
+    expect(text).toMatch(/\b(the|and|is)\b/u);
   });
 
   it('reconciles: the ledger, the figures and the rollup balance', async () => {

@@ -4,7 +4,9 @@ import {
   commentBodySchema,
   creationBodySchema,
   eventBodySchema,
+  postTextBodySchema,
   projectRequestBodySchema,
+  youtubeFilmBodySchema,
   type Language,
   type Project,
 } from '@orchard/shared';
@@ -15,6 +17,7 @@ import { createManualClock } from '../lib/clock.ts';
 import type { FileStore } from '../lib/storage.ts';
 import { artists } from '../modules/artists/artists.table.ts';
 import { userIdentities } from '../modules/auth/auth.table.ts';
+import type { CommunityTarget } from '../modules/community/community.repository.ts';
 import { payments } from '../modules/payments/payments.table.ts';
 import { requestHash } from '../modules/idempotency/idempotency.service.ts';
 import { sampleOperatorIdentity } from '../modules/operator-roles/operator-roles.ts';
@@ -24,8 +27,9 @@ import { randomFrom, renderExecutionPhoto, renderPoster, type PhotoScene } from 
 import { sampleArtists } from './sample-data.ts';
 
 /**
- * The demo loaded with the sample data on a first start (docs/product.md#discovery): fans, and
- * projects in every public status, so every screen has something to show. Everything is written
+ * The demo loaded with the sample data on a first start (docs/product.md#discovery): fans,
+ * projects in every public status, fans' films of the ads and posts in the artists' communities,
+ * so every screen has something to show. Everything is written
  * through the services on a clock that starts `demoDays` ago and runs forward to now, so the
  * ledger, the projects' figures and the rankings' rollup are what real use would have left.
  * The artists are the sample artists (sample-data.ts), in the order they are listed there.
@@ -349,6 +353,107 @@ export const demoRequests: DemoRequest[] = [
   { artist: 8, creator: 23, language: 'ko', outcome: 'approved', request: -2, fundingEnd: 24, purpose: 'limited', packageId: 'basic', media: [['Jamsil Station · transfer passage', 7]] },
 ];
 
+/**
+ * Films fans posted after seeing an ad they took part in (docs/product.md#films). YouTube links:
+ * nothing is stored or fetched for them (the web draws their frame in the artist's colour and
+ * loads the player only on a tap); the video ids are made up, of the right shape.
+ */
+type DemoFilm = {
+  /** The ad, by its position in demoProjects: the film is about its artist. */
+  project: number;
+  author: number;
+  /** Days after the ad started, and the hour (KST). */
+  afterStart: number;
+  hour: number;
+  title: string;
+  youtubeId: string;
+  likes: number;
+  comments: [fan: number, body: string][];
+};
+
+export const demoFilms: DemoFilm[] = [
+  {
+    project: 0, author: 30, afterStart: 1, hour: 22, youtubeId: 'Lm4xQ2pT8vA', likes: 6,
+    title: "Harin's birthday light box at Gangnam Station — rush hour walk-by 🎂",
+    comments: [[1, '영상 너무 좋아요! 저도 퇴근길에 보고 왔어요 🧡'], [24, '現地の雰囲気が伝わってきます…ありがとうございます！']],
+  },
+  {
+    project: 1, author: 4, afterStart: 2, hour: 21, youtubeId: 'r7Kd0ZbW3sE', likes: 5,
+    title: '스텔라 노바 5주년 홍대입구역 광고 보고 왔어요 ✨',
+    comments: [[25, '素敵な動画ありがとうございます！日本から見られて嬉しいです😭']],
+  },
+  { project: 2, author: 28, afterStart: 3, hour: 20, youtubeId: 'Hq2nV9cX1uY', likes: 4, title: 'ECLIPSEバス広告を追いかけた一日 🚌 江南大路〜新村', comments: [] },
+  {
+    project: 3, author: 37, afterStart: 1, hour: 19, youtubeId: 'tB6wJ0mP4gA', likes: 4,
+    title: 'Así brilla nuestra caja de luz en Sinchon 🧡',
+    comments: [[6, '라틴 팬분들 최고예요! 영상 고마워요']],
+  },
+  { project: 4, author: 9, afterStart: 2, hour: 23, youtubeId: 'Zk3sF8yR2dQ', likes: 3, title: '리오 생일 택시 잡았다 🚕 표시등 광고 직캠', comments: [[13, '헉 진짜 잡으셨네요ㅋㅋㅋ 부러워요']] },
+  { project: 5, author: 21, afterStart: 0, hour: 21, youtubeId: 'vN5pL1hT7eC', likes: 2, title: '여의도역 블루 하버 3주년 조명광고, 첫날 풍경', comments: [] },
+  { project: 6, author: 23, afterStart: 1, hour: 20, youtubeId: 'Xc9aW4kM0jB', likes: 2, title: '잠실역 환승통로 아이라 생일 광고 🎂 퇴근길 브이로그', comments: [] },
+  { project: 7, author: 7, afterStart: 0, hour: 8, youtubeId: 'pG2rD6nS8fU', likes: 1, title: '홍대 걷고싶은거리 한별 배너, 아침 산책하며 찍었어요 ☀️', comments: [] },
+];
+
+/** Fans' posts in the artists' communities (docs/product.md#community), text only, in their own language. */
+type DemoPost = { artist: number; author: number; day: number; hour: number; text: string; likes: number; comments: [fan: number, body: string][] };
+
+export const demoPosts: DemoPost[] = [
+  // LUMINA
+  {
+    artist: 0, author: 1, day: -12, hour: 23, likes: 6,
+    text: '어제 음악방송 사녹 다녀왔어요! 하린이 컨디션 최고였고 소율이 애드리브 미쳤어요 😭\n다음 주 팬사인회 가시는 분들 같이 컵홀더 나눔해요 🧡',
+    comments: [[17, '사녹 부러워요… 후기 감사합니다!'], [30, 'Thanks for the report! Sending love from overseas 💛']],
+  },
+  {
+    artist: 0, author: 30, day: -5, hour: 11, likes: 4,
+    text: "First time joining a Korean ad project and I'm so happy the Gangnam one went through. Does anyone know if the Sinchon light box for Yena is near exit 2? Planning my trip around it 🙏",
+    comments: [[16, '2번 출구 쪽 대합실이에요! 오시면 꼭 인증샷 남겨 주세요 😊']],
+  },
+  { artist: 0, author: 2, day: -2, hour: 20, likes: 5, text: '소율이 명동역 스크린도어 광고 시안 최종본 나왔어요!\n광고 시작하면 주말마다 사진 정리해서 올릴게요. 조금만 기다려 주세요 ✨', comments: [] },
+  // Stella Nova
+  {
+    artist: 1, author: 3, day: -5, hour: 22, likes: 5,
+    text: '팬미팅 티켓팅 성공하신 분? 저는 광탈했어요… 😇\n대신 베리 이벤트 가로등 배너라도 보러 갈 거예요',
+    comments: [[18, '저도 광탈… 취소표 나오면 여기 공유해요'], [31, 'Same here 😭 the banner event is a nice consolation though']],
+  },
+  {
+    artist: 1, author: 31, day: -2, hour: 9, likes: 6,
+    text: "Junwoo's birthday screen-door ad at Gangnam is funded! Huge thanks to the Chinese fanbase for organising it. If anyone goes, please post photos here for the overseas fans 💙",
+    comments: [[4, '광고 걸리면 제가 사진 많이 찍어서 올릴게요!']],
+  },
+  { artist: 1, author: 25, day: -3, hour: 21, likes: 4, text: '5周年広告の写真をアルバムにまとめました。参加してくださった皆さん、本当にありがとうございました！次はカムバックで会いましょう', comments: [] },
+  // Orange Blossom
+  {
+    artist: 2, author: 6, day: -2, hour: 19, likes: 4,
+    text: '미소 생일 현수막은 아쉽게 안 됐지만… 돌려받은 포인트로 채원이 공항 광고에 다시 참여했어요!\n이번엔 꼭 성공하자 🍊',
+    comments: [[37, '¡Gracias por sumarte! Esta vez lo logramos 💛']],
+  },
+  { artist: 2, author: 20, day: -1, hour: 22, likes: 3, text: '오늘 라디오 들으신 분! 채원이가 팬들이 해준 광고 얘기하는데 울컥했어요 🥹', comments: [] },
+  // Blue Harbor
+  { artist: 3, author: 8, day: -9, hour: 18, likes: 2, text: '도윤이랑 현이 3주년 광고 곧 시작해요! 여의도역 가시는 분들, 대합실 기둥 쪽에서 찍으면 예쁘게 나와요 📸', comments: [[21, '주말에 갈게요! 꿀팁 감사해요']] },
+  { artist: 3, author: 21, day: -2, hour: 23, likes: 2, text: '현이 생일 리무진 버스 광고 모금 중이에요. 공항 가는 길에 현이가 꼭 봤으면 좋겠다 ✈️ 조금씩이라도 함께해요', comments: [] },
+  // ECLIPSE
+  {
+    artist: 4, author: 11, day: -12, hour: 20, likes: 5,
+    text: '이클립스 첫 단콘 공지 떴다!!! 명동 LED 프로젝트도 벌써 열렸네요. 다들 일정 체크하세요 📅',
+    comments: [[28, '日本からも参加します！一緒に頑張りましょう'], [22, '드디어 ㅠㅠ 레오 생일 광고랑 겹쳐서 내내 행복하겠다']],
+  },
+  { artist: 4, author: 22, day: -2, hour: 12, likes: 6, text: '레오 생일 아트리움 영상 광고 펀딩 성공했어요! 참여해 주신 분들 진짜 감사합니다 🙇\n송출 시간표 나오면 여기 바로 올릴게요.', comments: [] },
+  // Marisol
+  {
+    artist: 7, author: 32, day: -8, hour: 10, likes: 2,
+    text: "Marisol said in her live that she practises Korean every night for the album 🥹 The Seongsu poster is funded, so now we just wait for the ad week. Who's going?",
+    comments: [[39, '¡Yo voy en diciembre! Les mando fotos 📸']],
+  },
+  {
+    artist: 7, author: 39, day: -3, hour: 2, likes: 2,
+    text: 'Ya tengo el pasaje para Seúl 🇰🇷 ¿Alguien sabe qué salida de la estación de Seongsu queda más cerca del póster? ¡Quiero la foto perfecta!',
+    comments: [[32, 'I think it is the wall by exit 3! Have a great trip 💛']],
+  },
+  // Joël Vega
+  { artist: 10, author: 38, day: -3, hour: 1, likes: 1, text: 'Lo de Hongdae no se dio, pero ya estamos con los taxis de Jeju 🚕 ¡Joël, te esperamos!', comments: [] },
+];
+
 type Phase = 'funding' | 'after' | 'failed' | 'thanks';
 
 /** What fans say under a project, in their own language. */
@@ -394,7 +499,7 @@ function sceneOf(mediumName: string): PhotoScene {
   return 'lightbox';
 }
 
-export type DemoSummary = { fans: number; projects: number; participations: number; comments: number; likes: number };
+export type DemoSummary = { fans: number; projects: number; participations: number; comments: number; likes: number; films: number; posts: number };
 
 type Action = { at: number; order: number; run: () => Promise<void> };
 
@@ -409,7 +514,7 @@ export async function seedDemo({ db, files, config, now }: { db: Db; files: File
   const clock = createManualClock(new Date(dayStart(-demoDays - 5) + 9 * hourMs));
   // The business clock is the demo's own, whatever TEST_CLOCK says.
   const services: Services = buildServices({ ...config, testClock: false }, { db, clock, files });
-  const summary: DemoSummary = { fans: 0, projects: 0, participations: 0, comments: 0, likes: 0 };
+  const summary: DemoSummary = { fans: 0, projects: 0, participations: 0, comments: 0, likes: 0, films: 0, posts: 0 };
 
   const [operator] = await db
     .select({ userId: userIdentities.userId })
@@ -532,6 +637,23 @@ export async function seedDemo({ db, files, config, now }: { db: Db; files: File
     // Today's actions happen before now, in the order they were planned.
     actions.push({ at: Math.min(dayStart(day) + hour * hourMs, now.getTime() - 60_000), order: actions.length, run });
   };
+
+  /** Likes and comments on a film or a post in the hours after it appeared (`target` is read when they run). */
+  function reactTo(target: () => CommunityTarget, artist: number, author: number, day: number, hour: number, likes: number, replies: [number, string][]) {
+    for (const [position, fanIndex] of admirers(artist, author, likes).entries()) {
+      at(day, hour + 0.5 + position * 1.7, async () => {
+        await services.community.setLike(target(), fanIds[fanIndex]!, true);
+        summary.likes += 1;
+      });
+    }
+    for (const [position, [fanIndex, text]] of replies.entries()) {
+      at(day, hour + 1 + position * 2.5, async () => {
+        const { body } = commentBodySchema.parse({ body: text });
+        await services.community.postComment(target(), { userId: fanIds[fanIndex]!, isOperator: false }, body);
+        summary.comments += 1;
+      });
+    }
+  }
 
   async function requestFor(plan: DemoProject | DemoRequest, userId: string): Promise<Project> {
     const requestDay = addDays(today, plan.request);
@@ -697,6 +819,34 @@ export async function seedDemo({ db, files, config, now }: { db: Db; files: File
       });
       for (const fanIndex of backers.slice(-2)) at(adStart + 1 + Math.floor(random() * 2), 18 + random() * 4, () => speak(fanIndex, 'after'));
     }
+
+    // Fans' films of the ad once it runs, linked to it when their author took part (the service refuses anyone else).
+    for (const film of demoFilms.filter((candidate) => candidate.project === index)) {
+      const day = plan.fundingEnd + 40 + film.afterStart;
+      let filmId = 0;
+      at(day, film.hour, async () => {
+        const body = youtubeFilmBodySchema.parse({
+          title: film.title,
+          artistId: artistIds[plan.artist]!,
+          ...(state.given.has(film.author) ? { projectId: state.id } : {}),
+          youtubeUrl: `https://www.youtube.com/watch?v=${film.youtubeId}`,
+        });
+        filmId = (await services.films.createYoutubeFilm({ userId: fanIds[film.author]!, isOperator: false }, body)).id;
+        summary.films += 1;
+      });
+      reactTo(() => ({ type: 'film', id: filmId }), plan.artist, film.author, day, film.hour, film.likes, film.comments);
+    }
+  }
+
+  // Posts in the artists' communities, with their likes and comments.
+  for (const post of demoPosts) {
+    let postId = 0;
+    at(post.day, post.hour, async () => {
+      const { text } = postTextBodySchema.parse({ text: post.text });
+      postId = (await services.community.createPost(artistIds[post.artist]!, { userId: fanIds[post.author]!, isOperator: false }, text, [])).id;
+      summary.posts += 1;
+    });
+    reactTo(() => ({ type: 'post', id: postId }), post.artist, post.author, post.day, post.hour, post.likes, post.comments);
   }
 
   // The clock runs forward through the plan, and the projects' sweeps run at each KST midnight as the
@@ -728,6 +878,14 @@ function pickFans(random: () => number, plan: DemoProject, count: number): numbe
     .filter((candidate) => candidate.index !== plan.creator)
     .sort((a, b) => b.score - a.score);
   return scored.slice(0, count).map((candidate) => candidate.index);
+}
+
+/** `count` fans to like something about `artist`: its followers first, then the others; never its author. */
+function admirers(artist: number, author: number, count: number): number[] {
+  const candidates = demoFans.map((candidate, index) => ({ index, follows: candidate.follows.includes(artist) })).filter((candidate) => candidate.index !== author);
+  const others = candidates.filter((candidate) => !candidate.follows);
+  const turn = (artist * 7) % others.length;
+  return [...candidates.filter((candidate) => candidate.follows), ...others.slice(turn), ...others.slice(0, turn)].slice(0, count).map((candidate) => candidate.index);
 }
 
 /** Runs `work` over `items` two at a time, keeping their order. */
