@@ -19,10 +19,17 @@ describe('buildServices', () => {
       'payments.repair-refunds',
       'auth.delete-expired-flows',
       'auth.purge-expired-sessions',
+      'payments.repair-guardian-refunds',
       'projects.cancel-overdue-creations',
       'projects.open-funding',
       'projects.close-funding',
       'projects.start-ads',
+      'support.purge-inquiry-images',
+      'support.purge-inquiries',
+      'notifications.expiring-points',
+      'notifications.closing-soon',
+      'notifications.purge-old',
+      'mail.drain-outbox',
     ]);
     // The session the harness made with t.services.sessions is the one the app's session plugin resolves.
     const user = await t.createUser({ joined: false });
