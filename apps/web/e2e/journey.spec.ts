@@ -220,7 +220,7 @@ test('the other my-page screens have their frames', async ({ page }) => {
     ['/my-page/point-history/orange', 'point-history', /There's no history yet/],
     ['/my-page/customer-support', 'customer-support', /Payment and refund/],
     ['/my-page/customer-support/inquiry', 'inquiry', /20 MB/],
-    ['/create-film', 'create-film-signed-in', /Posting films opens soon/],
+    ['/create-film', 'create-film-signed-in', /MP4 only, up to 200 MB/],
   ];
   for (const [path, name, text] of screens) {
     await page.goto(path);
