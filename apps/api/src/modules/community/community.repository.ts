@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CommunityTargetType } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { artists } from '../artists/artists.table.ts';
@@ -60,7 +60,11 @@ export type PostRecord = {
   commentCount: number;
 };
 
-/** A post's columns with its author and figures; each figure an index probe on the post's own key. */
+/**
+ * A post's columns with its author and figures: the counts are on its row (decision 077); the
+ * viewer's like is a scalar probe of the unique (post, user) index, which the planner keeps per row,
+ * where an `exists` would be hashed over every like the viewer ever gave.
+ */
 const postColumns = (viewerId: string | null) => ({
   id: posts.id,
   artistId: posts.artistId,
@@ -73,13 +77,16 @@ const postColumns = (viewerId: string | null) => ({
   authorNickname: users.nickname,
   authorProfileImagePath: users.profileImagePath,
   authorDeletedAt: users.deletedAt,
-  likeCount: sql<number>`(select count(*) from ${likes} l where l.post_id = ${posts.id})`.mapWith(Number),
-  viewerLiked:
-    viewerId === null
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${likes} l where l.post_id = ${posts.id} and l.user_id = ${viewerId}::uuid)`,
-  commentCount: sql<number>`(select count(*) from ${comments} c where c.post_id = ${posts.id})`.mapWith(Number),
+  likeCount: posts.likeCount,
+  viewerLiked: viewerLikedProbe(likes.postId, posts.id, viewerId),
+  commentCount: posts.commentCount,
 });
+
+/** Whether the viewer likes the row's target: at most one like per (target, user), so one index probe. */
+export const viewerLikedProbe = (likeColumn: AnyColumn, targetId: AnyColumn, viewerId: string | null) =>
+  viewerId === null
+    ? sql<boolean>`false`
+    : sql<boolean>`coalesce((select true from ${likes} where ${likeColumn} = ${targetId} and ${likes.userId} = ${viewerId}::uuid), false)`;
 
 /** SQL of the community module (docs/architecture.md#layout): posts, comments, likes, reports, hiding. */
 export function createCommunityRepository({ db }: { db: DbOrTx }) {

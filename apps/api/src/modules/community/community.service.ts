@@ -23,7 +23,7 @@ import {
 } from './community.errors.ts';
 import { createCommunityRepository, reportFilters, type CommentRecord, type CommunityTarget, type PostRecord } from './community.repository.ts';
 
-export { likedByFilter } from './community.repository.ts';
+export { likedByFilter, viewerLikedProbe } from './community.repository.ts';
 
 /** Who is asking (the projects module's Viewer has the same shape). */
 type Viewer = { userId: string; isOperator: boolean } | null;

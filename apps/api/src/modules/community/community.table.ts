@@ -30,6 +30,9 @@ export const posts = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Its likes and its visible comments, kept by triggers on those tables (docs/decisions/077-counts-on-the-row.md). */
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
   },
   (table) => [
     check('posts_body_length_check', sql`char_length(${table.body}) between 1 and 2000`),

@@ -228,6 +228,49 @@ describe('community posts, and comments, likes and reports on posts and films (d
       expect((await like(other, 'DELETE')).json()).toEqual({ liked: false, likeCount: 1 });
     });
 
+    it('keeps each post’s and film’s likes and visible comments on its row, whatever writes them (decision 077)', async () => {
+      const posted = await createPost(fan, 'count me');
+      const { rows: filmRows } = await t.database.db.execute<{ id: number }>(
+        sql`insert into films (author_id, artist_id, title, source, youtube_id, created_at) values (${fan.id}, ${artistId}, 'Counted film', 'youtube', 'dQw4w9WgXcQ', now()) returning id`,
+      );
+      const filmId = Number(filmRows[0]!.id);
+      const comment = async (path: string, user: TestUser) =>
+        ((await t.request({ method: 'POST', url: `${path}/comments`, cookie: user.cookie, payload: { body: 'hi' } })).json() as { comment: Comment }).comment.id;
+      for (const path of [`/api/posts/${posted.id}`, `/api/films/${filmId}`]) {
+        for (const user of [fan, other, operator]) await t.request({ method: 'PUT', url: `${path}/like`, cookie: user.cookie });
+        await t.request({ method: 'PUT', url: `${path}/like`, cookie: fan.cookie });
+        await t.request({ method: 'DELETE', url: `${path}/like`, cookie: operator.cookie });
+        const [kept, hidden, deleted] = [await comment(path, fan), await comment(path, other), await comment(path, other)];
+        await t.request({ method: 'DELETE', url: `/api/comments/${deleted}`, cookie: other.cookie });
+        await t.database.db.execute(sql`update comments set hidden_at = now() where id = ${hidden}`);
+        await t.database.db.execute(sql`update comments set body = 'edited' where id = ${kept}`);
+      }
+      const counted = async () =>
+        (
+          await t.database.db.execute<{ stored: string; actual: string }>(sql`
+            select like_count || '/' || comment_count as stored,
+                   (select count(*) from likes where post_id = ${posted.id}) || '/' || (select count(*) from comments where post_id = ${posted.id} and hidden_at is null) as actual
+            from posts where id = ${posted.id}
+            union all
+            select like_count || '/' || comment_count,
+                   (select count(*) from likes where film_id = ${filmId}) || '/' || (select count(*) from comments where film_id = ${filmId} and hidden_at is null)
+            from films where id = ${filmId}`)
+        ).rows;
+      expect(await counted()).toEqual([
+        { stored: '2/1', actual: '2/1' },
+        { stored: '2/1', actual: '2/1' },
+      ]);
+      expect((await list(fan)).items.find((p) => p.id === posted.id)).toMatchObject({ likeCount: 2, viewerLiked: true, commentCount: 1 });
+      expect((await list(operator)).items.find((p) => p.id === posted.id)).toMatchObject({ viewerLiked: false });
+      const film = (await t.request({ url: `/api/films/${filmId}`, cookie: other.cookie })).json() as { film: { likes: number; comments: number } };
+      expect(film.film).toMatchObject({ likes: 2, comments: 1 });
+      // Unhiding counts the comment again; deleting the post takes its likes and comments with it (cascade) without an error.
+      await t.database.db.execute(sql`update comments set hidden_at = null where film_id = ${filmId}`);
+      expect((await counted())[1]).toEqual({ stored: '2/2', actual: '2/2' });
+      expect((await t.request({ method: 'DELETE', url: `/api/posts/${posted.id}`, cookie: fan.cookie })).statusCode).toBe(204);
+      expect(await counted()).toHaveLength(1);
+    });
+
     it('answers 404 for a missing post and 400 for bad ids, bodies and cursors', async () => {
       const posted = await createPost(fan, 'x');
       expect(errorCode(await t.request({ url: '/api/posts/999999999/comments' }))).toBe('posts.not_found');

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LocalizedName } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { artistFollows, artists } from '../artists/artists.table.ts';
-import { comments, likes } from '../community/community.table.ts';
+import { viewerLikedProbe } from '../community/community.service.ts';
+import { likes } from '../community/community.table.ts';
 import { projectFunders, projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
 import { films, type FilmRow } from './films.table.ts';
@@ -36,19 +37,14 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
     film: films,
     authorNickname: users.nickname,
     authorDeletedAt: users.deletedAt,
-    // Counts read per film of a page through the partial indexes of the likes and comments tables.
-    likes: sql<number>`(select count(*)::int from ${likes} where ${likes.filmId} = ${films.id})`,
-    comments: sql<number>`(select count(*)::int from ${comments} where ${comments.filmId} = ${films.id} and ${comments.hiddenAt} is null)`,
-    liked: viewerId
-      ? sql<boolean>`exists (select 1 from ${likes} where ${likes.filmId} = ${films.id} and ${likes.userId} = ${viewerId})`
-      : sql<boolean>`false`,
+    liked: viewerLikedProbe(likes.filmId, films.id, viewerId),
   });
-  const toView = (row: { film: FilmRow; authorNickname: string | null; authorDeletedAt: Date | null; likes: number; comments: number; liked: boolean }): FilmView => ({
+  const toView = (row: { film: FilmRow; authorNickname: string | null; authorDeletedAt: Date | null; liked: boolean }): FilmView => ({
     ...row.film,
     authorNickname: row.authorNickname,
     authorDeletedAt: row.authorDeletedAt,
-    likes: Number(row.likes),
-    comments: Number(row.comments),
+    likes: row.film.likeCount,
+    comments: row.film.commentCount,
     liked: Boolean(row.liked),
   });
 

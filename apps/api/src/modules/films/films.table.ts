@@ -36,6 +36,9 @@ export const films = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Its likes and its visible comments, kept by triggers on those tables (docs/decisions/077-counts-on-the-row.md). */
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
   },
   (table) => [
     check('films_title_length_check', sql`char_length(${table.title}) between 1 and 100`),
