@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMeQueryOptions } from '../features/auth/api/get-me.ts';
 import { api, apiError } from '../test/handlers/api.ts';
+import { setBrowserOnline } from '../test/offline.ts';
 import { server } from '../test/server.ts';
 import { ApiError } from './http.ts';
 import { createAppQueryClient, queryCacheLifetimeMs, retryDelayMs, shouldRetryMutation, shouldRetryQuery, whileSigningOut } from './query-client.ts';
@@ -19,6 +20,20 @@ function setup(currentPath = '/') {
 afterEach(() => onlineManager.setOnline(true));
 
 describe('query client (docs/product.md#retries)', () => {
+  it('fetches at once when the connection came back while no client was listening (the query layer unmounted offline)', async () => {
+    const { client } = setup();
+    client.mount();
+    setBrowserOnline(false);
+    expect(onlineManager.isOnline()).toBe(false);
+    client.unmount();
+    setBrowserOnline(true);
+    client.mount();
+    const queryFn = vi.fn().mockResolvedValue('films');
+    void client.fetchQuery({ queryKey: ['after-reconnect'], queryFn });
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    client.unmount();
+  });
+
   it('waits 1 s, 2 s and 4 s between retries, doubling up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import { isOfflineFailure, isTransientFailure, isUnauthorized } from './http.ts';
 
@@ -57,8 +57,30 @@ function isSigningOut(client: QueryClient): boolean {
   return (signOutsUnderWay.get(client) ?? 0) > 0;
 }
 
+/**
+ * The query client's online state follows the browser's, read afresh whenever it starts listening.
+ * TanStack's own listener keeps the last event it heard: while no client is mounted (the query layer
+ * unmounts when a page fails to load offline) it hears nothing, so a connection that came back in
+ * the meantime left every query paused until the next `online` event.
+ */
+export function followBrowserOnlineState() {
+  // The prerender (prerender.tsx) builds the client where there is no browser.
+  if (typeof window === 'undefined') return;
+  onlineManager.setEventListener((setOnline) => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    update();
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  });
+}
+
 /** The app's query client: the retry, cache and offline rules of docs/architecture.md#web. */
 export function createAppQueryClient(hooks: QueryClientHooks): QueryClient {
+  followBrowserOnlineState();
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { api } from '../../../test/handlers/api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { setBrowserOnline } from '../../../test/offline.ts';
 import { server } from '../../../test/server.ts';
 import { FilmFeed } from './film-feed.tsx';
 import { FilmForm } from './film-form.tsx';
@@ -55,6 +56,23 @@ describe('films', () => {
     await user.click(screen.getByRole('button', { name: 'More films' }));
     expect(await screen.findByRole('link', { name: /Film 1/ })).toBeInTheDocument();
     expect(asked).toEqual(['?artistId=4', '?artistId=4&cursor=c2']);
+  });
+
+  it('waits while offline and loads the list once the connection is back, without a tap (docs/product.md#retries)', async () => {
+    let asked = 0;
+    server.use(
+      http.get(api('/films'), () => {
+        asked += 1;
+        return HttpResponse.json({ items: [film(5)], nextCursor: null });
+      }),
+    );
+    setBrowserOnline(false);
+    renderWithProviders(<FilmFeed params={{}} emptyMessage="none" />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading films');
+    expect(asked).toBe(0);
+    setBrowserOnline(true);
+    expect(await screen.findByRole('link', { name: /Film 5/ })).toBeInTheDocument();
+    expect(asked).toBe(1);
   });
 
   it('loads nothing from YouTube until the fan taps play, then the privacy-enhanced player', async () => {
