@@ -88,6 +88,17 @@ export const viewerLikedProbe = (likeColumn: AnyColumn, targetId: AnyColumn, vie
     ? sql<boolean>`false`
     : sql<boolean>`coalesce((select true from ${likes} where ${likeColumn} = ${targetId} and ${likes.userId} = ${viewerId}::uuid), false)`;
 
+/** Which of these films or posts the user likes: one probe of the (target, user) unique index per id. */
+export async function likedAmong(db: DbOrTx, type: 'film' | 'post', userId: string, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const column = likeColumnOf[type];
+  const rows = await db
+    .select({ id: column })
+    .from(likes)
+    .where(and(inArray(column, ids), eq(likes.userId, userId)));
+  return new Set(rows.map((row) => row.id!));
+}
+
 /** SQL of the community module (docs/architecture.md#layout): posts, comments, likes, reports, hiding. */
 export function createCommunityRepository({ db }: { db: DbOrTx }) {
   return {
@@ -133,10 +144,13 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
-    /** An artist's posts, newest first (keyset on id); hidden ones only when `withHidden`. */
-    async listPosts(artistId: number, beforeId: number | undefined, limit: number, viewerId: string | null, withHidden: boolean): Promise<PostRecord[]> {
+    /**
+     * An artist's posts, newest first (keyset on id); hidden ones only when `withHidden`. Without
+     * the viewer's likes (`viewerLiked` false): the same page serves every viewer (see `likedAmong`).
+     */
+    async listPosts(artistId: number, beforeId: number | undefined, limit: number, withHidden: boolean): Promise<PostRecord[]> {
       return db
-        .select(postColumns(viewerId))
+        .select(postColumns(null))
         .from(posts)
         .innerJoin(users, eq(users.id, posts.authorId))
         .where(

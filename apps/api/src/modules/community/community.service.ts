@@ -1,6 +1,7 @@
 import { and } from 'drizzle-orm';
 import type { Comment, CommunityTargetType, OperatorReport, Post, ReportBody, ReportDecisionAction } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { coalesceReads } from '../../db/coalesce.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { reencodeImageWithinAsWebp } from '../../lib/images.ts';
@@ -21,9 +22,9 @@ import {
   reportsCursorInvalid,
   reportTargetNotFound,
 } from './community.errors.ts';
-import { createCommunityRepository, reportFilters, type CommentRecord, type CommunityTarget, type PostRecord } from './community.repository.ts';
+import { createCommunityRepository, likedAmong, reportFilters, type CommentRecord, type CommunityTarget, type PostRecord } from './community.repository.ts';
 
-export { likedByFilter, viewerLikedProbe } from './community.repository.ts';
+export { likedAmong, likedByFilter, viewerLikedProbe } from './community.repository.ts';
 
 /** Who is asking (the projects module's Viewer has the same shape). */
 type Viewer = { userId: string; isOperator: boolean } | null;
@@ -63,6 +64,13 @@ export function createCommunityService({
   audit: (tx: DbOrTx, entry: { operatorId: string; action: string; projectId: number | null; before: unknown; after: unknown }) => Promise<void>;
 }) {
   const repository = createCommunityRepository({ db });
+  /** A page of an artist's posts without the viewer's likes, or null when there is no such artist. */
+  const sharedPostsPage = coalesceReads(async (key) => {
+    const { artistId, before, limit, withHidden } = JSON.parse(key) as { artistId: number; before?: number; limit: number; withHidden: boolean };
+    const records = await repository.listPosts(artistId, before, limit, withHidden);
+    // An artist with posts exists; only an empty page needs asking.
+    return records.length > 0 || (await repository.artistExists(artistId)) ? records : null;
+  });
 
   /** The target as it stands (null when absent): whether it is hidden, and the project it belongs to. */
   async function targetOf(target: CommunityTarget): Promise<{ hidden: boolean; projectId: number | null } | null> {
@@ -142,14 +150,21 @@ export function createCommunityService({
 
   return {
     /** An artist's community, newest first (keyset on id); hidden posts only for operators. */
+    /**
+     * An artist's posts, newest first. The rows are one read shared by every request for the same
+     * page that arrives while it runs (decision 057's public lists); the viewer's likes are a keyed
+     * read of their own.
+     */
     async listPosts(artistId: number, viewer: Viewer, query: { cursor?: string; limit?: number }) {
-      if (artistId > 2_147_483_647 || !(await repository.artistExists(artistId))) throw artistNotFound();
+      if (artistId > 2_147_483_647) throw artistNotFound();
       const limit = query.limit ?? defaultPageSize;
       const before = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor, postsCursorInvalid);
-      const records = await repository.listPosts(artistId, before, limit + 1, viewer?.userId ?? null, viewer?.isOperator ?? false);
+      const records = await sharedPostsPage(JSON.stringify({ artistId, before, limit: limit + 1, withHidden: viewer?.isOperator ?? false }));
+      if (!records) throw artistNotFound();
       const page = records.slice(0, limit);
+      const liked = viewer ? await likedAmong(db, 'post', viewer.userId, page.map((record) => record.id)) : new Set<number>();
       return {
-        items: page.map((record) => presentPost(record, viewer)),
+        items: page.map((record) => presentPost({ ...record, viewerLiked: liked.has(record.id) }, viewer)),
         nextCursor: records.length > limit ? encodeIdCursor(page.at(-1)!.id) : null,
       };
     },

@@ -271,6 +271,23 @@ describe('community posts, and comments, likes and reports on posts and films (d
       expect(await counted()).toHaveLength(1);
     });
 
+    it('gives each viewer their own likes when their requests for one page arrive together and share its read', async () => {
+      const posted = await createPost(fan, 'shared page');
+      const { rows } = await t.database.db.execute<{ id: number }>(
+        sql`insert into films (author_id, artist_id, title, source, youtube_id, created_at) values (${fan.id}, ${artistId}, 'Shared film', 'youtube', 'dQw4w9WgXcQ', now()) returning id`,
+      );
+      const filmId = Number(rows[0]!.id);
+      await t.request({ method: 'PUT', url: `/api/posts/${posted.id}/like`, cookie: other.cookie });
+      await t.request({ method: 'PUT', url: `/api/films/${filmId}/like`, cookie: other.cookie });
+      const viewers = [other, fan, undefined, other, fan];
+      const pages = await Promise.all(viewers.map((viewer) => list(viewer)));
+      expect(pages.map((page) => page.items.find((p) => p.id === posted.id)?.viewerLiked)).toEqual([true, false, false, true, false]);
+      const films = await Promise.all(
+        viewers.map(async (viewer) => ((await t.request({ url: `/api/films?artistId=${artistId}`, cookie: viewer?.cookie })).json() as { items: { id: number; liked: boolean }[] }).items),
+      );
+      expect(films.map((items) => items.find((f) => f.id === filmId)?.liked)).toEqual([true, false, false, true, false]);
+    });
+
     it('answers 404 for a missing post and 400 for bad ids, bodies and cursors', async () => {
       const posted = await createPost(fan, 'x');
       expect(errorCode(await t.request({ url: '/api/posts/999999999/comments' }))).toBe('posts.not_found');

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LocalizedName } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { artistFollows, artists } from '../artists/artists.table.ts';
-import { viewerLikedProbe } from '../community/community.service.ts';
+import { likedAmong, viewerLikedProbe } from '../community/community.service.ts';
 import { likes } from '../community/community.table.ts';
 import { projectFunders, projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
@@ -63,8 +63,11 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
       return row ? toView(row) : null;
     },
 
-    /** Newest first, keyset on id: `beforeId` is the last id of the previous page. */
-    async listFilms(filter: FilmFilter, beforeId: number | undefined, limit: number, viewerId: string | null): Promise<FilmView[]> {
+    /**
+     * Newest first, keyset on id: `beforeId` is the last id of the previous page. Without the
+     * viewer's likes (`liked` false): the same page serves every viewer (see `likedAmong`).
+     */
+    async listFilms(filter: FilmFilter, beforeId: number | undefined, limit: number): Promise<FilmView[]> {
       const conditions: (SQL | undefined)[] = [isNull(films.deletedAt)];
       if (!filter.includeHidden) conditions.push(isNull(films.hiddenAt));
       if (filter.artistId !== undefined) conditions.push(eq(films.artistId, filter.artistId));
@@ -75,7 +78,7 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
       }
       if (beforeId !== undefined) conditions.push(lt(films.id, beforeId));
       const rows = await db
-        .select(viewColumns(viewerId))
+        .select(viewColumns(null))
         .from(films)
         .innerJoin(users, eq(users.id, films.authorId))
         .where(and(...conditions))
@@ -83,6 +86,9 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
         .limit(limit);
       return rows.map(toView);
     },
+
+    /** Which of these films the user likes. */
+    likedAmong: (userId: string, filmIds: number[]) => likedAmong(db, 'film', userId, filmIds),
 
     async markDeleted(filmId: number, at: Date): Promise<FilmRow | null> {
       const [row] = await db

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { youtubeIdOf, type Film, type FilmFields, type FilmsQuery, type FilmsResponse, type YoutubeFilmBody } from '@orchard/shared';
 import type { Db } from '../../db/client.ts';
+import { coalesceReads } from '../../db/coalesce.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { unauthenticated } from '../../lib/errors.ts';
@@ -8,7 +9,7 @@ import type { FileStore } from '../../lib/storage.ts';
 import { artistUnknown, filmNotFound, filmsCursorInvalid, notFilmAuthor, projectNotJoined, videoInvalid, videoNotMp4 } from './films.errors.ts';
 import { Mp4Error, readMp4File, type Mp4Info } from './films.mp4.ts';
 import { firstFramePoster, generatedPoster, hasDecoder } from './films.poster.ts';
-import { createFilmsRepository, type FilmView } from './films.repository.ts';
+import { createFilmsRepository, type FilmFilter, type FilmView } from './films.repository.ts';
 
 /** Who is asking: a joined user (and whether an operator), or nobody. */
 export type FilmViewer = { userId: string; isOperator: boolean } | null;
@@ -25,6 +26,10 @@ const defaultPageSize = 20;
  */
 export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDependencies) {
   const repository = createFilmsRepository({ db });
+  const sharedPage = coalesceReads((key) => {
+    const { filter, beforeId, limit } = JSON.parse(key) as { filter: FilmFilter; beforeId?: number; limit: number };
+    return repository.listFilms(filter, beforeId, limit);
+  });
 
   const present = (view: FilmView, viewer: FilmViewer): Film => ({
     id: view.id,
@@ -67,24 +72,29 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
     present,
     get: read,
 
+    /**
+     * A page of films. The rows are one read shared by every request for the same page that
+     * arrives while it runs (decision 057's public lists); the viewer's likes are a keyed read of
+     * their own.
+     */
     async list(query: FilmsQuery, viewer: FilmViewer): Promise<FilmsResponse> {
       const limit = query.limit ?? defaultPageSize;
       const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 'id', { min: 1, max: Number.MAX_SAFE_INTEGER }, filmsCursorInvalid);
       if ((query.following === 'true' || query.mine === 'true') && !viewer) throw unauthenticated();
-      const rows = await repository.listFilms(
-        {
-          artistId: query.artistId,
-          projectId: query.projectId,
-          authorId: query.mine === 'true' ? viewer!.userId : undefined,
-          followerId: query.following === 'true' ? viewer!.userId : undefined,
-          includeHidden: viewer?.isOperator ?? false,
-        },
-        beforeId,
-        limit + 1,
-        viewer?.userId ?? null,
-      );
+      const filter: FilmFilter = {
+        artistId: query.artistId,
+        projectId: query.projectId,
+        authorId: query.mine === 'true' ? viewer!.userId : undefined,
+        followerId: query.following === 'true' ? viewer!.userId : undefined,
+        includeHidden: viewer?.isOperator ?? false,
+      };
+      const rows = await sharedPage(JSON.stringify({ filter, beforeId, limit: limit + 1 }));
       const page = rows.slice(0, limit);
-      return { items: page.map((row) => present(row, viewer)), nextCursor: rows.length > limit ? encodeCursor('id', page.at(-1)!.id) : null };
+      const liked = viewer ? await repository.likedAmong(viewer.userId, page.map((row) => row.id)) : new Set<number>();
+      return {
+        items: page.map((row) => present({ ...row, liked: liked.has(row.id) }, viewer)),
+        nextCursor: rows.length > limit ? encodeCursor('id', page.at(-1)!.id) : null,
+      };
     },
 
     async createYoutubeFilm(viewer: NonNullable<FilmViewer>, body: YoutubeFilmBody): Promise<Film> {
