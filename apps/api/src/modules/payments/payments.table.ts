@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -97,5 +97,66 @@ export const guardianRefunds = pgTable(
     uniqueIndex('guardian_refunds_transaction_unique').on(table.transactionId),
     index('guardian_refunds_payment_idx').on(table.paymentId, table.id),
     index('guardian_refunds_refunding_idx').on(table.requestedAt).where(sql`${table.status} = 'refunding'`),
+  ],
+);
+
+/**
+ * The sandbox gateway's own side (docs/decisions/078-sandbox-gateway-in-the-database.md): its
+ * checkouts and payments, kept where every API process and every restart sees them. Not the app's
+ * ledger: the app knows these payments only through the gateway interface, as it knows Toss's.
+ * Every state change is one UPDATE guarded by the expected status, so two processes or a double
+ * click cannot approve twice or approve a declined checkout.
+ */
+export const sandboxGatewayPayments = pgTable(
+  'sandbox_gateway_payments',
+  {
+    checkoutId: text('checkout_id').primaryKey(),
+    /** Given when the customer approves or declines; the key the app confirms and cancels by. */
+    paymentKey: text('payment_key'),
+    orderId: text('order_id').notNull(),
+    orderName: text('order_name').notNull(),
+    amountKrw: integer('amount_krw').notNull(),
+    /** The method the shop asked for, then the one the customer approved with. */
+    method: text('method').notNull(),
+    successUrl: text('success_url').notNull(),
+    failUrl: text('fail_url').notNull(),
+    language: text('language'),
+    /** pending → approved (authorised) → confirmed (captured) → partially_cancelled / cancelled; or pending → declined / abandoned. */
+    status: text('status').notNull().default('pending'),
+    declineCode: text('decline_code'),
+    declineReason: text('decline_reason'),
+    /** What has been cancelled so far, whole or in parts; never more than the amount. */
+    cancelledKrw: integer('cancelled_krw').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_gateway_payments_payment_key_unique').on(table.paymentKey),
+    check(
+      'sandbox_gateway_payments_status_check',
+      sql`${table.status} in ('pending', 'approved', 'confirmed', 'declined', 'abandoned', 'partially_cancelled', 'cancelled')`,
+    ),
+    check('sandbox_gateway_payments_amount_check', sql`${table.amountKrw} > 0 and ${table.cancelledKrw} between 0 and ${table.amountKrw}`),
+  ],
+);
+
+/** The sandbox's cancellations of a payment, by the caller's idempotency key (a repeated key replays the first answer). */
+export const sandboxGatewayCancellations = pgTable(
+  'sandbox_gateway_cancellations',
+  {
+    checkoutId: text('checkout_id')
+      .notNull()
+      .references(() => sandboxGatewayPayments.checkoutId),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountKrw: integer('amount_krw').notNull(),
+    /** A partial cancellation (Toss's cancelAmount), not a whole one. */
+    partial: boolean('partial').notNull(),
+    reason: text('reason').notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.checkoutId, table.idempotencyKey] }),
+    check('sandbox_gateway_cancellations_amount_check', sql`${table.amountKrw} > 0`),
   ],
 );
