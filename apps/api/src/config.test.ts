@@ -21,6 +21,14 @@ describe('configuration', () => {
     expect(config.session.secureCookie).toBe(true);
   });
 
+  it('drains for 5 s on SIGTERM in production and not at all elsewhere, unless SHUTDOWN_DRAIN_MS says (decision 080)', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', SHUTDOWN_DRAIN_MS: '250' }).shutdownDrainMs).toBe(250);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
   it('lists every bad setting in one readable error', () => {
     try {
       loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', PUBLIC_URL: 'not a url' });

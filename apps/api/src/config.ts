@@ -29,6 +29,8 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalText,
   /** Connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** On SIGTERM, how long /api/health/ready answers 503 before the listener closes, so a load balancer stops sending. Unset: 5000 in production, 0 otherwise. */
+  SHUTDOWN_DRAIN_MS: optionalText.pipe(z.coerce.number().int().min(0).max(60_000).optional()),
   /** Redis for shared rate-limit counters. Unset: counters live in this process. */
   REDIS_URL: optionalText,
   /** Prefix of every Redis key, so several deployments can share one Redis. */
@@ -139,6 +141,7 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  shutdownDrainMs: number;
   redisUrl?: string;
   redisKeyPrefix: string;
   logLevel: string;
@@ -247,6 +250,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
