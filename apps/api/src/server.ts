@@ -9,6 +9,7 @@ import { ensureMediaReferenceData } from './modules/media/media.reference-data.t
 import { ensureFaqSeeded } from './modules/support/faq.seed.ts';
 import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { underStartUpLock } from './jobs/advisory-lock.ts';
 import { buildServices } from './services.ts';
 import { refreshArtistSearchKeys } from './modules/artists/search-keys.ts';
 import { refreshProjectSearchKeys } from './modules/projects/search-keys.ts';
@@ -34,16 +35,19 @@ const files = createLocalFileStore(config.dataDir);
 let redis: Redis | undefined;
 
 try {
-  await database.migrate();
-  const nicknames = await backfillNicknameKeys(database.db);
-  await refreshArtistSearchKeys(database.db);
-  await refreshProjectSearchKeys(database.db);
-  if (nicknames.renamed > 0) console.warn(`nickname keys: ${nicknames.rekeyed} recomputed, ${nicknames.renamed} look-alike nicknames replaced`);
-  // The ADMM/ADMS code tables and ad packages are reference data, loaded with or without samples.
-  await ensureMediaReferenceData(database.db);
-  // The FAQ starts with real answers; operators' edits are kept (docs/product.md#faq).
-  await ensureFaqSeeded(database.db, systemClock.now());
-  if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files, config, log: (message) => console.log(message) });
+  // Several processes may start at once on one PostgreSQL: one at a time migrates and seeds (decision 080).
+  await underStartUpLock(database, async () => {
+    await database.migrate();
+    const nicknames = await backfillNicknameKeys(database.db);
+    await refreshArtistSearchKeys(database.db);
+    await refreshProjectSearchKeys(database.db);
+    if (nicknames.renamed > 0) console.warn(`nickname keys: ${nicknames.rekeyed} recomputed, ${nicknames.renamed} look-alike nicknames replaced`);
+    // The ADMM/ADMS code tables and ad packages are reference data, loaded with or without samples.
+    await ensureMediaReferenceData(database.db);
+    // The FAQ starts with real answers; operators' edits are kept (docs/product.md#faq).
+    await ensureFaqSeeded(database.db, systemClock.now());
+    if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files, config, log: (message) => console.log(message) });
+  });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
   const services = buildServices(config, { db: database.db, clock: systemClock, files });
   const app = await buildApp(config, { database, clock: systemClock, files, redis, services });

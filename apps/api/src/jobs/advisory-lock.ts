@@ -60,3 +60,33 @@ export async function withAdvisoryLock<T>(database: Database, key: number, work:
     held.delete(key);
   }
 }
+
+/** The start-up's key in the advisory-lock namespace; sweeps use small positive keys. */
+export const startUpLockKey = -1;
+
+/**
+ * Runs `work` while holding the start-up's session-level advisory lock, waiting for it
+ * (pg_advisory_lock) rather than giving up: several API processes started at once on one
+ * PostgreSQL run the migrations, backfills and seeds one after another, and a process that gets
+ * the lock after another has finished finds that work done and goes on (decision 080). The lock is
+ * held on a dedicated connection, released after; if the process dies PostgreSQL releases it.
+ * PGlite is one process: the work simply runs.
+ */
+export async function underStartUpLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind !== 'postgres' || !(client instanceof pg.Pool)) return work();
+  const connection = await client.connect();
+  let broken: Error | undefined;
+  try {
+    await connection.query('select pg_advisory_lock($1, $2)', [advisoryLockNamespace, startUpLockKey]);
+    try {
+      return await work();
+    } finally {
+      await connection.query('select pg_advisory_unlock($1, $2)', [advisoryLockNamespace, startUpLockKey]).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } finally {
+    connection.release(broken);
+  }
+}
