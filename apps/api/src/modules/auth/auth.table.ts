@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /** Accounts are keyed by (provider, subject), never by email (docs/product.md#accounts). */
@@ -64,5 +64,28 @@ export const signInFlows = pgTable(
   (table) => [
     index('sign_in_flows_expires_idx').on(table.expiresAt),
     check('sign_in_flows_intent_check', sql`${table.intent} in ('sign_in', 'link')`),
+  ],
+);
+
+/**
+ * The development identity provider's storage (oidc-provider's adapter: interactions, sessions,
+ * codes, grants, and its shared keys), in the database so that any API process can finish a
+ * sign-in another one started (decision 080). Development and tests only.
+ */
+export const devIdentityProviderArtifacts = pgTable(
+  'dev_identity_provider_artifacts',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    uid: text('uid'),
+    grantId: text('grant_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('dev_identity_provider_artifacts_uid_idx').on(table.model, table.uid),
+    index('dev_identity_provider_artifacts_grant_idx').on(table.grantId),
+    index('dev_identity_provider_artifacts_expires_idx').on(table.expiresAt),
   ],
 );
