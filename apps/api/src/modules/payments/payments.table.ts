@@ -145,6 +145,8 @@ export const sandboxGatewayPayments = pgTable(
 export const sandboxGatewayCancellations = pgTable(
   'sandbox_gateway_cancellations',
   {
+    /** The order cancellations were made in (several can share a timestamp). */
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     checkoutId: text('checkout_id')
       .notNull()
       .references(() => sandboxGatewayPayments.checkoutId),

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_gateway_cancellations" ADD COLUMN "id" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "sandbox_gateway_cancellations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);
