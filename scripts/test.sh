@@ -14,6 +14,8 @@ step "no import cycles"
 node scripts/check-import-cycles.mjs
 step "every docs/ citation resolves"
 node scripts/check-citations.mjs
+step "Dockerfile lint, compose.yaml against the settings"
+npm run --silent check:docker
 step "migrations match the schema"
 npm run --silent db:check
 step "unit and API tests"
