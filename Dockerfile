@@ -12,6 +12,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
+COPY tsconfig.base.json ./
 COPY packages/shared packages/shared
 COPY apps/api apps/api
 COPY apps/web apps/web
@@ -21,9 +22,9 @@ RUN npm run build -w @orchard/web && npm run build -w @orchard/api
 FROM node:24-bookworm-slim AS runtime
 # ffmpeg: a film's poster is its first frame (FILM_POSTER_DECODER=auto). The CJK fonts: the generated
 # poster and the demo pictures draw Korean, Japanese and Chinese text through sharp, which brings its
-# own libvips but no fonts.
+# own libvips but no fonts (Noto CJK covers Latin too).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg fonts-noto-core fonts-noto-cjk \
+ && apt-get install -y --no-install-recommends ffmpeg fonts-noto-cjk \
  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
