@@ -13,6 +13,7 @@ import {
   signInQuerySchema,
 } from '@orchard/shared';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { emptyBodySchema, errorResponses } from '../../lib/schemas.ts';
 import { clearSessionCookie, requireSession, setSessionCookie } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
@@ -193,8 +194,8 @@ export async function registerAuthRoutes(app: App, { auth, config }: { auth: Aut
  */
 export async function registerAuthModule(
   app: App,
-  { auth, config, devIdentityProvider }: { auth: AuthService; config: Config; devIdentityProvider: DevIdentityProviderSeat },
+  { auth, config, db, devIdentityProvider }: { auth: AuthService; config: Config; db: Db; devIdentityProvider: DevIdentityProviderSeat },
 ) {
-  if (config.providers.dev) devIdentityProvider.mount(await registerDevIdentityProvider(app, config));
+  if (config.providers.dev) devIdentityProvider.mount(await registerDevIdentityProvider(app, config, db));
   await registerAuthRoutes(app, { auth, config });
 }

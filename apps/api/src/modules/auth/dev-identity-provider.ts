@@ -1,18 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { inProcessRemoteAddress } from '../../lib/in-process.ts';
-import { randomToken } from '../../lib/tokens.ts';
 import type { App } from '../../types.ts';
-import { createMemoryAdapterFactory } from './oidc-memory-adapter.ts';
+import { createDatabaseAdapterFactory, sharedDevIdentityProviderKeys } from './oidc-database-adapter.ts';
 
 export const devIdentityProviderPrefix = '/dev-idp';
-const maxRememberedEmails = 1000;
 const devClientId = 'orchard-web';
 
 /** What the app needs to sign in at the development identity provider like any OIDC provider. */
@@ -22,8 +20,6 @@ export type DevIdentityProviderClient = {
   clientSecret: string;
   /** The provider lives in this process: its discovery, token and key requests never leave it. */
   fetch: CustomFetch;
-  /** How many provider artifacts (sessions, codes, grants) the memory store holds now. */
-  storedArtifacts(): number;
 };
 
 /**
@@ -53,18 +49,6 @@ export const providerArtifactTtl = {
   Grant: 3600,
   Session: 3600,
 };
-
-let signingKeyOnce: Promise<JWK> | undefined;
-/** One RS256 key per process: generating RSA keys is slow and the provider forgets everything on restart anyway. */
-function devSigningKey(): Promise<JWK> {
-  signingKeyOnce ??= generateKeyPair('RS256', { extractable: true }).then(async ({ privateKey }) => ({
-    ...(await exportJWK(privateKey)),
-    kid: `dev-${randomToken().slice(0, 8)}`,
-    alg: 'RS256',
-    use: 'sig',
-  }));
-  return signingKeyOnce;
-}
 
 type RawRequestWithMount = IncomingMessage & { originalUrl?: string };
 
@@ -130,11 +114,13 @@ const expiredPage = `<!doctype html>
  * process under /dev-idp, so the app's sign-in runs the full code flow (state, nonce, PKCE,
  * ID-token signature) against it exactly as against Google. Anyone may type any identity.
  */
-export async function registerDevIdentityProvider(app: App, config: Config): Promise<DevIdentityProviderClient> {
+export async function registerDevIdentityProvider(app: App, config: Config, db: Db): Promise<DevIdentityProviderClient> {
   const issuer = `${config.publicUrl.origin}${devIdentityProviderPrefix}`;
-  const clientSecret = randomToken();
-  const emails = new Map<string, string>();
-  const adapterFactory = createMemoryAdapterFactory();
+  // Everything the flow needs is in the database, shared by every API process (decision 080).
+  const { clientSecret, signingKey, cookieKey } = await sharedDevIdentityProviderKeys(db);
+  const adapterFactory = createDatabaseAdapterFactory(db);
+  // The e-mail typed at the login form, read when the ID token is made (maybe on another process).
+  const emails = adapterFactory('DevEmail');
 
   const provider = new Provider(issuer, {
     adapter: adapterFactory,
@@ -148,8 +134,8 @@ export async function registerDevIdentityProvider(app: App, config: Config): Pro
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    jwks: { keys: [await devSigningKey()] },
-    cookies: { keys: [randomToken()] },
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [cookieKey] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     scopes: ['openid', 'email'],
     pkce: { required: () => true },
@@ -159,9 +145,9 @@ export async function registerDevIdentityProvider(app: App, config: Config): Pro
     loadExistingGrant: grantRequestedScopes,
     findAccount: (_ctx, subject) => ({
       accountId: subject,
-      claims: () => {
-        const email = emails.get(subject);
-        return email ? { sub: subject, email, email_verified: true } : { sub: subject };
+      claims: async () => {
+        const email = (await emails.find(subject))?.email;
+        return typeof email === 'string' ? { sub: subject, email, email_verified: true } : { sub: subject };
       },
     }),
   });
@@ -216,13 +202,8 @@ export async function registerDevIdentityProvider(app: App, config: Config): Pro
           return reply.code(400).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(expiredPage);
         }
         const { subject, email } = request.body;
-        emails.delete(subject);
-        if (email) emails.set(subject, email);
-        // The newest identities are the ones being signed in with; the map must not grow for good.
-        for (const oldest of emails.keys()) {
-          if (emails.size <= maxRememberedEmails) break;
-          emails.delete(oldest);
-        }
+        if (email) await emails.upsert(subject, { email }, providerArtifactTtl.Session);
+        else await emails.destroy(subject);
         const resumeUrl = await provider.interactionResult(raw, reply.raw, { login: { accountId: subject } }, {
           mergeWithLastSubmission: false,
         });
@@ -236,7 +217,6 @@ export async function registerDevIdentityProvider(app: App, config: Config): Pro
     clientId: devClientId,
     clientSecret,
     fetch: createInProcessFetch(app, config.publicUrl),
-    storedArtifacts: () => adapterFactory.size(),
   };
 }
 
