@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbedded, type Db } from './client.ts';
+import { embeddedClient, requestBackup, restoreBackup, RestoreRefused, serveBackups } from './backup.ts';
+import { reconcileLedger } from '../modules/points/points.reconciliation.repository.ts';
+import { createPrivateFileStore } from '../modules/support/support.files.ts';
+import { openTestDatabase } from '../../test/harness.ts';
+import { charge } from '../../test/points-fixtures.ts';
+import { closeWithCleanLedger, creditOrange, fundingProject, postParticipation, projectsTestContext, validRequestBody } from '../../test/projects-kit.ts';
+
+const folders: string[] = [];
+const scratch = () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-backup-'));
+  folders.push(folder);
+  return folder;
+};
+afterEach(() => {
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+const countOf = async (db: Db, table: string) =>
+  Number((await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n);
+
+describe('backup and restore of the embedded database (docs/decisions/083-backups-and-restores.md)', () => {
+  // Each test opens, dumps and reopens whole databases on disk: seconds each on a busy machine.
+  it('a backup asked of the running app while participations and charges are in flight restores to a clean ledger with its files', { timeout: 180_000 }, async () => {
+    const { t, operator, artistId } = await projectsTestContext();
+    const creator = await t.createUser();
+    const project = await fundingProject(t, creator, operator, await validRequestBody(t, artistId));
+    const fans = await Promise.all(Array.from({ length: 6 }, () => t.createUser()));
+    for (const fan of fans) await creditOrange(t, fan.id, 50);
+    const inquiryImage = await createPrivateFileStore(t.dataDir).save('inquiries', 'png', Buffer.from('an inquiry image'));
+    const server = await serveBackups(embeddedClient(t.database)!, t.dataDir, { error: () => {} });
+    const target = path.join(scratch(), 'orchard.tar.gz');
+    try {
+      const participationsBefore = await countOf(t.database.db, 'project_participations');
+      const load = Promise.all(
+        fans.flatMap((fan) => [
+          ...Array.from({ length: 5 }, async () => expect((await postParticipation(t, fan, project.id, 1)).statusCode).toBe(201)),
+          charge(t, fan),
+        ]),
+      );
+      const manifest = await requestBackup(t.dataDir, target);
+      await load;
+      expect(manifest.files).toBeGreaterThanOrEqual(2);
+
+      const restoredDir = scratch();
+      await restoreBackup(target, restoredDir, { force: false });
+      const restored = await openEmbedded(restoredDir);
+      try {
+        expect(await restored.isMigrated()).toBe(true);
+        const result = await reconcileLedger(restored.db, t.clock.now());
+        expect(result.violations).toEqual([]);
+        const participations = await countOf(restored.db, 'project_participations');
+        expect(participations).toBeGreaterThanOrEqual(participationsBefore);
+        expect(participations).toBeLessThanOrEqual(await countOf(t.database.db, 'project_participations'));
+        const { rows } = await restored.db.execute<{ key: string }>(sql`select thumbnail_path as key from projects where thumbnail_path is not null`);
+        expect(rows.length).toBeGreaterThan(0);
+        for (const { key } of rows) expect(fs.existsSync(path.join(restoredDir, 'uploads', key)), key).toBe(true);
+        expect(fs.readFileSync(path.join(restoredDir, 'private', inquiryImage), 'utf8')).toBe('an inquiry image');
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await closeWithCleanLedger(t);
+    }
+  });
+
+  it('a restore refuses a DATA_DIR that holds data unless forced, and a damaged archive changes nothing', { timeout: 180_000 }, async () => {
+    const source = scratch();
+    const database = await openTestDatabase();
+    await database.db.execute(sql`insert into artists (type, names, search_text) values ('solo', '{"ko":"A","en":"A","zh":"A","ja":"A","es":"A"}', 'a')`);
+    const artistsBackedUp = await countOf(database.db, 'artists');
+    const server = await serveBackups(embeddedClient(database)!, source, { error: () => {} });
+    const archive = path.join(scratch(), 'backup.tar.gz');
+    try {
+      await requestBackup(source, archive);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+    }
+
+    fs.mkdirSync(path.join(source, 'uploads', 'posts'), { recursive: true });
+    fs.writeFileSync(path.join(source, 'uploads', 'posts', 'a.png'), 'a file the restore would replace');
+    await expect(restoreBackup(archive, source, { force: false })).rejects.toBeInstanceOf(RestoreRefused);
+    const damaged = path.join(path.dirname(archive), 'damaged.tar.gz');
+    const bytes = fs.readFileSync(archive);
+    fs.writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await expect(restoreBackup(damaged, source, { force: true })).rejects.toThrow();
+    expect(fs.existsSync(path.join(source, 'uploads', 'posts', 'a.png'))).toBe(true);
+
+    await restoreBackup(archive, source, { force: true });
+    const reopened = await openEmbedded(source);
+    try {
+      expect(await countOf(reopened.db, 'artists')).toBe(artistsBackedUp);
+      expect(fs.existsSync(path.join(source, 'uploads', 'posts', 'a.png'))).toBe(false);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
