@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLocalFileStore, type FileStore } from './lib/storage.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { registerAuthModule } from './modules/auth/auth.routes.ts';
 import { registerArtistsRoutes } from './modules/artists/artists.routes.ts';
 import { registerJoinRoutes } from './modules/join/join.routes.ts';
@@ -50,6 +51,8 @@ export type AppDeps = {
   onPaymentEvent?: GatewayEventHandler;
   /** The services, when the caller built them to keep (the server's scheduler, the test harness). */
   services?: Services;
+  /** Drained by the server's shutdown (decision 080); a fresh, ready one otherwise. */
+  readiness?: Readiness;
 };
 
 /** JSON bodies are small; files come as multipart with their own limits. */
@@ -103,8 +106,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerOpenApi(app, config);
   await registerUploadedFiles(app, files);
 
-  registerHealthRoutes(app, deps.database);
-  await registerAuthModule(app, { auth: services.auth, config, db, devIdentityProvider: services.devIdentityProvider });
+  registerHealthRoutes(app, deps.database, deps.readiness ?? createReadiness());
+  await registerAuthModule(app, { auth: services.auth, config, devIdentityProvider: services.devIdentityProvider });
   await registerUsersRoutes(app, { users: services.users, config });
   registerJoinRoutes(app, { join: services.join });
   registerArtistsRoutes(app, { artists: services.artists });

@@ -30,7 +30,7 @@ const environmentSchema = z.object({
   /** Connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** On SIGTERM, how long /api/health/ready answers 503 before the listener closes, so a load balancer stops sending. Unset: 5000 in production, 0 otherwise. */
-  SHUTDOWN_DRAIN_MS: optionalText.pipe(z.coerce.number().int().min(0).max(60_000).optional()),
+  SHUTDOWN_DRAIN_MS: optionalText.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(0).max(60_000).optional()),
   /** Redis for shared rate-limit counters. Unset: counters live in this process. */
   REDIS_URL: optionalText,
   /** Prefix of every Redis key, so several deployments can share one Redis. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, errorCode, type TestContext } from '../../../test/harness.ts';
+import { createReadiness } from './readiness.ts';
 
 describe('health and platform behaviour', () => {
   let t: TestContext;
@@ -79,5 +80,39 @@ describe('health and platform behaviour', () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(errorCode(response)).toBeDefined();
+  });
+});
+
+describe('readiness while the process shuts down (decision 080)', () => {
+  let t: TestContext;
+  const readiness = createReadiness();
+  beforeAll(async () => {
+    t = await createTestContext({ deps: { readiness } });
+  });
+  afterAll(() => t.close());
+
+  it('answers ready on both routes, then 503 once draining while liveness and other routes still answer, each response closing its connection', async () => {
+    for (const url of ['/api/health/ready', '/api/ready']) {
+      const response = await t.request({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json()).toEqual({ status: 'ready' });
+      expect(response.headers.connection, url).not.toBe('close');
+    }
+
+    readiness.drain();
+
+    for (const url of ['/api/health/ready', '/api/ready']) {
+      const response = await t.request({ url });
+      expect(response.statusCode, url).toBe(503);
+      expect(errorCode(response)).toBe('unavailable');
+      expect(response.headers.connection, url).toBe('close');
+    }
+    const live = await t.request({ url: '/api/health' });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers.connection).toBe('close');
+    // Requests the load balancer still sends during the drain are served, not refused.
+    const media = await t.request({ url: '/api/media?limit=1' });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers.connection).toBe('close');
   });
 });
