@@ -31,8 +31,9 @@ const keepModuleFolders: Plugin = {
 
 fs.rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(apiDir, 'src/server.ts')],
-  outfile: path.join(outdir, 'server.js'),
+  // dist/tracing.js is preloaded before dist/server.js (decision 081), so it is a bundle of its own.
+  entryPoints: { server: path.join(apiDir, 'src/server.ts'), tracing: path.join(apiDir, 'src/tracing.ts') },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

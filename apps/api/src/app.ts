@@ -5,7 +5,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { createLocalFileStore, type FileStore } from './lib/storage.ts';
+import { unmatchedRoute, type Metrics } from './lib/metrics.ts';
+import { createFileStore, type FileStore } from './lib/storage.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { registerAuthModule } from './modules/auth/auth.routes.ts';
@@ -51,6 +52,8 @@ export type AppDeps = {
   onPaymentEvent?: GatewayEventHandler;
   /** The services, when the caller built them to keep (the server's scheduler, the test harness). */
   services?: Services;
+  /** Records each request's latency by route (decision 081); none: not recorded. */
+  metrics?: Metrics;
   /** Drained by the server's shutdown (decision 080); a fresh, ready one otherwise. */
   readiness?: Readiness;
 };
@@ -94,7 +97,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
-  const services = deps.services ?? buildServices(config, { db, clock, files, paymentGateway: deps.paymentGateway });
+  const { metrics } = deps;
+  if (metrics) {
+    // The route's pattern, never the URL: one series per route, and one for every 404 (decision 081).
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.requestDone(request.routeOptions.url ?? unmatchedRoute, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
+
+  const services = deps.services ?? buildServices(config, { db, clock, files, paymentGateway: deps.paymentGateway, metrics });
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);

@@ -21,6 +21,10 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to listen on; `localhost` listens on both IPv4 and IPv6 loopback. */
   HOST: z.string().min(1).default('localhost'),
+  /** Port of the Prometheus /metrics listener, on HOST and never the public port (decision 081). Unset: no metrics listener. */
+  METRICS_PORT: optionalText.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(0).max(65535).optional()),
+  /** OTLP/HTTP collector the API sends traces to (e.g. http://collector:4318); read before the app loads (decision 081). Unset: no tracing loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
   /** The origin users reach the app at; used for cookies, redirects and the CSRF origin check. */
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   /** Where the embedded database, uploads and the lock file live. */
@@ -147,6 +151,10 @@ export type Config = {
   logLevel: string;
   trustProxyHops: number;
   seedSampleData: boolean;
+  /** The metrics listener's port (decision 081); undefined: none. */
+  metricsPort?: number;
+  /** Where traces go (decision 081); undefined: no tracing. */
+  otlpEndpoint?: string;
   webDistDir?: string;
   /** Films (docs/product.md#films): the upload limit and whether a decoder may make the poster. */
   films: { maxBytes: number; posterDecoder: 'auto' | 'off' };
@@ -261,6 +269,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     session: {
       // docs/quality.md#s4: the __Host- prefix needs Secure, which plain-http localhost cannot set.
+    metricsPort: e.METRICS_PORT,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
       cookieName: secureCookie ? '__Host-orchard_session' : 'orchard_session',
       secureCookie,
       idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,

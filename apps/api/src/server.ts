@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedSampleDataIfEmpty } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { createMetricsRegistry, startMetricsListener } from './lib/metrics.ts';
 import { ensureMediaReferenceData } from './modules/media/media.reference-data.ts';
 import { ensureFaqSeeded } from './modules/support/faq.seed.ts';
 import { createLocalFileStore } from './lib/storage.ts';
@@ -49,9 +50,15 @@ try {
     if (config.seedSampleData) await seedSampleDataIfEmpty({ db: database.db, files, config, log: (message) => console.log(message) });
   });
   redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-  const services = buildServices(config, { db: database.db, clock: systemClock, files });
-  const app = await buildApp(config, { database, clock: systemClock, files, redis, services });
-  const scheduler = createScheduler({ database, sweeps: services.sweeps, log: app.log });
+  // Metrics only when a port is set for them (decision 081): nothing is recorded otherwise.
+  const telemetry = config.metricsPort === undefined ? undefined : createMetricsRegistry();
+  const metrics = telemetry?.metrics;
+  const services = buildServices(config, { db: database.db, clock: systemClock, files, metrics });
+  const app = await buildApp(config, { database, clock: systemClock, files, redis, services, metrics });
+  const scheduler = createScheduler({ database, sweeps: services.sweeps, log: app.log, metrics });
+  telemetry?.observe({ pool: database.poolStats, outbox: services.mail.outboxDepth });
+  const metricsListener = telemetry ? await startMetricsListener(telemetry.registry, { port: config.metricsPort!, host: config.host }) : undefined;
+  if (metricsListener) app.log.info({ metrics: metricsListener.url }, 'metrics listening');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -63,6 +70,7 @@ try {
       // Sweeps first: the pass in progress finishes its current sweep while the database is still open.
       await scheduler.stop();
       await app.close();
+      await metricsListener?.close();
       await database.close();
       await redis?.quit();
     } finally {

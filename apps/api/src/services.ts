@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { FileStore } from './lib/storage.ts';
 import { createSweeps } from './jobs/sweeps.ts';
 import { createPaymentGateway } from './modules/payments/gateways/create-gateway.ts';
@@ -42,6 +43,8 @@ export type ServiceDeps = {
   paymentGateway?: PaymentGateway;
   /** A mail transport instead of the configured one (tests send to a loopback SMTP server). */
   mailTransport?: MailTransport;
+  /** Where the ledger and the participation batches record (decision 081); none: not recorded. */
+  metrics?: Metrics;
 };
 
 /**
@@ -63,7 +66,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock);
   // Every write that moves points or money shares one idempotency mechanism (docs/architecture.md#idempotency).
   const idempotency = createIdempotency({ db, clock });
-  const points = createPointsService({ db, clock, idempotency });
+  const points = createPointsService({ db, clock, idempotency, metrics: deps.metrics });
   const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl });
   const media = createMediaService({ db });
   // Mail leaves through the outbox (docs/architecture.md#mail-outbox): SMTP when configured, .eml files otherwise.
@@ -74,7 +77,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
   // The artist rankings and their rollup, which participations and returns write (docs/architecture.md#discovery).
   const rankings = createRankingsService({ db, clock });
-  const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects, rankings });
+  const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects, rankings, metrics: deps.metrics });
   const execution = createExecutionService({ db, clock, files, notifications, projects });
   // Comments, likes, reports; operator decisions go to the projects module's audit log (docs/product.md#reports).
   const community = createCommunityService({

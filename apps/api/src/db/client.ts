@@ -70,6 +70,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** True when every committed migration has been applied. */
   isMigrated(): Promise<boolean>;
+  /** The pool's connections as they stand (PostgreSQL; PGlite has no pool): for the metrics, decision 081. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
@@ -102,6 +104,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     isMigrated: async () => (await appliedMigrationCount(db)) >= committedMigrationCount(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => pool.end(),
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { noMetrics, type Metrics } from '../lib/metrics.ts';
 import { withAdvisoryLock } from './advisory-lock.ts';
 import type { Sweep } from './sweeps.ts';
 
@@ -18,7 +19,20 @@ export const sweepIntervalMs = 60_000;
  * next pass; it never stops the other sweeps or the process. Passes never overlap: the next one is
  * scheduled when the previous has finished, so a slow pass delays rather than piles up.
  */
-export function createScheduler({ database, sweeps, log, intervalMs = sweepIntervalMs }: { database: Database; sweeps: Sweep[]; log: Log; intervalMs?: number }) {
+export function createScheduler({
+  database,
+  sweeps,
+  log,
+  intervalMs = sweepIntervalMs,
+  metrics = noMetrics,
+}: {
+  database: Database;
+  sweeps: Sweep[];
+  log: Log;
+  intervalMs?: number;
+  /** Each sweep's duration and outcome (decision 081). */
+  metrics?: Pick<Metrics, 'sweepDone'>;
+}) {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<SweepOutcome[]> | undefined;
   let stopped = false;
@@ -27,11 +41,16 @@ export function createScheduler({ database, sweeps, log, intervalMs = sweepInter
     const started = performance.now();
     try {
       const outcome = await withAdvisoryLock(database, sweep.lockKey, sweep.run);
-      if (!outcome.acquired) return { sweep: sweep.name, status: 'skipped' };
+      if (!outcome.acquired) {
+        metrics.sweepDone(sweep.name, 'skipped', (performance.now() - started) / 1000);
+        return { sweep: sweep.name, status: 'skipped' };
+      }
+      metrics.sweepDone(sweep.name, 'ran', (performance.now() - started) / 1000);
       const ms = Math.round(performance.now() - started);
       log.info({ sweep: sweep.name, result: outcome.value, ms }, 'sweep done');
       return { sweep: sweep.name, status: 'ran', result: outcome.value, ms };
     } catch (error) {
+      metrics.sweepDone(sweep.name, 'failed', (performance.now() - started) / 1000);
       log.error({ err: error, sweep: sweep.name }, 'sweep failed; retried on the next pass');
       return { sweep: sweep.name, status: 'failed', error };
     }

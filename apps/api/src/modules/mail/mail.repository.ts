@@ -15,6 +15,18 @@ export function createMailRepository({ db }: { db: DbOrTx }) {
       return db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id, nextAttemptAt: mailOutbox.nextAttemptAt });
     },
 
+    /** How many mails wait to be sent, and how many of them are due by `now` (the metrics' outbox depth). */
+    async depth(now: Date): Promise<{ pending: number; due: number }> {
+      const [row] = await db
+        .select({
+          pending: sql<number>`count(*)::int`,
+          due: sql<number>`(count(*) filter (where ${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz))::int`,
+        })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.status, 'pending'));
+      return { pending: Number(row!.pending), due: Number(row!.due) };
+    },
+
     /** Ids of pending rows due by `now`, oldest due first. */
     async dueIds(now: Date, limit: number): Promise<number[]> {
       const rows = await db

@@ -173,6 +173,9 @@ export function createMailService({
       }
     },
 
+    /** The outbox's depth, read when the metrics are scraped (decision 081). */
+    outboxDepth: () => createMailRepository({ db }).depth(clock.now()),
+
     /** The operator console's list: the latest mails, newest first. */
     async listLatest({ beforeId, limit }: { beforeId?: number; limit: number }) {
       const rows = await createMailRepository({ db }).latest(beforeId, limit + 1);

@@ -4,6 +4,7 @@ import { historyTabsOf, type HistoryTabOf } from '@orchard/shared/points-rules';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { noMetrics, type Metrics } from '../../lib/metrics.ts';
 import { addKstDays, endOfKstDay, kstDateOf } from '../../lib/kst.ts';
 import { assertPositivePoints, lotExpiresAt, returnGuaranteedUntil, type Allocation, type LotKind, type PointCurrency } from '../../lib/points/rules.ts';
 import { idempotencyKeyReused } from '../idempotency/idempotency.errors.ts';
@@ -77,7 +78,18 @@ const walletDeltaLots = (lots: LockedLot[]) =>
  * movement is an inserted posting: nothing of the project is locked (decision 011). Other modules
  * move points only through this service (payments credits and refunds charges through it).
  */
-export function createPointsService({ db, clock, idempotency = createIdempotency({ db, clock }) }: { db: Db; clock: Clock; idempotency?: Idempotency }) {
+export function createPointsService({
+  db,
+  clock,
+  idempotency = createIdempotency({ db, clock }),
+  metrics = noMetrics,
+}: {
+  db: Db;
+  clock: Clock;
+  idempotency?: Idempotency;
+  /** Ledger movements by type, counted as they are written (decision 081). */
+  metrics?: Pick<Metrics, 'ledgerMoved'>;
+}) {
   const batching = createLedgerBatching({ db, clock });
   const sweeps = createPointsSweeps({ db, clock });
 
@@ -128,7 +140,16 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
     // The client's key names a participation: one key, one write.
     if (row.otherWrite) throw idempotencyKeyReused();
     if (!row.enough) throw insufficientPoints('exchange', row.available);
+    metrics.ledgerMoved('spend');
+    metrics.ledgerMoved('exchange');
     return { kind: 'applied', value: { orange, ...row.written! } };
+  }
+
+  /** A movement's write, counted once it is written. */
+  async function counted<T>(kind: PointTransactionType, write: Promise<T>): Promise<T> {
+    const written = await write;
+    metrics.ledgerMoved(kind);
+    return written;
   }
 
   return {
@@ -146,7 +167,9 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       if (input.userIds.length === 0) return [];
       await createLedgerRepository({ db: tx }).lockWallets(input.userIds);
       const now = clock.now();
-      return returnEscrow(tx, { ...input, now, guaranteedUntil: returnGuaranteedUntil(now) });
+      const returned = await returnEscrow(tx, { ...input, now, guaranteedUntil: returnGuaranteedUntil(now) });
+      metrics.ledgerMoved('return', returned.reduce((sum, user) => sum + user.returns, 0));
+      return returned;
     },
 
     /**
@@ -165,7 +188,9 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
         const rows = await batching.spendManyWithin(tx, currency, indexes.map((index) => spendRequestOf(inputs[index]!)));
         for (const [position, index] of indexes.entries()) {
           try {
-            results[index] = await spendResultOf(rows[position]!, inputs[index]!, tx);
+            const spend = await spendResultOf(rows[position]!, inputs[index]!, tx);
+            if (!spend.replayed) metrics.ledgerMoved('spend');
+            results[index] = spend;
           } catch (refusal) {
             if (!(refusal instanceof AppError)) throw refusal;
             results[index] = refusal;
@@ -257,6 +282,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
         newLots: [{ kind: 'purchased', amount: payment.orange, expiresAt: lotExpiresAt(paidAt, 'orange', 'purchased'), paymentId: payment.id }],
         counters: [{ systemAccount: 'sales', amount: -payment.orange }],
       });
+      metrics.ledgerMoved('charge');
       if (payment.bonusOrange === 0) return { chargeTransactionId: purchased.transactionId, bonusTransactionId: null };
       const bonus = await ledger.post({
         userId: payment.userId,
@@ -278,6 +304,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
         ],
         counters: [{ systemAccount: 'bonus_expense', amount: -payment.bonusOrange }],
       });
+      metrics.ledgerMoved('bonus');
       return { chargeTransactionId: purchased.transactionId, bonusTransactionId: bonus.transactionId };
     },
 
@@ -289,7 +316,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       const legs = walletDeltaLots(lots);
       const sales = legs.filter((leg) => leg.kind === 'purchased').reduce((sum, leg) => sum + leg.amount, 0);
       const bonus = legs.filter((leg) => leg.kind === 'bonus').reduce((sum, leg) => sum + leg.amount, 0);
-      return createLedgerRepository({ db: tx }).post({
+      return counted('refund', createLedgerRepository({ db: tx }).post({
         userId: payment.userId,
         currency: 'orange',
         type: 'refund',
@@ -303,14 +330,14 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
           { systemAccount: 'refunds', amount: sales },
           ...(bonus > 0 ? [{ systemAccount: 'refunds' as const, amount: bonus }] : []),
         ],
-      });
+      }));
     },
 
     /** The gateway refused the cancellation: the points go back into the very lots. */
     async reverseRefundWithin(tx: DbOrTx, payment: { id: string; userId: string }, lots: LockedLot[], now: Date, attempt: number) {
       const legs = lots.filter((lot) => lot.remaining === 0).map((lot) => ({ lotId: lot.id, kind: lot.kind, amount: lot.original }));
       const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
-      return createLedgerRepository({ db: tx }).post({
+      return counted('refund', createLedgerRepository({ db: tx }).post({
         userId: payment.userId,
         currency: 'orange',
         type: 'refund',
@@ -320,7 +347,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
         paymentId: payment.id,
         lotCredits: legs,
         counters: [{ systemAccount: 'refunds', amount: -total }],
-      });
+      }));
     },
 
     /**
@@ -332,7 +359,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
     async debitGuardianRefundWithin(tx: Tx, payment: { id: string; userId: string }, lots: LockedLot[], now: Date, key: string) {
       const legs = walletDeltaLots(lots);
       const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
-      return createLedgerRepository({ db: tx }).post({
+      return counted('refund', createLedgerRepository({ db: tx }).post({
         userId: payment.userId,
         currency: 'orange',
         type: 'refund',
@@ -342,7 +369,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
         paymentId: payment.id,
         lotDebits: legs,
         counters: [{ systemAccount: 'refunds', amount: total }],
-      });
+      }));
     },
 
     /**
@@ -353,7 +380,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
       const ledger = createLedgerRepository({ db: tx });
       const legs = (await ledger.allocationsOf(refundTransactionId)).map(({ lotId, kind, amount }) => ({ lotId, kind, amount }));
       const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
-      return ledger.post({
+      return counted('refund', ledger.post({
         userId: payment.userId,
         currency: 'orange',
         type: 'refund',
@@ -364,7 +391,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
         relatedTransactionId: refundTransactionId,
         lotCredits: legs,
         counters: [{ systemAccount: 'refunds', amount: -total }],
-      });
+      }));
     },
 
     expireLotsWithin: sweeps.expireLotsWithin,
@@ -380,7 +407,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
         const legs = walletDeltaLots(lots.filter((lot) => lot.currency === currency));
         const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
         if (total === 0) continue;
-        await ledger.post({
+        await counted('spend', ledger.post({
           userId,
           currency,
           type: 'spend',
@@ -389,7 +416,7 @@ export function createPointsService({ db, clock, idempotency = createIdempotency
           now,
           lotDebits: legs,
           counters: [{ systemAccount: 'forfeited', amount: total }],
-        });
+        }));
       }
     },
 

@@ -2,6 +2,7 @@ import { fundingClosesAt, participationRefusal, participationTaken, perUserLimit
 import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { noMetrics, type Metrics } from '../../lib/metrics.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { idempotencyKeyReused } from '../idempotency/idempotency.errors.ts';
 import { exchangeSpendKey, participationSpendKey, type Idempotency } from '../idempotency/idempotency.service.ts';
@@ -60,6 +61,7 @@ export function createParticipationBatcher({
   points,
   idempotency,
   onGoalReached,
+  metrics = noMetrics,
 }: {
   db: Db;
   clock: Clock;
@@ -67,6 +69,8 @@ export function createParticipationBatcher({
   idempotency: Pick<Idempotency, 'earlierAnswers'>;
   /** A limited project's participation reached the goal: the project is now succeeded (notify, in the batch's transaction). */
   onGoalReached(tx: Tx, project: FundingProject): Promise<void>;
+  /** Each committed batch's size (decision 081). */
+  metrics?: Pick<Metrics, 'participationBatch'>;
 }) {
   /** Steps 1 to 4 above: what each request's key already decides, and the state the others are decided on. */
   async function lockAndRead(tx: Tx, requests: ParticipationRequest[]) {
@@ -159,7 +163,11 @@ export function createParticipationBatcher({
   const batcher = createBatcher<ParticipationRequest, ParticipationDecision>({
     ...participationBatching,
     conflictKey: (request) => request.userId,
-    run: (requests) => db.transaction((tx) => runBatch(tx, requests)),
+    run: async (requests) => {
+      const decisions = await db.transaction((tx) => runBatch(tx, requests));
+      metrics.participationBatch(requests.length);
+      return decisions;
+    },
   });
 
   return { submit: (request: ParticipationRequest) => batcher.submit(request) };

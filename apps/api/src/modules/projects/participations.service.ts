@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeJsonCursor, encodeJsonCursor, isCursorId, isCursorInstant } from '../../lib/cursor.ts';
 import { addKstMonths } from '../../lib/kst.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { AnyNotifyInput, NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
@@ -59,6 +60,7 @@ export function createParticipationsService({
   projects,
   rankings,
   returnChunk = defaultReturnChunk,
+  metrics,
 }: {
   db: Db;
   clock: Clock;
@@ -69,6 +71,8 @@ export function createParticipationsService({
   projects: Pick<ProjectsService, 'presentOne' | 'presentNow'>;
   rankings: Pick<RankingsService, 'withdrawParticipantsWithin'>;
   returnChunk?: ReturnChunk;
+  /** The participation batches' sizes (decision 081). */
+  metrics?: Pick<Metrics, 'participationBatch'>;
 }) {
   /** Notifies the creator and every participant once each. */
   async function notifySucceeded(tx: Tx, row: Pick<ProjectRow, 'id' | 'creatorId'>) {
@@ -139,7 +143,7 @@ export function createParticipationsService({
     }
   }
 
-  const batcher = createParticipationBatcher({ db, clock, points, idempotency, onGoalReached: notifySucceeded });
+  const batcher = createParticipationBatcher({ db, clock, points, idempotency, onGoalReached: notifySucceeded, metrics });
 
   return {
     /**
