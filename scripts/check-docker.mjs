@@ -170,7 +170,6 @@ export function checkCompose(text, settings, variables = {}) {
  */
 export const exampleDeployment = {
   PUBLIC_URL: 'https://orchard.example',
-  SITE_ADDRESS: 'orchard.example',
   POSTGRES_PASSWORD: 'example-postgres-password',
   MINIO_ROOT_USER: 'orchard',
   MINIO_ROOT_PASSWORD: 'example-minio-password',
