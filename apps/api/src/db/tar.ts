@@ -80,7 +80,7 @@ export async function readTar(
   input: AsyncIterable<Buffer>,
   onEntry: (entry: TarEntry) => Promise<((chunk: Buffer | null) => Promise<void>) | null>,
 ): Promise<void> {
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let sink: ((chunk: Buffer | null) => Promise<void>) | null = null;
   let remaining = 0;
   let skip = 0;
