@@ -69,15 +69,16 @@ export type TestContext = {
 export type TestUser = { id: string; cookie: string; token: string };
 
 export async function createTestContext(
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; mailTransport?: MailTransport } = {},
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; mailTransport?: MailTransport; database?: Database } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: testOrigin, LOG_LEVEL: 'silent', ...options.env });
-  const database = await openTestDatabase();
+  // A test of several API processes passes the database they share (test/multi-process.pg.test.ts).
+  const database = options.database ?? (await openTestDatabase());
   const clock = createManualClock();
   const files = createLocalFileStore(dataDir);
   const deps: AppDeps = { database, clock, files, logger: false, ...options.deps };
-  const services = buildServices(config, { db: database.db, clock: deps.clock ?? clock, files: deps.files ?? files, paymentGateway: deps.paymentGateway, mailTransport: options.mailTransport, metrics: deps.metrics });
+  const services = buildServices(config, { db: database.db, clock: deps.clock ?? clock, files: deps.files ?? files, paymentGateway: deps.paymentGateway, mailTransport: options.mailTransport });
   const app = await buildApp(config, { ...deps, services });
   await app.ready();
   const { sessions } = services;
