@@ -53,4 +53,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/api/dist/server.js"]
+# As `npm start -w @orchard/api`: tracing preloaded (it loads nothing without OTEL_EXPORTER_OTLP_ENDPOINT).
+CMD ["node", "--import", "./apps/api/dist/tracing.js", "apps/api/dist/server.js"]

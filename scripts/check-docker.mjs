@@ -180,10 +180,29 @@ export const exampleDeployment = {
   GOOGLE_CLIENT_SECRET: 'example-google-secret',
 };
 
+/**
+ * The command the image should run: the API workspace's `npm start` after its build step, with the
+ * workspace's paths made relative to the repository root (the image's WORKDIR).
+ */
+export function imageCommandOf(startScript, workspace = 'apps/api') {
+  const command = startScript.split('&&').at(-1).trim().split(/\s+/);
+  return command.map((word) => (/^(\.\/)?dist\//.test(word) ? `${word.startsWith('./') ? './' : ''}${workspace}/${word.replace(/^\.\//, '')}` : word));
+}
+
+/** The exec-form CMD of the last stage, or undefined. */
+export function finalCommand(dockerfile) {
+  const cmd = dockerfileStages(dockerfile).at(-1)?.instructions.filter((instruction) => instruction.keyword === 'CMD').at(-1);
+  if (!cmd || !jsonForm(cmd.args)) return undefined;
+  return JSON.parse(cmd.args);
+}
+
 /** The whole check on the repository's files; `loadConfig` (config.ts's) must accept each API's environment. */
 export async function checkDeploymentFiles({ loadConfig } = {}) {
   const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
   const problems = lintDockerfile(read('Dockerfile')).map((problem) => `Dockerfile ${problem}`);
+  const expected = imageCommandOf(JSON.parse(read('apps/api/package.json')).scripts.start);
+  const actual = finalCommand(read('Dockerfile'));
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) problems.push(`Dockerfile CMD ${JSON.stringify(actual)} is not what npm start runs: ${JSON.stringify(expected)}`);
   const compose = checkCompose(read('compose.yaml'), settingNames(read('apps/api/src/config.ts')), exampleDeployment);
   problems.push(...compose.problems.map((problem) => `compose.yaml ${problem}`));
   const ignored = read('.dockerignore').split('\n').map((line) => line.trim());

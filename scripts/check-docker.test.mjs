@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { checkCompose, checkDeploymentFiles, interpolate, lintDockerfile, settingNames } from './check-docker.mjs';
+import { checkCompose, checkDeploymentFiles, finalCommand, imageCommandOf, interpolate, lintDockerfile, settingNames } from './check-docker.mjs';
 
 /** A Dockerfile that passes every rule; each test below breaks one thing in it. */
 const good = `FROM node:24-bookworm-slim AS build
@@ -76,6 +76,23 @@ describe('lintDockerfile', () => {
     expect(breaking(' --no-install-recommends', '')).toEqual([expect.stringMatching(/^line 9: .*--no-install-recommends/)]);
     expect(breaking(' \\\n && rm -rf /var/lib/apt/lists/*', '')).toEqual([expect.stringMatching(/^line 9: .*\/var\/lib\/apt\/lists/)]);
     expect(breaking('install -y', 'install')).toEqual([expect.stringMatching(/^line 9: apt-get install without -y/)]);
+  });
+});
+
+describe('the image runs what npm start runs', () => {
+  it("takes the API's start command after its build, with the workspace's paths from the root", () => {
+    expect(imageCommandOf('npm run build && node --import ./dist/tracing.js dist/server.js')).toEqual([
+      'node',
+      '--import',
+      './apps/api/dist/tracing.js',
+      'apps/api/dist/server.js',
+    ]);
+    expect(imageCommandOf('npm run build && node dist/server.js')).toEqual(['node', 'apps/api/dist/server.js']);
+  });
+
+  it("reads the last stage's exec-form CMD", () => {
+    expect(finalCommand(good)).toEqual(['node', 'dist/server.js']);
+    expect(finalCommand(good.replace('CMD ["node", "dist/server.js"]', 'CMD node dist/server.js'))).toBeUndefined();
   });
 });
 
