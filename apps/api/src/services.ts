@@ -63,7 +63,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const sessions = createSessionService({ db, clock: deps.clock, config });
   const artists = createArtistsService({ db, clock, files });
   // The sandbox by default, Toss Payments by configuration (docs/product.md#payments).
-  const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock);
+  const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock, db);
   // Every write that moves points or money shares one idempotency mechanism (docs/architecture.md#idempotency).
   const idempotency = createIdempotency({ db, clock });
   const points = createPointsService({ db, clock, idempotency, metrics: deps.metrics });
