@@ -67,7 +67,7 @@ export const jsonBodyLimit = 64 * 1024;
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
-  const files = deps.files ?? createLocalFileStore(config.dataDir);
+  const files = deps.files ?? createFileStore(config);
   const { db } = deps.database;
 
   const app = Fastify({

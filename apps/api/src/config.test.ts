@@ -85,6 +85,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ APPLE_CLIENT_ID: 'com.example' })).toThrow(/APPLE_PRIVATE_KEY/);
   });
 
+  it('keeps files in DATA_DIR by default, and refuses FILE_STORAGE=s3 without a bucket (decision 079)', () => {
+    expect(loadConfig({}).fileStorage).toEqual({ kind: 'local' });
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(/FILE_STORAGE=s3: set S3_BUCKET/);
+    expect(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'orchard', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' }).fileStorage).toEqual({
+      kind: 's3',
+      bucket: 'orchard',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+    });
+  });
+
   it('accepts .env.example as it is, and it and the README document every setting', () => {
     const example = fs.readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
     const environment = parseEnv(example) as Record<string, string>;

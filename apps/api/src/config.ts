@@ -51,6 +51,16 @@ const environmentSchema = z.object({
   FILM_MAX_BYTES: z.coerce.number().int().min(1024).max(4 * 1024 ** 3).default(200 * 1024 * 1024),
   /** A film's poster: the first frame through `ffmpeg` when it is on the PATH (auto), or always the generated one (off). */
   FILM_POSTER_DECODER: z.enum(['auto', 'off']).default('auto'),
+  /** Where uploaded files live: `local` (DATA_DIR/uploads and DATA_DIR/private) or `s3`, a bucket every API process shares (decision 079). */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** FILE_STORAGE=s3: the bucket, created beforehand. Credentials: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or the SDK's other sources). */
+  S3_BUCKET: optionalText,
+  /** FILE_STORAGE=s3: the bucket's region. */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** FILE_STORAGE=s3: the endpoint of an S3-compatible server (MinIO, R2); unset: AWS S3. */
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  /** FILE_STORAGE=s3: the bucket in the path (`endpoint/bucket/key`) instead of the host name, as MinIO needs. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   /** SMTP server of outgoing mail (`smtp://` or `smtps://`, with credentials in the URL). Unset: mails are written as .eml files to DATA_DIR/outbox. */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   /** The From address of every mail. */
@@ -158,6 +168,8 @@ export type Config = {
   webDistDir?: string;
   /** Films (docs/product.md#films): the upload limit and whether a decoder may make the poster. */
   films: { maxBytes: number; posterDecoder: 'auto' | 'off' };
+  /** Uploaded files: DATA_DIR, or an S3-compatible bucket (decision 079). */
+  fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files in DATA_DIR/outbox (docs/architecture.md#mail-outbox). */
   mail: { smtpUrl?: string; from: string };
   session: { cookieName: string; secureCookie: boolean; idleTimeoutMs: number; absoluteTimeoutMs: number };
@@ -168,6 +180,8 @@ export type Config = {
   /** TEST_CLOCK=on: operators may move the API's clock forward (never in production). */
   testClock: boolean;
 };
+
+export type S3Settings = { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
 
 export type PaymentSettings = {
   gateway: 'sandbox' | 'toss';
@@ -245,6 +259,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       problems.push('PAYMENT_GATEWAY=toss: set TOSS_SECRET_KEY, TOSS_CLIENT_KEY and TOSS_WEBHOOK_SECRET');
     }
   }
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) problems.push('FILE_STORAGE=s3: set S3_BUCKET (and S3_ENDPOINT for MinIO or R2)');
   if (e.TEST_CLOCK === 'on' && e.NODE_ENV === 'production') {
     problems.push('TEST_CLOCK: moving the clock changes deadlines and expiries of real money; it is refused in production');
   }
@@ -266,6 +281,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     seedSampleData: e.SEED_SAMPLE_DATA,
     webDistDir: e.WEB_DIST_DIR,
     films: { maxBytes: e.FILM_MAX_BYTES, posterDecoder: e.FILM_POSTER_DECODER },
+    fileStorage:
+      e.FILE_STORAGE === 's3'
+        ? { kind: 's3', bucket: e.S3_BUCKET!, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }
+        : { kind: 'local' },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     session: {
       // docs/quality.md#s4: the __Host- prefix needs Secure, which plain-http localhost cannot set.

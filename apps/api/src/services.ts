@@ -32,7 +32,7 @@ import { createFilmsService } from './modules/films/films.service.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createRankingsService } from './modules/rankings/rankings.service.ts';
 import { createTestClock } from './lib/test-clock.ts';
-import { createPrivateFileStore } from './modules/support/support.files.ts';
+import { createPrivateFileStoreFor } from './modules/support/support.files.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 
 export type ServiceDeps = {
@@ -90,7 +90,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const support = createSupportService({
     db,
     clock,
-    privateFiles: createPrivateFileStore(config.dataDir),
+    privateFiles: createPrivateFileStoreFor(config),
     notifications,
     mail,
     audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),

@@ -11,7 +11,7 @@ import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../src/db/client.ts';
 import { createManualClock, type ManualClock } from '../src/lib/clock.ts';
-import { createLocalFileStore, type FileStore } from '../src/lib/storage.ts';
+import { createLocalFileStore, type LocalFileStore } from '../src/lib/storage.ts';
 import { buildServices, type Services } from '../src/services.ts';
 import type { MailTransport } from '../src/modules/mail/mail.transport.ts';
 import { enabledProviderIds } from '../src/modules/auth/session.service.ts';
@@ -55,7 +55,8 @@ export type TestContext = {
   config: Config;
   database: Database;
   clock: ManualClock;
-  files: FileStore;
+  /** The local store in DATA_DIR (a test of another store passes its own as `deps.files`). */
+  files: LocalFileStore;
   dataDir: string;
   /** inject() with the app's own Origin on writes, and optionally a session cookie. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { createLocalFileStore } from '../lib/storage.ts';
+import { createFileStore } from '../lib/storage.ts';
 import { openDatabase } from './client.ts';
 import { seedSampleDataIfEmpty } from './seed.ts';
 
@@ -7,7 +7,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
-  const seeded = await seedSampleDataIfEmpty({ db: database.db, files: createLocalFileStore(config.dataDir), config, log: (message) => console.log(message) });
+  const seeded = await seedSampleDataIfEmpty({ db: database.db, files: createFileStore(config), config, log: (message) => console.log(message) });
   console.log(seeded.loaded ? 'Sample data loaded.' : 'The database already has data; nothing loaded.');
 } finally {
   await database.close();

@@ -5,7 +5,8 @@ import { currencies, displayPreferenceCookie, languages, parseDisplayPreference,
 import type { Config } from '../config.ts';
 import { languageFromAcceptLanguage } from '../lib/accept-language.ts';
 import { AppError } from '../lib/errors.ts';
-import type { FileStore } from '../lib/storage.ts';
+import { parseByteRange } from '../lib/byte-range.ts';
+import { contentTypeOf, type FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
 import { previewedProjectId, withSharePreview, type SharePreview } from './share-preview.ts';
 
@@ -14,24 +15,38 @@ export const maxPathParamLength = 200;
 
 export const defaultWebDistDir = path.resolve(import.meta.dirname, '../../../web/dist');
 
-/** Uploaded files: never sniffed, never framed, never run as a page (docs/quality.md#s6). */
+/**
+ * Uploaded files, from whichever store FILE_STORAGE names, through one path (decision 079): one
+ * byte range (206) or none it holds (416) for films, revalidation by ETag, and never sniffed,
+ * framed or run as a page (docs/quality.md#s6).
+ */
 export async function registerUploadedFiles(app: App, files: FileStore) {
-  fs.mkdirSync(files.root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: files.root,
-    prefix: '/api/files/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '365d',
-    immutable: true,
-    setHeaders: (res) => {
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Content-Disposition', 'inline');
-      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      res.header('Cross-Origin-Resource-Policy', 'same-origin');
-    },
+  app.get<{ Params: { '*': string } }>('/api/files/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const key = request.params['*'];
+    const info = await files.stat(key);
+    if (!info) return reply.callNotFound();
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('ETag', info.etag)
+      .header('Last-Modified', info.lastModified.toUTCString())
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', 'inline')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cross-Origin-Resource-Policy', 'same-origin')
+      .type(contentTypeOf(key));
+    if (request.headers['if-none-match'] === info.etag) return reply.code(304).send();
+    // If-Range names the version the client holds a part of; another version is sent whole.
+    const ifRange = request.headers['if-range'];
+    const range = ifRange === undefined || ifRange === info.etag ? parseByteRange(request.headers.range, info.size) : 'whole';
+    if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${info.size}`).send();
+    const length = range === 'whole' ? info.size : range.end - range.start + 1;
+    if (range !== 'whole') reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+    reply.header('Content-Length', length);
+    if (request.method === 'HEAD') return reply.send();
+    const body = await files.read(key, range === 'whole' ? undefined : range);
+    if (!body) return reply.callNotFound();
+    return reply.send(body);
   });
 }
 

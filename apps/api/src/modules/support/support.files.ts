@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import type { Config } from '../../config.ts';
+import { createS3FileStore } from '../../lib/s3-storage.ts';
 
 /**
- * Where inquiry images live (docs/product.md#inquiries): `DATA_DIR/private/`, outside the folder
+ * Where inquiry images live (docs/product.md#inquiries): `DATA_DIR/private/` (or the bucket's `private/`), outside what is
  * served at /api/files/, so an image is read only through its route, by its author or an
  * operator (docs/quality.md#s1). Names are generated here, never taken from the client.
  */
@@ -16,6 +19,21 @@ export type PrivateFileStore = {
 
 const safeSegment = /^[a-z0-9-]+$/;
 const safeKey = /^[a-z0-9-]+\/[a-f0-9]{32}\.[a-z0-9]+$/;
+
+/** DATA_DIR/private, or the bucket's `private/` prefix, which /api/files/ never reads (decision 079). */
+export function createPrivateFileStoreFor(config: Config): PrivateFileStore {
+  const storage = config.fileStorage;
+  if (storage.kind === 'local') return createPrivateFileStore(config.dataDir);
+  const store = createS3FileStore(storage, 'private/');
+  return {
+    save: (folder, extension, bytes) => store.save(folder, extension, bytes),
+    remove: (key) => store.remove(key),
+    async read(key) {
+      const body = await store.read(key);
+      return body ? buffer(body) : null;
+    },
+  };
+}
 
 export function createPrivateFileStore(dataDir: string): PrivateFileStore {
   const root = path.join(dataDir, 'private');
