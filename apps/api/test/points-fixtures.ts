@@ -33,7 +33,7 @@ export async function startCharge(t: TestContext, user: TestUser, packageId = 'o
 /** Charges a package and approves it on the sandbox, returning in the owner's browser; returns the charge id once credited. */
 export async function charge(t: TestContext, user: TestUser, packageId = 'orange-1000') {
   const { chargeId, checkoutId } = await startCharge(t, user, packageId);
-  const success = new URL(sandboxOf(t).approve(checkoutId, 'card'));
+  const success = new URL(await sandboxOf(t).approve(checkoutId, 'card'));
   const landed = await t.request({ url: `${success.pathname}${success.search}`, cookie: user.cookie });
   expect(landed.statusCode, landed.body).toBe(302);
   expect(landed.headers.location).toBe(spaPaths.completedCharge(chargeId));

@@ -51,7 +51,7 @@ describe('payments: the gateway returns act only for the owner', () => {
       expect(await chargeOf(chargeId)).toMatchObject({ status: 'pending', failure: null });
     }
     // The owner can still pay: the stranger's return changed nothing.
-    const success = new URL(sandboxOf(t).approve(checkoutId, 'card'));
+    const success = new URL(await sandboxOf(t).approve(checkoutId, 'card'));
     expect((await t.request({ url: `${success.pathname}${success.search}`, cookie: stranger.cookie })).statusCode).toBe(302);
     expect((await chargeOf(chargeId)).status).toBe('pending');
     await t.request({ url: `${success.pathname}${success.search}`, cookie: owner.cookie });
@@ -144,18 +144,18 @@ describe('payments: deleted accounts and open charges (sandbox)', () => {
     t.clock.advance(pendingChargeOpenMs + 60_000);
     expect((await deleteAccount(t, user)).statusCode).toBe(200);
 
-    const success = new URL(sandboxOf(t).approve(checkoutId, 'card'));
+    const success = new URL(await sandboxOf(t).approve(checkoutId, 'card'));
     // The deleted owner's browser comes back with its old (revoked) cookie: nothing is confirmed.
     const landed = await t.request({ url: `${success.pathname}${success.search}`, cookie: user.cookie });
     expect(landed.statusCode).toBe(302);
-    expect(sandboxOf(t).getCheckout(checkoutId)!.state).toBe('approved');
+    expect((await sandboxOf(t).getCheckout(checkoutId))!.state).toBe('approved');
 
     // The gateway captures anyway and says so by webhook: the app cancels it there.
     const orderId = await orderIdOf(t, chargeId);
     const confirmed = await sandboxOf(t).confirm({ orderId, paymentKey: success.searchParams.get('paymentKey')!, amountKrw: 50_000 });
     expect(confirmed.ok).toBe(true);
     await sandboxOf(t).settled();
-    expect(sandboxOf(t).getCheckout(checkoutId)!.state).toBe('cancelled');
+    expect((await sandboxOf(t).getCheckout(checkoutId))!.state).toBe('cancelled');
     const { rows } = await t.database.db.execute<{ status: string; failure_code: string }>(sql`select status, failure_code from payments where id = ${chargeId}`);
     expect(rows[0]).toEqual({ status: 'declined', failure_code: 'ACCOUNT_DELETED' });
     expect(await chargeEntries(t, user.id)).toBe(0);

@@ -4,6 +4,7 @@ import { createManualClock } from '../../lib/clock.ts';
 import type { GatewayEvent } from './gateways/gateway.ts';
 import { createSandboxGateway, sandboxSignatureHeader, type SandboxGateway } from './gateways/sandbox.ts';
 import { createTestContext, errorCode, testOrigin, type TestContext } from '../../../test/harness.ts';
+import { sandboxOf } from '../../../test/points-fixtures.ts';
 
 const url = '/api/payments/webhooks/sandbox';
 
@@ -15,13 +16,12 @@ describe('payment webhooks (docs/quality.md#s10)', () => {
   let handlerCalls: string[] = [];
 
   beforeAll(async () => {
-    sandbox = createSandboxGateway({ publicUrl: new URL(testOrigin), clock, webhookSecret: 'webhook-test-secret' });
     // Stands in for the ledger's handler: it records, and (like the ledger) processes each id once.
     const seen = new Set<string>();
     t = await createTestContext({
+      env: { SANDBOX_WEBHOOK_SECRET: 'webhook-test-secret' },
       deps: {
         clock,
-        paymentGateway: sandbox,
         onPaymentEvent: async (event) => {
           handlerCalls.push(event.eventId);
           if (seen.has(event.eventId)) return;
@@ -30,6 +30,7 @@ describe('payment webhooks (docs/quality.md#s10)', () => {
         },
       },
     });
+    sandbox = sandboxOf(t);
   });
   afterAll(() => t.close());
   beforeEach(() => {
@@ -94,7 +95,7 @@ describe('payment webhooks (docs/quality.md#s10)', () => {
 
   it('refuses a forged signature (another key) with 401', async () => {
     const body = Buffer.from(JSON.stringify(event()));
-    const forger = createSandboxGateway({ publicUrl: new URL(testOrigin), clock, webhookSecret: 'guessed' });
+    const forger = createSandboxGateway({ db: t.database.db, publicUrl: new URL(testOrigin), clock, webhookSecret: 'guessed' });
     const response = await deliver(body, forger.sign(body));
     expect(response.statusCode).toBe(401);
     expect(errorCode(response)).toBe('payments.webhook_signature_invalid');

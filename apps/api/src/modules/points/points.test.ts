@@ -58,7 +58,7 @@ describe('points: charge, exchange, refund, history', () => {
   it('shows a declined charge with the gateway reason and credits nothing', async () => {
     const before = await balances();
     const { chargeId, checkoutId } = await startCharge(t, user, 'orange-300');
-    const fail = new URL(sandboxOf(t).decline(checkoutId, 'REJECT_CARD_PAYMENT'));
+    const fail = new URL(await sandboxOf(t).decline(checkoutId, 'REJECT_CARD_PAYMENT'));
     const landed = await t.request({ url: `${fail.pathname}${fail.search}` });
     expect(landed.headers.location).toBe(`/my-page/completed-charge/${chargeId}`);
     await sandboxOf(t).settled();
@@ -70,7 +70,7 @@ describe('points: charge, exchange, refund, history', () => {
 
   it('records the gateway reason of a decline whether its webhook or the customer arrives first', async () => {
     const { chargeId, checkoutId } = await startCharge(t, user, 'orange-100');
-    const fail = new URL(sandboxOf(t).decline(checkoutId, 'REJECT_CARD_COMPANY'));
+    const fail = new URL(await sandboxOf(t).decline(checkoutId, 'REJECT_CARD_COMPANY'));
     await sandboxOf(t).settled();
     expect(((await chargeOf(chargeId)).json() as Charge).failure).toEqual({ code: 'REJECT_CARD_COMPANY', reason: 'The card company declined the payment.' });
     await t.request({ url: `${fail.pathname}${fail.search}` });

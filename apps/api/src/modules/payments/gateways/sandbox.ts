@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isLanguage } from '@orchard/shared/locale-codes';
+import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { sandboxGatewayCancellations, sandboxGatewayPayments } from '../payments.table.ts';
 import {
   paymentMethods,
   type CancelResult,
@@ -38,7 +42,7 @@ export type SandboxDeclineCode = keyof typeof sandboxDeclineReasons;
 /** Toss's code when the customer closes the payment window without deciding. */
 export const abandonedCode = 'PAY_PROCESS_CANCELED';
 
-type CheckoutState = 'pending' | 'approved' | 'confirmed' | 'declined' | 'abandoned' | 'cancelled';
+type CheckoutState = 'pending' | 'approved' | 'confirmed' | 'declined' | 'abandoned' | 'partially_cancelled' | 'cancelled';
 
 export type SandboxCheckout = {
   checkoutId: string;
@@ -48,10 +52,10 @@ export type SandboxCheckout = {
   paymentKey?: string;
   method?: PaymentMethod;
   approvedAt?: Date;
-  decline?: { code: SandboxDeclineCode; reason: string };
+  decline?: { code: string; reason: string };
   cancel?: { idempotencyKey: string; cancelledAt: Date; reason: string };
-  /** Partial cancellations so far (the payment stays confirmed while part of it is left). */
-  partialCancels?: { idempotencyKey: string; amountKrw: number; cancelledAt: Date; reason: string }[];
+  /** Partial cancellations so far, in the order they were made. */
+  partialCancels: { idempotencyKey: string; amountKrw: number; cancelledAt: Date; reason: string }[];
 };
 
 /** What a webhook delivery needs: the app's webhook route answered in this process (app.inject). */
@@ -59,11 +63,14 @@ export type WebhookDelivery = (rawBody: Buffer, headers: Record<string, string>)
 
 export type SandboxGateway = PaymentGateway & {
   readonly id: 'sandbox';
-  getCheckout(checkoutId: string): SandboxCheckout | undefined;
-  /** The customer approved on the checkout page: the URL to send the browser to. */
-  approve(checkoutId: string, method: PaymentMethod): string;
-  decline(checkoutId: string, code: SandboxDeclineCode): string;
-  abandon(checkoutId: string): string;
+  getCheckout(checkoutId: string): Promise<SandboxCheckout | undefined>;
+  /**
+   * The customer approved on the checkout page: the URL to send the browser to. A checkout that
+   * was declined or left already answers its failure return again and approves nothing.
+   */
+  approve(checkoutId: string, method: PaymentMethod): Promise<string>;
+  decline(checkoutId: string, code: SandboxDeclineCode): Promise<string>;
+  abandon(checkoutId: string): Promise<string>;
   /** Connects webhook delivery to the app (done by the module registration). */
   connect(deliver: WebhookDelivery): void;
   /** Every event sent so far, in order, with the status the webhook route answered. */
@@ -88,21 +95,30 @@ const sandboxEventSchema = z.strictObject({
 
 const newKey = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
 
+type PaymentRow = typeof sandboxGatewayPayments.$inferSelect;
+
+/** A cancellation the gateway refuses: thrown inside its transaction so the cancellation row goes too. */
+class CancelRefused extends Error {
+  constructor(readonly result: CancelResult & { ok: false }) {
+    super(result.reason);
+  }
+}
+
+const refusedCancel = (code: string, reason: string) => new CancelRefused({ ok: false, code, reason });
+
 /**
  * docs/product.md#payments: the built-in sandbox gateway, the default. It behaves like Toss Payments'
  * redirect flow: a checkout page, successUrl with paymentKey/orderId/amount, failUrl with
  * code/message, confirm answered truthfully, cancel idempotent by key, and signed webhooks.
  *
- * State lives in this process's memory: it is a development and test tool, refused in production
- * unless allowed, and its checkouts last minutes. A restart forgets open checkouts; confirming one
- * afterwards answers NOT_FOUND_PAYMENT, which the app must handle for real gateways anyway (a
- * payment window that expired). A persistent table would need a migration shared with the ledger
- * work; revisit if the sandbox must serve several API instances.
+ * Its checkouts and payments live in the database (docs/decisions/078-sandbox-gateway-in-the-database.md),
+ * as a real gateway's live on its side: a restart or a second API process sees them, so a charge
+ * confirmed before a restart is refunded after it. Every state change is one UPDATE guarded by the
+ * expected status. Webhook deliveries stay in this process: each process delivers the events of
+ * the changes it made to its own webhook route.
  */
-export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; webhookSecret: string }): SandboxGateway {
-  const { publicUrl, clock, webhookSecret } = options;
-  const checkouts = new Map<string, SandboxCheckout>();
-  const byPaymentKey = new Map<string, SandboxCheckout>();
+export function createSandboxGateway(options: { db: Db; publicUrl: URL; clock: Clock; webhookSecret: string }): SandboxGateway {
+  const { db, publicUrl, clock, webhookSecret } = options;
   const sentBodies = new Map<string, Buffer>();
   const deliveries: SandboxGateway['deliveries'] = [];
   const inFlight = new Set<Promise<unknown>>();
@@ -145,17 +161,44 @@ export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; we
     inFlight.add(delivery);
   }
 
-  function openCheckout(checkoutId: string): SandboxCheckout {
-    const checkout = checkouts.get(checkoutId);
-    if (!checkout) throw new SandboxCheckoutError('not_found', 'There is no such sandbox checkout.');
-    if (checkout.state !== 'pending') throw new SandboxCheckoutError('closed', 'This sandbox checkout is already finished.');
-    return checkout;
-  }
-
   function withQuery(base: string, query: Record<string, string>) {
     const url = new URL(base);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     return url.href;
+  }
+
+  /** Where a checkout that ended in a decline or an abandon sends the browser: its failure return, every time. */
+  const failureRedirect = (row: PaymentRow) =>
+    withQuery(row.failUrl, { code: row.declineCode!, message: row.declineReason!, orderId: row.orderId });
+
+  const findByCheckoutId = async (checkoutId: string) =>
+    (await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.checkoutId, checkoutId)))[0];
+  const findByPaymentKey = async (paymentKey: string) =>
+    (await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.paymentKey, paymentKey)))[0];
+
+  /** Moves a pending checkout on, or (it is not pending) says why not. Exactly one caller moves it. */
+  async function closePending(checkoutId: string, changes: Partial<PaymentRow>): Promise<PaymentRow> {
+    const [row] = await db
+      .update(sandboxGatewayPayments)
+      .set({ ...changes, updatedAt: clock.now() })
+      .where(and(eq(sandboxGatewayPayments.checkoutId, checkoutId), eq(sandboxGatewayPayments.status, 'pending')))
+      .returning();
+    if (row) return row;
+    const current = await findByCheckoutId(checkoutId);
+    if (!current) throw new SandboxCheckoutError('not_found', 'There is no such sandbox checkout.');
+    // Declined or left: the same failure return again (a second click, or Back and approve), never a payment.
+    if (current.status === 'declined' || current.status === 'abandoned') throw new FailedCheckout(failureRedirect(current));
+    throw new SandboxCheckoutError('closed', 'This sandbox checkout is already finished.');
+  }
+
+  /** closePending for the page's actions: a failed checkout's failure return is an answer, not an error. */
+  async function act(checkoutId: string, changes: Partial<PaymentRow>, then: (row: PaymentRow) => string): Promise<string> {
+    try {
+      return then(await closePending(checkoutId, changes));
+    } catch (error) {
+      if (error instanceof FailedCheckout) return error.redirect;
+      throw error;
+    }
   }
 
   return {
@@ -172,109 +215,174 @@ export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; we
         if (new URL(target).origin !== publicUrl.origin) throw new Error(`the sandbox redirects only to ${publicUrl.origin}`);
       }
       const checkoutId = newKey('chk');
-      checkouts.set(checkoutId, { checkoutId, request: { ...request }, state: 'pending', createdAt: clock.now() });
+      const now = clock.now();
+      await db.insert(sandboxGatewayPayments).values({
+        checkoutId,
+        orderId: request.orderId,
+        orderName: request.orderName,
+        amountKrw: request.amountKrw,
+        method: request.method,
+        successUrl: request.successUrl,
+        failUrl: request.failUrl,
+        language: request.language ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
       const checkoutUrl = new URL(`${sandboxCheckoutPrefix}/checkout/${checkoutId}`, publicUrl);
       if (request.language) checkoutUrl.searchParams.set('lang', request.language);
       return { checkoutUrl: checkoutUrl.href };
     },
 
-    getCheckout: (checkoutId) => checkouts.get(checkoutId),
+    async getCheckout(checkoutId) {
+      const row = await findByCheckoutId(checkoutId);
+      if (!row) return undefined;
+      const cancels = await db
+        .select()
+        .from(sandboxGatewayCancellations)
+        .where(eq(sandboxGatewayCancellations.checkoutId, checkoutId))
+        .orderBy(asc(sandboxGatewayCancellations.id));
+      const whole = cancels.find((cancel) => !cancel.partial);
+      return {
+        checkoutId: row.checkoutId,
+        request: {
+          orderId: row.orderId,
+          amountKrw: row.amountKrw,
+          orderName: row.orderName,
+          method: row.method as PaymentMethod,
+          successUrl: row.successUrl,
+          failUrl: row.failUrl,
+          ...(isLanguage(row.language) ? { language: row.language } : {}),
+        },
+        state: row.status as CheckoutState,
+        createdAt: row.createdAt,
+        ...(row.paymentKey ? { paymentKey: row.paymentKey } : {}),
+        ...(row.status === 'pending' ? {} : { method: row.method as PaymentMethod }),
+        ...(row.approvedAt ? { approvedAt: row.approvedAt } : {}),
+        ...(row.status === 'declined' ? { decline: { code: row.declineCode!, reason: row.declineReason! } } : {}),
+        ...(whole ? { cancel: { idempotencyKey: whole.idempotencyKey, cancelledAt: whole.cancelledAt, reason: whole.reason } } : {}),
+        partialCancels: cancels
+          .filter((cancel) => cancel.partial)
+          .map(({ idempotencyKey, amountKrw, cancelledAt, reason }) => ({ idempotencyKey, amountKrw, cancelledAt, reason })),
+      };
+    },
 
     approve(checkoutId, method) {
-      const checkout = openCheckout(checkoutId);
-      checkout.state = 'approved';
-      checkout.method = method;
-      checkout.paymentKey = newKey('sbx');
-      byPaymentKey.set(checkout.paymentKey, checkout);
       // As Toss: the payment is only authorised here; the shop's confirm captures it.
-      return withQuery(checkout.request.successUrl, {
-        paymentKey: checkout.paymentKey,
-        orderId: checkout.request.orderId,
-        amount: String(checkout.request.amountKrw),
-      });
+      return act(checkoutId, { status: 'approved', method, paymentKey: newKey('sbx') }, (row) =>
+        withQuery(row.successUrl, { paymentKey: row.paymentKey!, orderId: row.orderId, amount: String(row.amountKrw) }),
+      );
     },
 
     decline(checkoutId, code) {
-      const checkout = openCheckout(checkoutId);
       const reason = sandboxDeclineReasons[code];
-      checkout.state = 'declined';
-      checkout.paymentKey = newKey('sbx');
-      checkout.decline = { code, reason };
-      byPaymentKey.set(checkout.paymentKey, checkout);
-      emit({ type: 'payment.declined', orderId: checkout.request.orderId, paymentKey: checkout.paymentKey, code, reason });
-      return withQuery(checkout.request.failUrl, { code, message: reason, orderId: checkout.request.orderId });
-    },
-
-    abandon(checkoutId) {
-      const checkout = openCheckout(checkoutId);
-      checkout.state = 'abandoned';
-      return withQuery(checkout.request.failUrl, {
-        code: abandonedCode,
-        message: 'The customer left the payment page.',
-        orderId: checkout.request.orderId,
+      return act(checkoutId, { status: 'declined', paymentKey: newKey('sbx'), declineCode: code, declineReason: reason }, (row) => {
+        emit({ type: 'payment.declined', orderId: row.orderId, paymentKey: row.paymentKey!, code, reason });
+        return failureRedirect(row);
       });
     },
 
+    abandon(checkoutId) {
+      return act(checkoutId, { status: 'abandoned', declineCode: abandonedCode, declineReason: 'The customer left the payment page.' }, failureRedirect);
+    },
+
     async confirm({ orderId, paymentKey, amountKrw }): Promise<ConfirmResult> {
-      const checkout = byPaymentKey.get(paymentKey);
-      if (!checkout || checkout.request.orderId !== orderId) {
+      const payment = await findByPaymentKey(paymentKey);
+      if (!payment || payment.orderId !== orderId) {
         return { ok: false, code: 'NOT_FOUND_PAYMENT', reason: 'There is no such payment.' };
       }
-      if (checkout.request.amountKrw !== amountKrw) {
+      if (payment.amountKrw !== amountKrw) {
         return { ok: false, code: 'INVALID_REQUEST', reason: 'The amount differs from the amount the customer approved.' };
       }
-      if (checkout.state === 'declined') {
-        return { ok: false, code: checkout.decline!.code, reason: checkout.decline!.reason };
-      }
-      if (checkout.state === 'cancelled') {
+      if (payment.status === 'declined') return { ok: false, code: payment.declineCode!, reason: payment.declineReason! };
+      const [captured] = await db
+        .update(sandboxGatewayPayments)
+        .set({ status: 'confirmed', approvedAt: clock.now(), updatedAt: clock.now() })
+        .where(and(eq(sandboxGatewayPayments.paymentKey, paymentKey), eq(sandboxGatewayPayments.status, 'approved')))
+        .returning();
+      if (captured) emit({ type: 'payment.approved', orderId, paymentKey, amountKrw });
+      // Confirmed before (here or by another process): the same answer again, so a retried confirm is harmless.
+      const current = captured ?? (await findByPaymentKey(paymentKey))!;
+      if (current.status === 'cancelled') {
         return { ok: false, code: 'ALREADY_CANCELED_PAYMENT', reason: 'This payment has been cancelled.' };
       }
-      if (checkout.state === 'approved') {
-        checkout.state = 'confirmed';
-        checkout.approvedAt = clock.now();
-        emit({ type: 'payment.approved', orderId, paymentKey, amountKrw });
-      }
-      // Confirmed before: the same answer again, so a retried confirm is harmless.
-      return { ok: true, paymentKey, method: checkout.method!, approvedAt: checkout.approvedAt! };
+      return { ok: true, paymentKey, method: current.method as PaymentMethod, approvedAt: current.approvedAt! };
     },
 
     async cancel({ paymentKey, reason, amountKrw, cancelAmountKrw, idempotencyKey }): Promise<CancelResult> {
-      const checkout = byPaymentKey.get(paymentKey);
-      if (!checkout) return { ok: false, code: 'NOT_FOUND_PAYMENT', reason: 'There is no such payment.' };
-      // As Toss's Idempotency-Key: the same key replays the first answer.
-      const earlierPart = checkout.partialCancels?.find((part) => part.idempotencyKey === idempotencyKey);
-      if (earlierPart) return { ok: true, cancelledAt: earlierPart.cancelledAt };
-      if (cancelAmountKrw !== undefined) {
-        // A partial cancellation (Toss's cancelAmount): at most what is not cancelled yet.
-        if (checkout.state !== 'confirmed') {
-          return { ok: false, code: checkout.state === 'cancelled' ? 'ALREADY_CANCELED_PAYMENT' : 'NOT_CANCELABLE_PAYMENT', reason: 'Only a confirmed payment can be cancelled.' };
-        }
-        const cancelled = (checkout.partialCancels ?? []).reduce((sum, part) => sum + part.amountKrw, 0);
-        if (!Number.isSafeInteger(cancelAmountKrw) || cancelAmountKrw <= 0 || cancelAmountKrw > checkout.request.amountKrw - cancelled) {
-          return { ok: false, code: 'NOT_CANCELABLE_AMOUNT', reason: 'The amount is more than what is left of the payment.' };
-        }
-        const part = { idempotencyKey, amountKrw: cancelAmountKrw, cancelledAt: clock.now(), reason };
-        checkout.partialCancels = [...(checkout.partialCancels ?? []), part];
-        if (cancelled + cancelAmountKrw === checkout.request.amountKrw) checkout.state = 'cancelled';
-        emit({ type: 'payment.cancelled', orderId: checkout.request.orderId, paymentKey, amountKrw: cancelAmountKrw, reason });
-        return { ok: true, cancelledAt: part.cancelledAt };
+      const payment = await findByPaymentKey(paymentKey);
+      if (!payment) return { ok: false, code: 'NOT_FOUND_PAYMENT', reason: 'There is no such payment.' };
+      const { checkoutId } = payment;
+      const partial = cancelAmountKrw !== undefined;
+      // A partial cancellation (Toss's cancelAmount) of a whole number of won, at most what is not cancelled yet.
+      if (partial && (!Number.isSafeInteger(cancelAmountKrw) || cancelAmountKrw <= 0 || cancelAmountKrw > payment.amountKrw)) {
+        return { ok: false, code: 'NOT_CANCELABLE_AMOUNT', reason: 'The amount is more than what is left of the payment.' };
       }
-      if (checkout.state === 'cancelled') {
-        // As Toss's Idempotency-Key: the same key replays the first answer; another key is refused.
-        if (checkout.cancel!.idempotencyKey === idempotencyKey) return { ok: true, cancelledAt: checkout.cancel!.cancelledAt };
-        return { ok: false, code: 'ALREADY_CANCELED_PAYMENT', reason: 'This payment has already been cancelled.' };
+      const cancelledAt = clock.now();
+      let result: { cancelledAt: Date; replayed: boolean };
+      try {
+        result = await db.transaction(async (tx) => {
+          // As Toss's Idempotency-Key: the same key replays the first answer. The key's row is
+          // written first, so the same key sent twice at once waits here for the first to finish.
+          const [recorded] = await tx
+            .insert(sandboxGatewayCancellations)
+            .values({ checkoutId, idempotencyKey, amountKrw: cancelAmountKrw ?? payment.amountKrw, partial, reason, cancelledAt })
+            .onConflictDoNothing()
+            .returning();
+          if (!recorded) {
+            const [earlier] = await tx
+              .select()
+              .from(sandboxGatewayCancellations)
+              .where(and(eq(sandboxGatewayCancellations.checkoutId, checkoutId), eq(sandboxGatewayCancellations.idempotencyKey, idempotencyKey)));
+            return { cancelledAt: earlier!.cancelledAt, replayed: true };
+          }
+          const table = sandboxGatewayPayments;
+          if (partial) {
+            const [cancelled] = await tx
+              .update(table)
+              .set({
+                cancelledKrw: sql`${table.cancelledKrw} + ${cancelAmountKrw}`,
+                status: sql`case when ${table.cancelledKrw} + ${cancelAmountKrw} = ${table.amountKrw} then 'cancelled' else 'partially_cancelled' end`,
+                updatedAt: cancelledAt,
+              })
+              .where(
+                and(
+                  eq(table.checkoutId, checkoutId),
+                  inArray(table.status, ['confirmed', 'partially_cancelled']),
+                  sql`${table.cancelledKrw} + ${cancelAmountKrw} <= ${table.amountKrw}`,
+                ),
+              )
+              .returning();
+            if (cancelled) return { cancelledAt, replayed: false };
+            const current = (await tx.select().from(table).where(eq(table.checkoutId, checkoutId)))[0]!;
+            if (current.status === 'cancelled') throw refusedCancel('ALREADY_CANCELED_PAYMENT', 'Only a confirmed payment can be cancelled.');
+            if (current.status !== 'confirmed' && current.status !== 'partially_cancelled') {
+              throw refusedCancel('NOT_CANCELABLE_PAYMENT', 'Only a confirmed payment can be cancelled.');
+            }
+            throw refusedCancel('NOT_CANCELABLE_AMOUNT', 'The amount is more than what is left of the payment.');
+          }
+          // docs/product.md#refunds: a customer's refund is of a whole charge only, never after a partial one.
+          const [cancelled] = await tx
+            .update(table)
+            .set({ status: 'cancelled', cancelledKrw: table.amountKrw, updatedAt: cancelledAt })
+            .where(and(eq(table.checkoutId, checkoutId), eq(table.status, 'confirmed'), eq(table.cancelledKrw, 0), eq(table.amountKrw, amountKrw)))
+            .returning();
+          if (cancelled) return { cancelledAt, replayed: false };
+          const current = (await tx.select().from(table).where(eq(table.checkoutId, checkoutId)))[0]!;
+          if (current.status === 'cancelled') throw refusedCancel('ALREADY_CANCELED_PAYMENT', 'This payment has already been cancelled.');
+          if (current.status !== 'confirmed' && current.status !== 'partially_cancelled') {
+            throw refusedCancel('NOT_CANCELABLE_PAYMENT', 'Only a confirmed payment can be cancelled.');
+          }
+          throw refusedCancel('NOT_CANCELABLE_AMOUNT', 'Only the whole amount can be cancelled.');
+        });
+      } catch (error) {
+        if (error instanceof CancelRefused) return error.result;
+        throw error;
       }
-      if (checkout.state !== 'confirmed') {
-        return { ok: false, code: 'NOT_CANCELABLE_PAYMENT', reason: 'Only a confirmed payment can be cancelled.' };
+      // A new cancellation (not a replay) is announced once its transaction has committed.
+      if (!result.replayed) {
+        emit({ type: 'payment.cancelled', orderId: payment.orderId, paymentKey, amountKrw: cancelAmountKrw ?? amountKrw, reason });
       }
-      // docs/product.md#refunds: a customer's refund is of a whole charge only, never after a partial one.
-      if (amountKrw !== checkout.request.amountKrw || (checkout.partialCancels?.length ?? 0) > 0) {
-        return { ok: false, code: 'NOT_CANCELABLE_AMOUNT', reason: 'Only the whole amount can be cancelled.' };
-      }
-      checkout.state = 'cancelled';
-      checkout.cancel = { idempotencyKey, cancelledAt: clock.now(), reason };
-      emit({ type: 'payment.cancelled', orderId: checkout.request.orderId, paymentKey, amountKrw, reason });
-      return { ok: true, cancelledAt: checkout.cancel.cancelledAt };
+      return { ok: true, cancelledAt: result.cancelledAt };
     },
 
     parseWebhook(rawBody, headers) {
@@ -315,6 +423,13 @@ export function createSandboxGateway(options: { publicUrl: URL; clock: Clock; we
 
     sign,
   };
+}
+
+/** A checkout that ended in a decline or an abandon: where the browser goes instead (its failure return). */
+class FailedCheckout extends Error {
+  constructor(readonly redirect: string) {
+    super('the sandbox checkout has failed');
+  }
 }
 
 export class SandboxCheckoutError extends Error {

@@ -58,7 +58,7 @@ export async function registerSandboxCheckoutRoutes(
    */
   async function refusal(reply: FastifyReply, checkoutId: string, error: unknown, language?: Language) {
     if (!(error instanceof SandboxCheckoutError)) throw error;
-    const checkout = sandbox.getCheckout(checkoutId);
+    const checkout = await sandbox.getCheckout(checkoutId);
     const messages = messagesFor(language ?? checkout?.request.language);
     if (error.reason === 'not_found' || !checkout) return html(reply, 404, messagePage(messages, messages.notFound));
     const chargeId = await chargeIdOfOrder(checkout.request.orderId);
@@ -87,7 +87,7 @@ export async function registerSandboxCheckoutRoutes(
       async (request, reply) => {
         const { checkoutId } = request.params;
         const lang = isLanguage(request.query.lang) ? request.query.lang : undefined;
-        const checkout = sandbox.getCheckout(checkoutId);
+        const checkout = await sandbox.getCheckout(checkoutId);
         if (!checkout) return refusal(reply, checkoutId, new SandboxCheckoutError('not_found', ''), lang);
         if (checkout.state !== 'pending') return refusal(reply, checkoutId, new SandboxCheckoutError('closed', ''), lang);
         return html(reply, 200, checkoutPage(checkout, messagesFor(lang ?? checkout.request.language)));
@@ -99,7 +99,7 @@ export async function registerSandboxCheckoutRoutes(
       { config: routeConfig, schema: { hide: true, params: paramsSchema, body: approveBodySchema } },
       async (request, reply) => {
         try {
-          return reply.redirect(sandbox.approve(request.params.checkoutId, request.body.method), 303);
+          return reply.redirect(await sandbox.approve(request.params.checkoutId, request.body.method), 303);
         } catch (error) {
           return refusal(reply, request.params.checkoutId, error);
         }
@@ -111,7 +111,7 @@ export async function registerSandboxCheckoutRoutes(
       { config: routeConfig, schema: { hide: true, params: paramsSchema, body: declineBodySchema } },
       async (request, reply) => {
         try {
-          return reply.redirect(sandbox.decline(request.params.checkoutId, request.body.code), 303);
+          return reply.redirect(await sandbox.decline(request.params.checkoutId, request.body.code), 303);
         } catch (error) {
           return refusal(reply, request.params.checkoutId, error);
         }
@@ -123,7 +123,7 @@ export async function registerSandboxCheckoutRoutes(
       { config: routeConfig, schema: { hide: true, params: paramsSchema } },
       async (request, reply) => {
         try {
-          return reply.redirect(sandbox.abandon(request.params.checkoutId), 303);
+          return reply.redirect(await sandbox.abandon(request.params.checkoutId), 303);
         } catch (error) {
           return refusal(reply, request.params.checkoutId, error);
         }

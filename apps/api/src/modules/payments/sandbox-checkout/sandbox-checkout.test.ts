@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../lib/clock.ts';
 import type { GatewayEvent } from '../gateways/gateway.ts';
-import { createSandboxGateway, type SandboxGateway } from '../gateways/sandbox.ts';
+import type { SandboxGateway } from '../gateways/sandbox.ts';
 import { createTestContext, testOrigin, type TestContext } from '../../../../test/harness.ts';
+import { sandboxOf } from '../../../../test/points-fixtures.ts';
 
 const successUrl = `${testOrigin}/points/charge/complete`;
 const failUrl = `${testOrigin}/points/charge/failed`;
@@ -15,10 +16,11 @@ describe('sandbox gateway checkout', () => {
 
   beforeAll(async () => {
     const clock = createManualClock();
-    sandbox = createSandboxGateway({ publicUrl: new URL(testOrigin), clock, webhookSecret: 'test-secret' });
     t = await createTestContext({
-      deps: { clock, paymentGateway: sandbox, onPaymentEvent: async (event) => void received.push(event) },
+      env: { SANDBOX_WEBHOOK_SECRET: 'test-secret' },
+      deps: { clock, onPaymentEvent: async (event) => void received.push(event) },
     });
+    sandbox = sandboxOf(t);
   });
   afterAll(() => t.close());
 
