@@ -118,7 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerUploadedFiles(app, files);
 
   registerHealthRoutes(app, deps.database, deps.readiness ?? createReadiness());
-  await registerAuthModule(app, { auth: services.auth, config, devIdentityProvider: services.devIdentityProvider });
+  await registerAuthModule(app, { auth: services.auth, config, db, devIdentityProvider: services.devIdentityProvider });
   await registerUsersRoutes(app, { users: services.users, config });
   registerJoinRoutes(app, { join: services.join });
   registerArtistsRoutes(app, { artists: services.artists });
