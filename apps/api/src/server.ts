@@ -8,10 +8,11 @@ import { systemClock } from './lib/clock.ts';
 import { createMetricsRegistry, startMetricsListener } from './lib/metrics.ts';
 import { ensureMediaReferenceData } from './modules/media/media.reference-data.ts';
 import { ensureFaqSeeded } from './modules/support/faq.seed.ts';
-import { createFileStore } from './lib/storage.ts';
+import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { underStartUpLock } from './jobs/advisory-lock.ts';
 import { buildServices } from './services.ts';
+import { embeddedClient, serveBackups } from './db/backup.ts';
 import { refreshArtistSearchKeys } from './modules/artists/search-keys.ts';
 import { refreshProjectSearchKeys } from './modules/projects/search-keys.ts';
 import { backfillNicknameKeys } from './modules/users/nickname-keys.ts';
@@ -32,7 +33,7 @@ function readConfig(): Config {
 
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-const files = createFileStore(config);
+const files = createLocalFileStore(config.dataDir);
 let redis: Redis | undefined;
 
 try {
@@ -59,6 +60,14 @@ try {
   telemetry?.observe({ pool: database.poolStats, outbox: services.mail.outboxDepth });
   const metricsListener = telemetry ? await startMetricsListener(telemetry.registry, { port: config.metricsPort!, host: config.host }) : undefined;
   if (metricsListener) app.log.info({ metrics: metricsListener.url }, 'metrics listening');
+  // The embedded database is backed up by this process, asked over DATA_DIR/backup.sock (decision 083).
+  const embedded = embeddedClient(database);
+  const backups = embedded
+    ? await serveBackups(embedded, config.dataDir, app.log).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'backups while running are unavailable: stop the server to run npm run backup');
+        return undefined;
+      })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -71,6 +80,7 @@ try {
       await scheduler.stop();
       await app.close();
       await metricsListener?.close();
+      backups?.close();
       await database.close();
       await redis?.quit();
     } finally {
