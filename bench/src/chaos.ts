@@ -157,8 +157,9 @@ async function charge(user: number, who: MintedUser, random: () => number, decli
   });
   if (!decided) return;
   if (decided.status === 404) {
-    // The sandbox keeps checkouts in memory: a restart forgot this one, as a real payment window
-    // that expired. The charge stays pending, never credited: correct, and not acknowledged.
+    // No such checkout. The sandbox keeps its checkouts in the database (decision 078), so a
+    // restart no longer forgets one; kept as a real payment window that expired would answer. The
+    // charge stays pending, never credited: correct, and not acknowledged.
     record.outcome = 'vanished';
     return;
   }
@@ -182,8 +183,8 @@ async function charge(user: number, who: MintedUser, random: () => number, decli
     record.outcome = 'confirmed';
     refundable.set(user, [...(refundable.get(user) ?? []), pending.id]);
   } else if (status === 'declined' && !decline && failure?.code === 'PAYMENT_FAILED') {
-    // Approved, then the API restarted before its confirm reached the (in-memory) sandbox, which
-    // answers NOT_FOUND_PAYMENT; the app stores a gateway code it does not list as PAYMENT_FAILED.
+    // The gateway answered the confirm with a code the app does not list (stored as PAYMENT_FAILED),
+    // as the in-memory sandbox did for a payment approved before a restart (before decision 078).
     record.outcome = 'vanished';
   } else if (status === 'declined') {
     if (!decline) stats.unexpected.push(`an approved checkout ended declined (${failure?.code}): ${pending.id}`);
@@ -237,8 +238,9 @@ async function refund(user: number, who: MintedUser, random: () => number, key: 
   const answer = await request('POST', `/api/points/charges/${paymentId}/refund`, { cookie: who.cookie, key });
   if (!answer) return true;
   if (answer.status === 200 && (answer.body as { status: string }).status === 'confirmed') {
-    // A retry after a kill, of a refund the gateway had refused (a restarted sandbox forgets the
-    // payment) and the ledger had reversed: the charge is answered as it stands, not refunded.
+    // A retry after a kill, of a refund the gateway had refused and the ledger had reversed (the
+    // in-memory sandbox forgot payments at a restart before decision 078): the charge is answered
+    // as it stands, not refunded.
     record.outcome = 'refused';
     record.code = 'answered_confirmed';
   } else if (answer.status === 200) {
@@ -373,7 +375,7 @@ async function main() {
   console.log(`exchanges: ${count(exchanges, 'ok')} ok, ${count(exchanges, 'insufficient')} insufficient, ${count(exchanges, 'unacked')} unanswered`);
   console.log(`refunds: ${count(refunds, 'ok')} ok, ${count(refunds, 'refused')} refused (${summarise(refunds.filter((r) => r.code).map((r) => r.code!))}), ${count(refunds, 'unacked')} unanswered`);
   if (refunds.some((record) => record.code === 'points.refund_failed')) {
-    console.log('  (points.refund_failed: the charge was confirmed before a restart, so the in-memory sandbox no longer knows it and refuses the cancel; the ledger reversed the refund)');
+    console.log('  (points.refund_failed: the gateway refused the cancel and the ledger reversed the refund; the sandbox keeps its payments in the database since decision 078, so a restart is no longer the reason)');
   }
   console.log(
     `participations: ${count(participations, 'ok')} ok, ${count(participations, 'refused')} refused, ${count(participations, 'unacked')} unanswered; ` +
