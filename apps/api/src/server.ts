@@ -10,6 +10,7 @@ import { ensureMediaReferenceData } from './modules/media/media.reference-data.t
 import { ensureFaqSeeded } from './modules/support/faq.seed.ts';
 import { createLocalFileStore } from './lib/storage.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { createReadiness } from './modules/health/readiness.ts';
 import { underStartUpLock } from './jobs/advisory-lock.ts';
 import { buildServices } from './services.ts';
 import { embeddedClient, serveBackups } from './db/backup.ts';
@@ -55,7 +56,8 @@ try {
   const telemetry = config.metricsPort === undefined ? undefined : createMetricsRegistry();
   const metrics = telemetry?.metrics;
   const services = buildServices(config, { db: database.db, clock: systemClock, files, metrics });
-  const app = await buildApp(config, { database, clock: systemClock, files, redis, services, metrics });
+  const readiness = createReadiness();
+  const app = await buildApp(config, { database, clock: systemClock, files, redis, services, metrics, readiness });
   const scheduler = createScheduler({ database, sweeps: services.sweeps, log: app.log, metrics });
   telemetry?.observe({ pool: database.poolStats, outbox: services.mail.outboxDepth });
   const metricsListener = telemetry ? await startMetricsListener(telemetry.registry, { port: config.metricsPort!, host: config.host }) : undefined;
@@ -73,11 +75,19 @@ try {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const forceExit = setTimeout(() => process.exit(1), 15_000).unref();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: not ready, draining');
+    // The bound counts from the end of the drain; past it the process exits anyway.
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took too long: exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownDrainMs + 15_000).unref();
     try {
-      // Sweeps first: the pass in progress finishes its current sweep while the database is still open.
-      await scheduler.stop();
+      // Decision 080, in order: the readiness route answers 503 (and every response closes its
+      // connection) while the load balancer notices; the sweeps stop between two items meanwhile.
+      readiness.drain();
+      await Promise.all([new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs)), scheduler.stop()]);
+      // The listener closes; Fastify waits for the requests in flight, and a participation's request
+      // waits for its batch's answer, so the open batch is answered before the pool closes.
       await app.close();
       await metricsListener?.close();
       backups?.close();

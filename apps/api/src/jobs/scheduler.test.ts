@@ -90,6 +90,45 @@ describe('scheduler and sweeps', () => {
     expect(statuses(await createScheduler({ database: t.database, sweeps: t.services.sweeps, log }).runOnce())['points.expire-lots']).toBe('ran');
   });
 
+  it('stops a sweep between two of its items at shutdown; the items left are the next pass\'s (decision 080)', async () => {
+    const start = t.clock.now();
+    const users = [await t.createUser(), await t.createUser(), await t.createUser()];
+    for (const user of users) await creditCharge(t.database.db, t.services.points, { userId: user.id, orange: 100, bonus: 0, paidAt: start });
+    t.clock.set(new Date(start.getTime() + 6 * 366 * day));
+    const expiry = t.services.sweeps.find((sweep) => sweep.name === 'points.expire-lots')!;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    // A sweep of items (as every sweep is) that the shutdown reaches in the middle of its second item.
+    const handled: number[] = [];
+    const items: Sweep = {
+      name: 'test.items',
+      lockKey: 901,
+      run: async (stop) => {
+        for (const item of [1, 2, 3, 4]) {
+          if (stop?.aborted) break;
+          if (item === 2) (entered(), await gate);
+          handled.push(item);
+        }
+      },
+    };
+    const scheduler = createScheduler({ database: t.database, sweeps: [items, expiry], log: memoryLog(), intervalMs: 60_000 });
+    scheduler.start();
+    await inside;
+    const stopped = scheduler.stop();
+    release();
+    await stopped;
+    expect(handled).toEqual([1, 2]);
+
+    // The expiry sweep itself: stopped before its first user, it expires nobody; the next run all.
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(await expiry.run(aborted.signal)).toEqual({ expired: 0 });
+    expect(await expiry.run()).toEqual({ expired: 3 });
+    t.clock.set(start);
+  });
+
   it('lets one of two schedulers work a sweep at a time, on PGlite too', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

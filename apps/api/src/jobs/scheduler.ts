@@ -36,11 +36,12 @@ export function createScheduler({
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<SweepOutcome[]> | undefined;
   let stopped = false;
+  const stopping = new AbortController();
 
   async function runSweep(sweep: Sweep): Promise<SweepOutcome> {
     const started = performance.now();
     try {
-      const outcome = await withAdvisoryLock(database, sweep.lockKey, sweep.run);
+      const outcome = await withAdvisoryLock(database, sweep.lockKey, () => sweep.run(stopping.signal));
       if (!outcome.acquired) {
         metrics.sweepDone(sweep.name, 'skipped', (performance.now() - started) / 1000);
         return { sweep: sweep.name, status: 'skipped' };
@@ -89,9 +90,10 @@ export function createScheduler({
       await current;
     },
 
-    /** Graceful shutdown: no new pass starts, the one in progress ends after its current sweep. */
+    /** Graceful shutdown: no new pass starts, and the sweep in progress ends after its current item. */
     async stop() {
       stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await current?.catch(() => {});
     },

@@ -11,7 +11,12 @@ import type { SupportService } from '../modules/support/support.service.ts';
  * A periodic, idempotent piece of maintenance (docs/architecture.md#sweeps). `lockKey` is fixed per sweep and
  * never reused: it is the advisory-lock key that lets one instance at a time do the work.
  */
-export type Sweep = { name: string; lockKey: number; run: () => Promise<unknown> };
+export type Sweep = {
+  name: string;
+  lockKey: number;
+  /** `stop` aborts at shutdown: a sweep working through items ends between two of them (decision 080). */
+  run: (stop?: AbortSignal) => Promise<unknown>;
+};
 
 /**
  * The sweeps of today. Each is safe to run concurrently even without the lock (the lock only saves
@@ -34,7 +39,7 @@ export function createSweeps(deps: {
   support?: Pick<SupportService, 'purgeExpiredImages' | 'purgeExpiredInquiries'>;
 }): Sweep[] {
   return [
-    { name: 'points.expire-lots', lockKey: 1, run: () => deps.points.sweepExpiredLots() },
+    { name: 'points.expire-lots', lockKey: 1, run: (stop) => deps.points.sweepExpiredLots({ stop }) },
     { name: 'payments.repair-refunds', lockKey: 2, run: () => deps.payments.repairRefunds() },
     { name: 'auth.delete-expired-flows', lockKey: 3, run: () => deps.auth.deleteExpiredFlows() },
     { name: 'auth.purge-expired-sessions', lockKey: 4, run: () => deps.sessions.purgeExpired() },

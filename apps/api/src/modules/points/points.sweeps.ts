@@ -37,7 +37,7 @@ export function createPointsSweeps({ db, clock }: { db: Db; clock: Clock }) {
      * a spend entry of reason expiry. One user per transaction; idempotent and safe to run
      * concurrently.
      */
-    async sweepExpiredLots(options: { batch?: number } = {}) {
+    async sweepExpiredLots(options: { batch?: number; stop?: AbortSignal } = {}) {
       const now = clock.now();
       let expired = 0;
       for (;;) {
@@ -45,6 +45,8 @@ export function createPointsSweeps({ db, clock }: { db: Db; clock: Clock }) {
         if (userIds.length === 0) return { expired };
         let progressed = 0;
         for (const userId of userIds) {
+          // Shutdown: the users left are the next pass's, on this or another process.
+          if (options.stop?.aborted) return { expired };
           const count = await db.transaction((tx) => expireLotsWithin(tx, userId, now));
           expired += count;
           progressed += count;

@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participationSpendKey } from '../src/modules/idempotency/idempotency.service.ts';
+import { reconcileLedger } from '../src/modules/points/points.reconciliation.repository.ts';
+import { withDatabase } from './global-setup.ts';
+import type { TestContext, TestUser } from './harness.ts';
+import { idempotencyKey } from './points-fixtures.ts';
+import { creditOrange, fundingProject, projectsTestContext, validRequestBody } from './projects-kit.ts';
+
+/**
+ * SIGTERM under load, one process on PostgreSQL (decision 080): fans keep participating and reading
+ * while the process is told to stop. Nothing it acknowledged may be missing from the ledger, no
+ * answer may be a 5xx other than a draining 503, and the process must say it is not ready before
+ * its listener closes, then exit 0.
+ */
+const apiDir = path.resolve(import.meta.dirname, '..');
+const drainMs = 800;
+const fanCount = 24;
+
+type Answer = { at: number; status: number } | { at: number; error: string };
+
+describe('graceful shutdown under load (PostgreSQL)', () => {
+  let t: TestContext;
+  let server: ChildProcess;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-shutdown-'));
+
+  beforeAll(async () => {
+    ({ t } = await projectsTestContext({ longSessions: true }));
+    // The process under test keeps real time: the project is made on today's date.
+    t.clock.set(new Date());
+  });
+  afterAll(async () => {
+    server?.kill('SIGKILL');
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function startServer(databaseUrl: string): Promise<{ address: string; output: () => string; exited: Promise<number | null> }> {
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'http://localhost:3000',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        SEED_SAMPLE_DATA: 'false',
+        LOG_LEVEL: 'info',
+        SHUTDOWN_DRAIN_MS: String(drainMs),
+        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+        SESSION_IDLE_TIMEOUT_MINUTES: '10000000',
+        SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    return new Promise((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = output.match(/"address":"(http:\/\/[^"]+)"/);
+        if (match) resolve({ address: match[1]!, output: () => output, exited });
+      };
+      server.stdout!.on('data', onData);
+      server.stderr!.on('data', onData);
+      void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
+    });
+  }
+
+  it('drains, answers every request it took, loses nothing it acknowledged and exits 0', async () => {
+    const creator = await t.createUser();
+    const operator = await t.createUser({ roles: ['operator'] });
+    const artistId = await t.createArtist();
+    const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
+    const unit = project.minimumUnit!;
+    const fans: TestUser[] = [];
+    for (let index = 0; index < fanCount; index++) {
+      const fan = await t.createUser();
+      await creditOrange(t, fan.id, 100_000);
+      fans.push(fan);
+    }
+    const { rows } = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
+    const started = await startServer(withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name));
+    const { address } = started;
+
+    const errorOf = (error: unknown) => {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      return cause?.code ?? cause?.message ?? String(error);
+    };
+    let listenerGone = false;
+    const acknowledged: { userId: string; key: string }[] = [];
+    const answers: (Answer & { kind: 'participation' | 'read' })[] = [];
+    const readiness: Answer[] = [];
+
+    async function fan(user: TestUser) {
+      while (!listenerGone) {
+        const key = idempotencyKey();
+        try {
+          const response = await fetch(`${address}/api/projects/${project.id}/participations`, {
+            method: 'POST',
+            headers: { cookie: user.cookie, origin: 'http://localhost:3000', 'content-type': 'application/json', 'idempotency-key': key },
+            body: JSON.stringify({ amount: unit }),
+          });
+          await response.arrayBuffer();
+          answers.push({ kind: 'participation', at: performance.now(), status: response.status });
+          if (response.status === 201) acknowledged.push({ userId: user.id, key });
+          const read = await fetch(`${address}/api/projects/${project.id}`, { headers: { cookie: user.cookie } });
+          await read.arrayBuffer();
+          answers.push({ kind: 'read', at: performance.now(), status: read.status });
+        } catch (error) {
+          answers.push({ kind: 'participation', at: performance.now(), error: errorOf(error) });
+          if (errorOf(error) === 'ECONNREFUSED') listenerGone = true;
+        }
+      }
+    }
+    async function probe() {
+      while (!listenerGone) {
+        try {
+          const response = await fetch(`${address}/api/health/ready`);
+          await response.arrayBuffer();
+          readiness.push({ at: performance.now(), status: response.status });
+        } catch (error) {
+          readiness.push({ at: performance.now(), error: errorOf(error) });
+          if (errorOf(error) === 'ECONNREFUSED') listenerGone = true;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+
+    const load = Promise.all([...fans.map(fan), probe()]);
+    // SIGTERM mid-stream: once the stream runs at its pace (the first requests warm the process up).
+    while (acknowledged.length < 60 && !listenerGone) await new Promise((resolve) => setTimeout(resolve, 50));
+    const sigtermAt = performance.now();
+    server.kill('SIGTERM');
+    const exitCode = await started.exited;
+    await load;
+
+    expect(exitCode, started.output().slice(-2000)).toBe(0);
+    const before = answers.filter((answer) => answer.at < sigtermAt);
+    expect(before.length, 'requests answered before SIGTERM').toBeGreaterThan(50);
+    expect(before.every((answer) => 'status' in answer && answer.status < 300), JSON.stringify(before.filter((a) => !('status' in a) || a.status >= 300).slice(0, 5))).toBe(true);
+
+    // The ready route said 503 before the listener closed, and liveness was never the signal.
+    const firstNotReady = readiness.find((answer) => 'status' in answer && answer.status === 503);
+    expect(firstNotReady, JSON.stringify(readiness.slice(-10))).toBeDefined();
+    expect(readiness.filter((answer) => 'status' in answer && answer.status === 200 && answer.at > firstNotReady!.at)).toEqual([]);
+    const served = answers.filter((answer): answer is { kind: 'participation' | 'read'; at: number; status: number } => 'status' in answer);
+    expect(served.filter((answer) => answer.status >= 500 && answer.status !== 503)).toEqual([]);
+    // A 503 (a request on a connection the closing listener still held) only once draining began.
+    expect(served.filter((answer) => answer.status === 503 && answer.at < firstNotReady!.at - 100)).toEqual([]);
+    // Requests answered while draining: the load balancer would still be sending for a while.
+    expect(served.filter((answer) => answer.at > firstNotReady!.at && answer.status < 300).length).toBeGreaterThan(0);
+    // No request failed before the drain began. After it, a new connection is refused once the
+    // listener closed; one the closing listener found idle (keep-alive) may be reset under a request
+    // sent at that instant: never acknowledged, so the client retries it with the same key (decision 080).
+    const failures = answers.filter((answer): answer is { kind: 'participation' | 'read'; at: number; error: string } => 'error' in answer);
+    expect(failures.filter((failure) => failure.at < firstNotReady!.at)).toEqual([]);
+    expect(failures.filter((failure) => !['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(failure.error))).toEqual([]);
+    expect(failures.some((failure) => failure.error === 'ECONNREFUSED')).toBe(true);
+
+    // Every participation it acknowledged is in the ledger and in the project's participations.
+    const keys = acknowledged.map(({ key }) => participationSpendKey(key));
+    const found = await t.database.db.execute<{ key: string }>(
+      sql`select t.idempotency_key as key from point_transactions t join project_participations p on p.spend_transaction_id = t.id where t.idempotency_key = any(${sql.param(keys)}::text[])`,
+    );
+    expect(acknowledged.length).toBeGreaterThan(50);
+    expect(new Set(found.rows.map((row) => row.key))).toEqual(new Set(keys));
+    const reconciliation = await reconcileLedger(t.database.db, new Date());
+    expect(reconciliation.violations).toEqual([]);
+  }, 60_000);
+});
