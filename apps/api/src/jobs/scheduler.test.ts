@@ -108,7 +108,10 @@ describe('scheduler and sweeps', () => {
       run: async (stop) => {
         for (const item of [1, 2, 3, 4]) {
           if (stop?.aborted) break;
-          if (item === 2) (entered(), await gate);
+          if (item === 2) {
+            entered();
+            await gate;
+          }
           handled.push(item);
         }
       },
