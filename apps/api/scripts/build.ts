@@ -9,7 +9,8 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(apiDir, 'dist');
+// API_BUILD_DIR: a test's own build, which another test's rebuild of dist/ cannot delete under it.
+const outdir = process.env.API_BUILD_DIR ? path.resolve(process.env.API_BUILD_DIR) : path.join(apiDir, 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(apiDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
 /**

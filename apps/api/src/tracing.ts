@@ -35,7 +35,7 @@ async function startTracing(endpoint: string) {
   );
   const provider = new sdk.TracerProvider({
     resource: resources.resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME?.trim() || 'orchard-api' }),
-    spanProcessors: [new sdk.BatchSpanProcessor(new exporter.OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }))],
+    spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new exporter.OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }) })],
   });
   api.trace.setGlobalTracerProvider(provider);
   instrumentation.registerInstrumentations({
