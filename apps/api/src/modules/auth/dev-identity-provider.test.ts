@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testOrigin, type TestContext } from '../../../test/harness.ts';
 import { browse, newBrowser, signIn, startSignIn } from '../../../test/sign-in-browser.ts';
 import { buildApp } from '../../app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { devIdentityProviderArtifacts } from './auth.table.ts';
+import { createDatabaseAdapterFactory, sharedDevIdentityProviderKeys } from './oidc-database-adapter.ts';
 import { createMemoryAdapterFactory } from './oidc-memory-adapter.ts';
 
 describe('development identity provider', () => {
@@ -101,6 +103,21 @@ describe('development identity provider', () => {
     const refused = await browse(t, browser, pkceless);
     expect(refused.status).toBe(303);
     expect(refused.location?.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('keeps its database store to live sign-ins, and one set of keys however many processes ask at once', async () => {
+    const factory = createDatabaseAdapterFactory(t.database.db);
+    await t.database.db.insert(devIdentityProviderArtifacts).values({ model: 'Session', id: 'stale', payload: { uid: 'stale' }, expiresAt: new Date(Date.now() - 1000) });
+    expect(await factory('Session').find('stale')).toBeUndefined();
+    // A sign-in starting (its Interaction stored) deletes what has expired.
+    await factory('Interaction').upsert('fresh', { uid: 'fresh' } as never, 600);
+    const left = await t.database.db.select().from(devIdentityProviderArtifacts).where(eq(devIdentityProviderArtifacts.id, 'stale'));
+    expect(left).toEqual([]);
+    expect(await factory('Interaction').findByUid('fresh')).toMatchObject({ uid: 'fresh' });
+    // Three processes starting on a database without keys: the first one's keys are everyone's.
+    await t.database.db.delete(devIdentityProviderArtifacts).where(eq(devIdentityProviderArtifacts.model, 'Keys'));
+    const keys = await Promise.all([1, 2, 3].map(() => sharedDevIdentityProviderKeys(t.database.db)));
+    expect(new Set(keys.map((key) => key.clientSecret)).size).toBe(1);
   });
 });
 
