@@ -40,10 +40,10 @@ export function createSweeps(deps: {
 }): Sweep[] {
   return [
     { name: 'points.expire-lots', lockKey: 1, run: (stop) => deps.points.sweepExpiredLots({ stop }) },
-    { name: 'payments.repair-refunds', lockKey: 2, run: () => deps.payments.repairRefunds() },
+    { name: 'payments.repair-refunds', lockKey: 2, run: (stop) => deps.payments.repairRefunds(stop) },
     { name: 'auth.delete-expired-flows', lockKey: 3, run: () => deps.auth.deleteExpiredFlows() },
     { name: 'auth.purge-expired-sessions', lockKey: 4, run: () => deps.sessions.purgeExpired() },
-    ...(deps.guardianRefunds ? [{ name: 'payments.repair-guardian-refunds', lockKey: 5, run: () => deps.guardianRefunds!.repairRefunds() }] : []),
+    ...(deps.guardianRefunds ? [{ name: 'payments.repair-guardian-refunds', lockKey: 5, run: (stop?: AbortSignal) => deps.guardianRefunds!.repairRefunds(stop) }] : []),
     ...projectSweeps(deps.projects, deps.participations),
     ...supportSweeps(deps.support),
     ...(deps.notificationSweeps
@@ -54,7 +54,7 @@ export function createSweeps(deps: {
         ]
       : []),
     // The mail outbox's drain (docs/architecture.md#mail-outbox), after the sweeps that queue mail.
-    ...(deps.mail ? [{ name: 'mail.drain-outbox', lockKey: 1301, run: () => deps.mail!.drainDue() }] : []),
+    ...(deps.mail ? [{ name: 'mail.drain-outbox', lockKey: 1301, run: (stop?: AbortSignal) => deps.mail!.drainDue(stop) }] : []),
   ];
 }
 
@@ -65,12 +65,12 @@ function projectSweeps(
 ): Sweep[] {
   if (!projects) return [];
   return [
-    { name: 'projects.cancel-overdue-creations', lockKey: 1201, run: () => projects.cancelOverdueCreations() },
-    { name: 'projects.open-funding', lockKey: 1202, run: () => projects.openFundingDue() },
+    { name: 'projects.cancel-overdue-creations', lockKey: 1201, run: (stop) => projects.cancelOverdueCreations(stop) },
+    { name: 'projects.open-funding', lockKey: 1202, run: (stop) => projects.openFundingDue(stop) },
     ...(participations
       ? [
-          { name: 'projects.close-funding', lockKey: 1203, run: () => participations.closeFundingDue() },
-          { name: 'projects.start-ads', lockKey: 1204, run: () => participations.startAdsDue() },
+          { name: 'projects.close-funding', lockKey: 1203, run: (stop?: AbortSignal) => participations.closeFundingDue(stop) },
+          { name: 'projects.start-ads', lockKey: 1204, run: (stop?: AbortSignal) => participations.startAdsDue(stop) },
         ]
       : []),
   ];

@@ -156,13 +156,15 @@ export function createMailService({
      * The drain sweep: every due mail once, one at a time. Safe beside another drainer (the
      * claim is one conditional statement) and after a crash (the lease runs out).
      */
-    async drainDue(): Promise<{ sent: number; retried: number; failed: number; held: number }> {
+    async drainDue(stop?: AbortSignal): Promise<{ sent: number; retried: number; failed: number; held: number }> {
       const result = { sent: 0, retried: 0, failed: 0, held: 0 };
       const seen = new Set<number>();
       for (;;) {
         const ids = (await createMailRepository({ db }).dueIds(clock.now(), drainBatch)).filter((id) => !seen.has(id));
         if (ids.length === 0) return result;
         for (const id of ids) {
+          // Shutdown (decision 080): the mails left stay due for the next drain.
+          if (stop?.aborted) return result;
           seen.add(id);
           const outcome = await attempt(id);
           if (outcome === 'sent') result.sent += 1;

@@ -280,10 +280,11 @@ export function createGuardianRefundsService({
     finish,
 
     /** Finishes guardian refunds the gateway left unanswered (run by the scheduler with the refund repair). */
-    async repairRefunds() {
+    async repairRefunds(stop?: AbortSignal) {
       const due = new Date(clock.now().getTime() - guardianRefundRepairAfterMs);
       let repaired = 0;
       for (const refundId of await repository().dueForRepair(due, 100)) {
+        if (stop?.aborted) break;
         try {
           await finish(refundId);
           repaired += 1;

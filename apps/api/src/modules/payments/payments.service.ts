@@ -335,10 +335,11 @@ export function createPaymentsService({
     },
 
     /** Repairs refunds a crash left between the gateway call and the finish (run by the scheduler). */
-    async repairRefunds() {
+    async repairRefunds(stop?: AbortSignal) {
       const due = new Date(clock.now().getTime() - refundRepairAfterMs);
       let repaired = 0;
       for (const paymentId of await repository().refundsDueForRepair(due, 100)) {
+        if (stop?.aborted) break;
         try {
           await finishRefund(paymentId);
           repaired += 1;

@@ -192,10 +192,12 @@ export function createParticipationsService({
      * project's returns then run in chunks (decision 066). A repeat finds nothing to do, and every
      * run also finishes the returns a crash, or a cancellation's dropped request, left part-way.
      */
-    async closeFundingDue(): Promise<{ succeeded: number; failed: number; resumed: number }> {
+    async closeFundingDue(stop?: AbortSignal): Promise<{ succeeded: number; failed: number; resumed: number }> {
       const ids = await createParticipationsRepository({ db }).dueToCloseIds(kstDateOf(clock.now()), sweepBatch);
       const result = { succeeded: 0, failed: 0, resumed: 0 };
       for (const projectId of ids) {
+        // Shutdown (decision 080): a failed project's returns left part-way are resumed by the next run.
+        if (stop?.aborted) return result;
         const outcome = await db.transaction(async (tx) => {
           const row = await createProjectsRepository({ db: tx }).lock(projectId);
           const now = clock.now();
@@ -210,6 +212,7 @@ export function createParticipationsService({
         if (outcome) result[outcome] += 1;
       }
       for (const projectId of await createParticipationsRepository({ db }).returnsPendingIds(sweepBatch)) {
+        if (stop?.aborted) break;
         await finishReturns(projectId);
         result.resumed += 1;
       }
@@ -217,10 +220,11 @@ export function createParticipationsService({
     },
 
     /** On the ad start day a succeeded project is running. */
-    async startAdsDue(): Promise<{ started: number }> {
+    async startAdsDue(stop?: AbortSignal): Promise<{ started: number }> {
       const ids = await createParticipationsRepository({ db }).dueToRunIds(kstDateOf(clock.now()), sweepBatch);
       let started = 0;
       for (const projectId of ids) {
+        if (stop?.aborted) break;
         const done = await db.transaction(async (tx) => {
           const repository = createProjectsRepository({ db: tx });
           const row = await repository.lock(projectId);

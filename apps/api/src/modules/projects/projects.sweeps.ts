@@ -15,10 +15,11 @@ const sweepBatch = 200;
 export function createProjectSweeps({ db, clock, notifications }: { db: Db; clock: Clock; notifications: Pick<NotificationsService, 'notifyWithin' | 'notifyFollowersOfOpeningWithin'> }) {
   return {
     /** An approved project not created by its deadline becomes cancelled; one project per transaction. */
-    async cancelOverdueCreations(): Promise<{ cancelled: number }> {
+    async cancelOverdueCreations(stop?: AbortSignal): Promise<{ cancelled: number }> {
       const ids = await createProjectsRepository({ db }).overdueApprovedIds(clock.now(), sweepBatch);
       let cancelled = 0;
       for (const projectId of ids) {
+        if (stop?.aborted) break;
         const done = await db.transaction(async (tx) => {
           const repository = createProjectsRepository({ db: tx });
           const row = await repository.lock(projectId);
@@ -35,10 +36,11 @@ export function createProjectSweeps({ db, clock, notifications }: { db: Db; cloc
     },
 
     /** A created project opens for funding on its start day (KST); one project per transaction. */
-    async openFundingDue(): Promise<{ opened: number }> {
+    async openFundingDue(stop?: AbortSignal): Promise<{ opened: number }> {
       const ids = await createProjectsRepository({ db }).dueToOpenIds(kstDateOf(clock.now()), sweepBatch);
       let opened = 0;
       for (const projectId of ids) {
+        if (stop?.aborted) break;
         const done = await db.transaction(async (tx) => {
           const repository = createProjectsRepository({ db: tx });
           const row = await repository.lock(projectId);
