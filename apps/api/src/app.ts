@@ -54,7 +54,7 @@ export type AppDeps = {
   services?: Services;
   /** Records each request's latency by route (decision 081); none: not recorded. */
   metrics?: Metrics;
-  /** Drained by the server's shutdown (decision 080); a fresh, ready one otherwise. */
+  /** Drained by the server's shutdown (decision 084); a fresh, ready one otherwise. */
   readiness?: Readiness;
 };
 

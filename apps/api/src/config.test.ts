@@ -21,7 +21,7 @@ describe('configuration', () => {
     expect(config.session.secureCookie).toBe(true);
   });
 
-  it('drains for 5 s on SIGTERM in production and not at all elsewhere, unless SHUTDOWN_DRAIN_MS says (decision 080)', () => {
+  it('drains for 5 s on SIGTERM in production and not at all elsewhere, unless SHUTDOWN_DRAIN_MS says (decision 084)', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).shutdownDrainMs).toBe(5000);
     expect(loadConfig({ NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '' }).shutdownDrainMs).toBe(0);

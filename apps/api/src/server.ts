@@ -82,7 +82,7 @@ try {
       process.exit(1);
     }, config.shutdownDrainMs + 15_000).unref();
     try {
-      // Decision 080, in order: the readiness route answers 503 (and every response closes its
+      // Decision 084, in order: the readiness route answers 503 (and every response closes its
       // connection) while the load balancer notices; the sweeps stop between two items meanwhile.
       readiness.drain();
       await Promise.all([new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs)), scheduler.stop()]);

@@ -12,7 +12,7 @@ import { idempotencyKey } from './points-fixtures.ts';
 import { creditOrange, fundingProject, projectsTestContext, validRequestBody } from './projects-kit.ts';
 
 /**
- * SIGTERM under load, one process on PostgreSQL (decision 080): fans keep participating and reading
+ * SIGTERM under load, one process on PostgreSQL (decision 084): fans keep participating and reading
  * while the process is told to stop. Nothing it acknowledged may be missing from the ledger, no
  * answer may be a 5xx other than a draining 503, and the process must say it is not ready before
  * its listener closes, then exit 0.
@@ -159,7 +159,7 @@ describe('graceful shutdown under load (PostgreSQL)', () => {
     expect(served.filter((answer) => answer.at > firstNotReady!.at && answer.status < 300).length).toBeGreaterThan(0);
     // No request failed before the drain began. After it, a new connection is refused once the
     // listener closed; one the closing listener found idle (keep-alive) may be reset under a request
-    // sent at that instant: never acknowledged, so the client retries it with the same key (decision 080).
+    // sent at that instant: never acknowledged, so the client retries it with the same key (decision 084).
     const failures = answers.filter((answer): answer is { kind: 'participation' | 'read'; at: number; error: string } => 'error' in answer);
     expect(failures.filter((failure) => failure.at < firstNotReady!.at)).toEqual([]);
     expect(failures.filter((failure) => !['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(failure.error))).toEqual([]);

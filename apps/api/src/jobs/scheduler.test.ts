@@ -90,7 +90,7 @@ describe('scheduler and sweeps', () => {
     expect(statuses(await createScheduler({ database: t.database, sweeps: t.services.sweeps, log }).runOnce())['points.expire-lots']).toBe('ran');
   });
 
-  it('stops a sweep between two of its items at shutdown; the items left are the next pass\'s (decision 080)', async () => {
+  it('stops a sweep between two of its items at shutdown; the items left are the next pass\'s (decision 084)', async () => {
     const start = t.clock.now();
     const users = [await t.createUser(), await t.createUser(), await t.createUser()];
     for (const user of users) await creditCharge(t.database.db, t.services.points, { userId: user.id, orange: 100, bonus: 0, paidAt: start });

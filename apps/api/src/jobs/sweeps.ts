@@ -14,7 +14,7 @@ import type { SupportService } from '../modules/support/support.service.ts';
 export type Sweep = {
   name: string;
   lockKey: number;
-  /** `stop` aborts at shutdown: a sweep working through items ends between two of them (decision 080). */
+  /** `stop` aborts at shutdown: a sweep working through items ends between two of them (decision 084). */
   run: (stop?: AbortSignal) => Promise<unknown>;
 };
 

@@ -30,7 +30,7 @@ export function registerHealthRoutes(app: App, database: Database, readiness: Re
   app.get('/api/ready', readyRoute, ready);
 
   // While draining, each response closes its connection: a keep-alive client's next request then
-  // opens a new one, which the load balancer sends to a process still ready (decision 080).
+  // opens a new one, which the load balancer sends to a process still ready (decision 084).
   app.addHook('onSend', async (_request, reply) => {
     if (readiness.draining) reply.header('Connection', 'close');
   });

@@ -83,7 +83,7 @@ describe('health and platform behaviour', () => {
   });
 });
 
-describe('readiness while the process shuts down (decision 080)', () => {
+describe('readiness while the process shuts down (decision 084)', () => {
   let t: TestContext;
   const readiness = createReadiness();
   beforeAll(async () => {

@@ -163,7 +163,7 @@ export function createMailService({
         const ids = (await createMailRepository({ db }).dueIds(clock.now(), drainBatch)).filter((id) => !seen.has(id));
         if (ids.length === 0) return result;
         for (const id of ids) {
-          // Shutdown (decision 080): the mails left stay due for the next drain.
+          // Shutdown (decision 084): the mails left stay due for the next drain.
           if (stop?.aborted) return result;
           seen.add(id);
           const outcome = await attempt(id);

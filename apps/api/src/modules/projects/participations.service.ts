@@ -196,7 +196,7 @@ export function createParticipationsService({
       const ids = await createParticipationsRepository({ db }).dueToCloseIds(kstDateOf(clock.now()), sweepBatch);
       const result = { succeeded: 0, failed: 0, resumed: 0 };
       for (const projectId of ids) {
-        // Shutdown (decision 080): a failed project's returns left part-way are resumed by the next run.
+        // Shutdown (decision 084): a failed project's returns left part-way are resumed by the next run.
         if (stop?.aborted) return result;
         const outcome = await db.transaction(async (tx) => {
           const row = await createProjectsRepository({ db: tx }).lock(projectId);
