@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { createScheduler } from '../src/jobs/scheduler.ts';
 import { createMetricsRegistry, startMetricsListener } from '../src/lib/metrics.ts';
 import { createTestContext, type TestContext, type TestUser } from './harness.ts';
@@ -117,5 +118,18 @@ describe('metrics on a port of their own', () => {
     const publicMetrics = await t.request({ url: '/metrics', headers: { accept: 'text/plain' } });
     expect(publicMetrics.statusCode).toBe(404);
     expect(publicMetrics.body).not.toContain('orchard_');
+  });
+});
+
+describe('METRICS_PORT and OTEL_EXPORTER_OTLP_ENDPOINT settings', () => {
+  it('leave metrics and traces off when unset or blank, and refuse a port or URL that is not one', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: ' ' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(ConfigError);
+    expect(loadConfig({}).otlpEndpoint).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).otlpEndpoint).toBe('http://collector:4318');
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toThrow(ConfigError);
   });
 });
