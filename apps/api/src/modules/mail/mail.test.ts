@@ -108,6 +108,16 @@ describe('the outbox with the file transport', () => {
     expect(eml).toContain('Content-Language: ja');
   });
 
+  it('stops between two mails at shutdown, leaving the rest due for the next drain (decision 084)', async () => {
+    t.clock.set(kst('2026-12-01T12:00:00'));
+    await enqueue();
+    await enqueue();
+    const stop = new AbortController();
+    stop.abort();
+    expect(await t.services.mail.drainDue(stop.signal)).toEqual({ sent: 0, retried: 0, failed: 0, held: 0 });
+    expect(await t.services.mail.drainDue()).toMatchObject({ sent: 2 });
+  });
+
   it('holds a night-time mail until 08:00 KST unless the user consents, at 20:59, 21:00, 07:59 and 08:00', async () => {
     const hold = async (wall: string, consent: boolean) => {
       await t.database.db.update(users).set({ nightNotificationConsent: consent }).where(eq(users.id, fan.id));
