@@ -79,7 +79,7 @@ export async function createTestContext(
   const clock = createManualClock();
   const files = createLocalFileStore(dataDir);
   const deps: AppDeps = { database, clock, files, logger: false, ...options.deps };
-  const services = buildServices(config, { db: database.db, clock: deps.clock ?? clock, files: deps.files ?? files, paymentGateway: deps.paymentGateway, mailTransport: options.mailTransport });
+  const services = buildServices(config, { db: database.db, clock: deps.clock ?? clock, files: deps.files ?? files, paymentGateway: deps.paymentGateway, mailTransport: options.mailTransport, metrics: deps.metrics });
   const app = await buildApp(config, { ...deps, services });
   await app.ready();
   const { sessions } = services;
