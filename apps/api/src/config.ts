@@ -269,6 +269,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -288,8 +290,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     session: {
       // docs/quality.md#s4: the __Host- prefix needs Secure, which plain-http localhost cannot set.
-    metricsPort: e.METRICS_PORT,
-    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
       cookieName: secureCookie ? '__Host-orchard_session' : 'orchard_session',
       secureCookie,
       idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
