@@ -151,6 +151,10 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** The metrics listener's port (decision 081); undefined: none. */
+  metricsPort?: number;
+  /** Where traces go (decision 081); undefined: no tracing. */
+  otlpEndpoint?: string;
   publicUrl: URL;
   dataDir: string;
   databaseUrl?: string;
@@ -161,10 +165,6 @@ export type Config = {
   logLevel: string;
   trustProxyHops: number;
   seedSampleData: boolean;
-  /** The metrics listener's port (decision 081); undefined: none. */
-  metricsPort?: number;
-  /** Where traces go (decision 081); undefined: no tracing. */
-  otlpEndpoint?: string;
   webDistDir?: string;
   /** Films (docs/product.md#films): the upload limit and whether a decoder may make the poster. */
   films: { maxBytes: number; posterDecoder: 'auto' | 'off' };
