@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,31 @@ afterEach(() => {
 const countOf = async (db: Db, table: string) =>
   Number((await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n);
 
-describe('backup and restore of the embedded database (docs/decisions/083-backups-and-restores.md)', () => {
+/** The PostgreSQL project's database is backed up with pg_dump: the commands refuse it and say so. */
+const onPostgresProject = process.env.ORCHARD_TEST_DATABASE === 'postgres';
+const apiDir = path.resolve(import.meta.dirname, '../..');
+
+function runScript(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: apiDir, env: { ...process.env, ...env } }, (error, _stdout, stderr) =>
+      resolve({ code: error ? (error as { code?: number }).code ?? 1 : 0, stderr }),
+    );
+  });
+}
+
+if (onPostgresProject) {
+  describe('npm run backup and npm run restore on PostgreSQL (docs/decisions/083-backups-and-restores.md)', () => {
+    it('refuse DATABASE_URL and point to pg_dump and the README', { timeout: 120_000 }, async () => {
+      const env = { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATA_DIR: scratch() };
+      const backup = await runScript('backup', [path.join(scratch(), 'x.tar.gz')], env);
+      expect(backup.code).toBe(2);
+      expect(backup.stderr).toContain('pg_dump');
+      const restore = await runScript('restore', [path.join(scratch(), 'x.tar.gz')], env);
+      expect(restore.code).toBe(2);
+      expect(restore.stderr).toContain('pg_restore');
+    });
+  });
+} else describe('backup and restore of the embedded database (docs/decisions/083-backups-and-restores.md)', () => {
   // Each test opens, dumps and reopens whole databases on disk: seconds each on a busy machine.
   it('a backup asked of the running app while participations and charges are in flight restores to a clean ledger with its files', { timeout: 300_000 }, async () => {
     const { t, operator, artistId } = await projectsTestContext();
