@@ -5,7 +5,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, pgliteExtensions, wrapPglite } from './client.ts';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrationsFolder, openPostgres, pgliteExtensions, wrapPglite, type Database } from './client.ts';
+import { withDatabase } from '../../test/global-setup.ts';
 import { reconcileLedger } from '../modules/points/points.reconciliation.repository.ts';
 
 /**
@@ -46,7 +51,10 @@ type Column = { table: string; column: string; type: string; udt: string; nullab
 type ForeignKey = { table: string; columns: string[]; refTable: string; refColumns: string[] };
 type Check = { table: string; definition: string };
 
-async function catalog(client: PGlite) {
+/** PGlite and node-postgres answer `query(text, values)` with `{ rows }` alike. */
+type Sql = { query<T>(text: string, values?: unknown[]): Promise<{ rows: T[] }> };
+
+async function catalog(client: Sql) {
   const columns = (
     await client.query<Column>(`
       select table_name as "table", column_name as "column", data_type as type, udt_name as udt,
@@ -121,7 +129,7 @@ function sampleValue(column: Column, enums: { udt: string; label: string }[], ch
  * referenced table, tables inserted in the order their references need. Returns the tables with a
  * row, and the refusals (a table whose constraints this cannot guess).
  */
-async function rowInEveryTable(client: PGlite) {
+async function rowInEveryTable(client: Sql) {
   const { columns, foreignKeys, checks, enums } = await catalog(client);
   const tables = [...new Set(columns.map((column) => column.table))];
   const filled = new Set<string>();
@@ -157,7 +165,7 @@ async function rowInEveryTable(client: PGlite) {
   return { tables, filled, refusals };
 }
 
-async function columnsOf(client: PGlite): Promise<Map<string, string[]>> {
+async function columnsOf(client: Sql): Promise<Map<string, string[]>> {
   const { rows } = await client.query<{ table: string; column: string }>(
     `select table_name as "table", column_name as "column" from information_schema.columns where table_schema = 'public' order by ordinal_position`,
   );
@@ -166,13 +174,45 @@ async function columnsOf(client: PGlite): Promise<Map<string, string[]>> {
   return columns;
 }
 
-async function rowsOf(client: PGlite, table: string, columns: string[]): Promise<unknown[]> {
+async function rowsOf(client: Sql, table: string, columns: string[]): Promise<unknown[]> {
   const list = columns.map((column) => `"${column}"`).join(', ');
   return (await client.query<Record<string, unknown>>(`select ${list} from "${table}" order by ${list}`)).rows;
 }
 
 const projected = (rows: unknown[], columns: string[]) =>
   rows.map((row) => Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]])));
+
+/**
+ * An empty database of this test project (PGlite, or a new PostgreSQL database dropped on close)
+ * migrated with `folder`'s migrations: a raw client for the catalogue and the Database to upgrade.
+ */
+async function previousReleaseDatabase(folder: string): Promise<{ client: Sql & { end?(): Promise<void> }; database: Database }> {
+  if (process.env.ORCHARD_TEST_DATABASE !== 'postgres') {
+    const client = await PGlite.create({ extensions: pgliteExtensions });
+    await migrate(drizzle({ client }), { migrationsFolder: folder });
+    return { client, database: wrapPglite(client) };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `orchard_t_upgrade_${randomBytes(4).toString('hex')}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const client = new pg.Client({ connectionString: withDatabase(url, name) });
+  await client.connect();
+  await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
+  const database = openPostgres(withDatabase(url, name), 2);
+  return {
+    client: {
+      query: async <T,>(text: string, values?: unknown[]) => ({ rows: (await client.query(text, values)).rows as T[] }),
+      end: async () => {
+        await client.end();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    },
+    database,
+  };
+}
 
 const checkedAt = new Date('2026-01-02T00:00:00Z');
 const folders: string[] = [];
@@ -184,13 +224,11 @@ describe('upgrade from the previous release (docs/decisions/083-backups-and-rest
   it(`a database of the migrations up to ${previousReleaseLastMigration}, a row in every table, migrates to this version with its rows, the reconciliation unchanged`, { timeout: 300_000 }, async () => {
     const previous = migrationsUpTo(previousReleaseLastMigration);
     folders.push(previous);
-    const client = await PGlite.create({ extensions: pgliteExtensions });
-    await migrate(drizzle({ client }), { migrationsFolder: previous });
+    const { client, database } = await previousReleaseDatabase(previous);
     const { tables, filled, refusals } = await rowInEveryTable(client);
     expect(Object.fromEntries(refusals)).toEqual({});
     expect([...filled].sort()).toEqual([...tables].sort());
 
-    const database = wrapPglite(client);
     // One generic row per table is not a balanced ledger (a posting without its other leg, a
     // project total without its fan): the upgrade must leave the reconciliation exactly as it found it.
     const before = await reconcileLedger(database.db, checkedAt);
@@ -210,5 +248,6 @@ describe('upgrade from the previous release (docs/decisions/083-backups-and-rest
     const after = await reconcileLedger(database.db, checkedAt);
     expect(after.violations).toEqual(before.violations);
     await database.close();
+    await client.end?.();
   });
 });
