@@ -30,14 +30,16 @@ const outsideCitations = [
 /**
  * A quality bar cited by its bare id (R1–R6, S1–S10) instead of docs/quality.md#<id>. An id inside a
  * link, a heading or a longer word does not count, and neither does S3 naming the storage protocol
- * ("S3-compatible", "an S3 store").
+ * ("S3-compatible", "an S3 store"). A line about object storage (it names a bucket, MinIO, s3rver, a
+ * FILE_STORAGE or S3_ setting) names Amazon's S3 and Cloudflare's R2 there, not the bars.
  */
 const bareQualityCode = /(?<![\w#/.-])(?:R[1-6]|S10|S[1-9])(?![\w-])/g;
 const storageS3 = /\bS3(?:-compatible|\s+(?:store|storage|bucket|API)\b)/g;
+const objectStorageLine = /\b(?:bucket|MinIO|s3rver|FILE_STORAGE|S3_[A-Z]+)\b/i;
 
 /** The bare quality ids cited on one line, e.g. ['R2', 'S6']. */
 export function bareQualityCodesIn(line) {
-  if (/^#{1,6}\s/.test(line)) return [];
+  if (/^#{1,6}\s/.test(line) || objectStorageLine.test(line)) return [];
   return [...line.replace(storageS3, '').matchAll(bareQualityCode)].map((match) => match[0]);
 }
 

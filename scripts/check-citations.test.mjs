@@ -43,6 +43,9 @@ describe('the citation check', () => {
     expect(bareQualityCodesIn('R12, S11, R7, XR2, R2-D2, MAX_S1, v.R3')).toEqual([]);
     expect(bareQualityCodesIn('an S3-compatible store; an S3 bucket')).toEqual([]);
     expect(bareQualityCodesIn('S3: writes come from our origin')).toEqual(['S3']);
+    expect(bareQualityCodesIn('an S3-compatible server (MinIO, R2); unset: AWS S3')).toEqual([]);
+    expect(bareQualityCodesIn('`S3_REGION`: the region (`auto` for R2)')).toEqual([]);
+    expect(bareQualityCodesIn('R2: a second process takes over')).toEqual(['R2']);
     const text = 'ok\n// (S6) re-encoded\n// docs/quality.md#r3 race pairs\n';
     expect(problemsIn('a.ts', text, readDoc)).toEqual(['a.ts:2: cites S6 bare: cite docs/quality.md#s6']);
   });

@@ -8,7 +8,7 @@ import { systemClock } from './lib/clock.ts';
 import { createMetricsRegistry, startMetricsListener } from './lib/metrics.ts';
 import { ensureMediaReferenceData } from './modules/media/media.reference-data.ts';
 import { ensureFaqSeeded } from './modules/support/faq.seed.ts';
-import { createLocalFileStore } from './lib/storage.ts';
+import { createFileStore } from './lib/file-store.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createReadiness } from './modules/health/readiness.ts';
 import { underStartUpLock } from './jobs/advisory-lock.ts';
@@ -34,7 +34,7 @@ function readConfig(): Config {
 
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-const files = createLocalFileStore(config.dataDir);
+const files = createFileStore(config);
 let redis: Redis | undefined;
 
 try {

@@ -12,7 +12,7 @@ import { s3rverCredentials, startS3Server } from './s3-server.ts';
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/film.mp4'));
 
 /** FILE_STORAGE=s3 end to end: a film uploaded through the API lands in the bucket and streams back with ranges (decision 079). */
-describe('files on S3', () => {
+describe('files in an S3 bucket', () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
   let t: TestContext;
   let files: FileStore;

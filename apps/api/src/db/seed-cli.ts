@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { createFileStore } from '../lib/storage.ts';
+import { createFileStore } from '../lib/file-store.ts';
 import { openDatabase } from './client.ts';
 import { seedSampleDataIfEmpty } from './seed.ts';
 

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createPrivateFileStoreFor, type PrivateFileStore } from '../modules/support/support.files.ts';
 import { s3rverCredentials, startS3Server } from '../../test/s3-server.ts';
-import { createFileStore, type FileStore } from './storage.ts';
+import { createFileStore } from './file-store.ts';
+import type { FileStore } from './storage.ts';
 
 /** What every store must do, run against the local folder and an S3-compatible server on loopback (decision 079). */
 const kinds = {

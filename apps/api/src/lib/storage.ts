@@ -2,9 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
 import type { ByteRange } from './byte-range.ts';
-import { createS3FileStore } from './s3-storage.ts';
 
 /** What a stored file is, without its bytes: enough to answer a conditional or ranged GET. */
 export type StoredFileInfo = { size: number; etag: string; lastModified: Date };
@@ -59,12 +57,6 @@ const contentTypes: Record<string, string> = {
 
 export function contentTypeOf(key: string) {
   return contentTypes[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-}
-
-/** The store FILE_STORAGE names: DATA_DIR/uploads, or the bucket's `uploads/` prefix. */
-export function createFileStore(config: Config): FileStore {
-  const storage = config.fileStorage;
-  return storage.kind === 's3' ? createS3FileStore(storage, 'uploads/') : createLocalFileStore(config.dataDir);
 }
 
 export function createLocalFileStore(dataDir: string): LocalFileStore {

@@ -10,6 +10,7 @@ import { apiRoutes, fillRoute } from './route-fixtures.ts';
 const expectedAccess: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/auth/providers': 'public',
   'GET /api/auth/:provider/start': 'public',
   'GET /api/auth/:provider/callback': 'public',
