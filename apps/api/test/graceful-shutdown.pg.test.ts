@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participationSpendKey } from '../src/modules/idempotency/idempotency.service.ts';
 import { reconcileLedger } from '../src/modules/points/points.reconciliation.repository.ts';
+import { startApiProcess, type ApiProcess } from './api-process.ts';
 import { withDatabase } from './global-setup.ts';
 import type { TestContext, TestUser } from './harness.ts';
 import { idempotencyKey } from './points-fixtures.ts';
@@ -25,7 +26,7 @@ type Answer = { at: number; status: number } | { at: number; error: string };
 
 describe('graceful shutdown under load (PostgreSQL)', () => {
   let t: TestContext;
-  let server: ChildProcess;
+  const children: ChildProcess[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-shutdown-'));
 
   beforeAll(async () => {
@@ -34,13 +35,13 @@ describe('graceful shutdown under load (PostgreSQL)', () => {
     t.clock.set(new Date());
   });
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    for (const child of children) child.kill('SIGKILL');
     await t.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function startServer(databaseUrl: string): Promise<{ address: string; output: () => string; exited: Promise<number | null> }> {
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  function startServer(databaseUrl: string): Promise<ApiProcess> {
+    return startApiProcess(['--import', 'tsx', 'src/server.ts'], {
       cwd: apiDir,
       env: {
         ...process.env,
@@ -58,19 +59,7 @@ describe('graceful shutdown under load (PostgreSQL)', () => {
         SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000',
         REDIS_URL: '',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
-    return new Promise((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = output.match(/"address":"(http:\/\/[^"]+)"/);
-        if (match) resolve({ address: match[1]!, output: () => output, exited });
-      };
-      server.stdout!.on('data', onData);
-      server.stderr!.on('data', onData);
-      void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
+      children,
     });
   }
 
@@ -138,7 +127,7 @@ describe('graceful shutdown under load (PostgreSQL)', () => {
     // SIGTERM mid-stream: once the stream runs at its pace (the first requests warm the process up).
     while (acknowledged.length < 60 && !listenerGone) await new Promise((resolve) => setTimeout(resolve, 50));
     const sigtermAt = performance.now();
-    server.kill('SIGTERM');
+    started.child.kill('SIGTERM');
     const exitCode = await started.exited;
     await load;
 

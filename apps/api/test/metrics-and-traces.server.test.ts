@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { withDatabase } from './global-setup.ts';
+import { startApiProcess, type ApiProcess } from './api-process.ts';
 
 /**
  * decision 081 in the process `npm start` runs: the built bundle with its tracing preload. Its own
@@ -47,23 +48,11 @@ async function databaseEnv(): Promise<Record<string, string>> {
 }
 
 /** Starts the built server as `npm start` does (the tracing preload first) and waits for its address. */
-async function startServer(extraEnv: Record<string, string>): Promise<{ address: string; output: () => string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', path.join(buildDir, 'tracing.js'), path.join(buildDir, 'server.js')], {
+async function startServer(extraEnv: Record<string, string>): Promise<ApiProcess> {
+  return startApiProcess(['--import', path.join(buildDir, 'tracing.js'), path.join(buildDir, 'server.js')], {
     cwd: apiDir,
     env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_SAMPLE_DATA: 'false', METRICS_PORT: '', OTEL_EXPORTER_OTLP_ENDPOINT: '', ...(await databaseEnv()), ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/"address":"(http:\/\/[^"]+)"/);
-      if (match) resolve({ child, address: match[1]!, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+    children,
   });
 }
 

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +14,7 @@ import { expectLedgerClean, idempotencyKey } from './points-fixtures.ts';
 import { approve, creditOrange, fundingProject, multipart, photoJpeg, requestProject, validRequestBody } from './projects-kit.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 import { CookieJar } from './sign-in-browser.ts';
+import { startApiProcess, type ApiProcess } from './api-process.ts';
 
 /**
  * Several API processes on one PostgreSQL with Redis, behind a round-robin proxy without sticky
@@ -24,25 +24,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const processCount = 3;
 const commentsPerMinute = 6;
 
-type ApiProcess = { child: ChildProcess; address: string; output: () => string };
-
 function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/"address":"(http:\/\/[^"]+)"/);
-      if (match) resolve({ child, address: match[1]!, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`API process exited with ${code}:\n${output}`)));
-  });
+  return startApiProcess(['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env: { ...process.env, ...env } });
 }
 
 describe('several API processes on one PostgreSQL (round-robin proxy, shared Redis and DATA_DIR)', () => {

@@ -1,36 +1,23 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startApiProcess, type ApiProcess } from './api-process.ts';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-server-'));
 const children: ChildProcess[] = [];
 
-type Started = { child: ChildProcess; address: string; output: () => string };
-
 // `npm start` runs the bundle (decision 011): the process under test is that one.
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: apiDir });
 
 /** Starts the built server as `npm start` does, on a free port, and waits for its address. */
-function startServer(extraEnv: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+function startServer(extraEnv: Record<string, string> = {}): Promise<ApiProcess> {
+  return startApiProcess(['dist/server.js'], {
     cwd: apiDir,
     env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/"address":"(http:\/\/[^"]+)"/);
-      if (match) resolve({ child, address: match[1]!, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(Object.assign(new Error(`server exited with ${code}: ${output}`), { code, output })));
+    children,
   });
 }
 
