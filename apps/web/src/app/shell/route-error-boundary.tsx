@@ -23,6 +23,8 @@ function OfflineMessage({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation('common');
   useEffect(() => {
     window.addEventListener('online', onRetry);
+    // The connection may have come back between the failure and this effect: its event is gone.
+    if (navigator.onLine) onRetry();
     return () => window.removeEventListener('online', onRetry);
   }, [onRetry]);
   return <RetryNotice title={t('offline.title')} message={t('offline.message')} retryLabel={t('actions.retry')} onRetry={onRetry} />;
