@@ -108,7 +108,7 @@ describe('several API processes on one PostgreSQL (round-robin proxy, shared Red
   }, 150_000);
 
   it('finishes a development sign-in on whichever process the callback lands, and its session works on every process', async () => {
-    const callbacksOn = new Set<number>();
+    const callbacksOn = new Set<string>();
     for (let shift = 0; shift < processCount; shift++) {
       const jar = new CookieJar();
       const browse = async (url: URL, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) => {
