@@ -19,6 +19,7 @@ const suites: Record<string, (options: Options) => Promise<void>> = {
     console.log('\n# close');
     await suites.close!(options);
   },
+  rush: async () => (await import('./src/rush.ts')).runRushBenchmark(),
   close: async (options) => {
     const close = await import('./src/close.ts');
     await close.runCloseBenchmark(close.closeOptionsFrom(options));
