@@ -15,7 +15,8 @@
  * ledger once and the reconciliation clean, or the exit code is non-zero.
  *
  * Environment: RUSH_STEP_SECONDS (10), RUSH_START_RATE (fans/s, 8), RUSH_GROWTH (1.3 per step),
- * RUSH_FANS (accounts; a fan past them signs in again as an earlier one, 8000), RUSH_P99_MS (250).
+ * RUSH_FANS (accounts; a fan past them signs in again as an earlier one, 8000), RUSH_P99_MS (250),
+ * DATABASE_POOL_SIZE (per process, 20).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -41,6 +42,8 @@ const maxSteps = 30;
 const amount = 10;
 const processCount = 2;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Each process's pool, as compose.yaml deploys it (two processes: 40 of PostgreSQL's 100 connections). */
+const poolSize = process.env.DATABASE_POOL_SIZE ?? '20';
 
 type Kind = 'project' | 'comments' | 'me (signed out)' | 'sign-in start' | 'sign-in callback' | 'me' | 'balances' | 'participate' | 'project again';
 const kinds: Kind[] = ['project', 'comments', 'me (signed out)', 'sign-in start', 'sign-in callback', 'me', 'balances', 'participate', 'project again'];
@@ -158,6 +161,7 @@ export async function runRushBenchmark() {
     ALLOW_INSECURE_ISSUERS: 'true',
     REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: redisKeyPrefix,
+    DATABASE_POOL_SIZE: poolSize,
   };
   const apis: Server[] = [];
   for (let index = 0; index < processCount; index++) {
@@ -166,7 +170,7 @@ export async function runRushBenchmark() {
   const agents = apis.map(() => new http.Agent({ keepAlive: true, maxSockets: 512 }));
   const database = await openDatabase({ databaseUrl, dataDir: '', poolSize: 4 });
   try {
-    console.log(`rush: ${processCount} API processes (pool ${process.env.DATABASE_POOL_SIZE ?? 10} each), steps of ${stepSeconds} s from ${startRate} fans/s × ${growth}, p99 budget ${p99BudgetMs} ms`);
+    console.log(`rush: ${processCount} API processes (pool ${poolSize} each), steps of ${stepSeconds} s from ${startRate} fans/s × ${growth}, p99 budget ${p99BudgetMs} ms`);
     const fans = await mintUsers(databaseUrl, fanAccounts, 'rush');
     await linkGoogleIdentities(databaseUrl, fans.map((fan) => fan.id));
     await chargeEveryone(database.db, fans, { key: 'rush' });
