@@ -8,7 +8,7 @@ import { systemClock } from './lib/clock.ts';
 import { createMetricsRegistry, startMetricsListener } from './lib/metrics.ts';
 import { ensureMediaReferenceData } from './modules/media/media.reference-data.ts';
 import { ensureFaqSeeded } from './modules/support/faq.seed.ts';
-import { createFileStore } from './lib/file-store.ts';
+import { checkFileStorage, createFileStore } from './lib/file-store.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createReadiness } from './modules/health/readiness.ts';
 import { underStartUpLock } from './jobs/advisory-lock.ts';
@@ -38,6 +38,7 @@ const files = createFileStore(config);
 let redis: Redis | undefined;
 
 try {
+  await checkFileStorage(config);
   // Several processes may start at once on one PostgreSQL: one at a time migrates and seeds (decision 080).
   await underStartUpLock(database, async () => {
     await database.migrate();
@@ -105,7 +106,7 @@ try {
   scheduler.start();
   app.log.info({ address }, `Orchard is running at ${config.publicUrl.origin} (database: ${database.kind})`);
 } catch (error) {
-  console.error(error);
+  console.error(error instanceof Error && error.message.startsWith('FILE_STORAGE=') ? error.message : error);
   await database.close().catch(() => {});
   redis?.disconnect();
   process.exit(1);

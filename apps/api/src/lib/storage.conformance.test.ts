@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { createPrivateFileStoreFor, type PrivateFileStore } from '../modules/support/support.files.ts';
 import { s3rverCredentials, startS3Server } from '../../test/s3-server.ts';
-import { createFileStore } from './file-store.ts';
+import { checkFileStorage, createFileStore } from './file-store.ts';
 import type { FileStore } from './storage.ts';
 
 /** What every store must do, run against the local folder and an S3-compatible server on loopback (decision 079). */
@@ -24,6 +24,7 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('the %s file store',
   let files: FileStore;
   let privateFiles: PrivateFileStore;
   let dataDir: string;
+  let config: Config;
   let close: () => Promise<void>;
   const read = async (key: string, range?: { start: number; end: number }) => {
     const body = await files.read(key, range);
@@ -35,7 +36,7 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('the %s file store',
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-store-'));
     const started = await kinds[kind]();
     close = started.close;
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...started.env });
+    config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...started.env });
     expect(config.fileStorage.kind).toBe(kind);
     files = createFileStore(config);
     privateFiles = createPrivateFileStoreFor(config);
@@ -44,6 +45,10 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('the %s file store',
     await close();
     vi.unstubAllEnvs();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('passes the start-up check', async () => {
+    await expect(checkFileStorage(config)).resolves.toBeUndefined();
   });
 
   it('saves under a generated name and reads the file whole or one range of it', async () => {
@@ -104,5 +109,26 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('the %s file store',
     expect(await files.read(key)).toBeNull();
     await privateFiles.remove(key);
     expect(await privateFiles.read(key)).toBeNull();
+  });
+});
+
+describe('the start-up check of the file store', () => {
+  it('stops on a bucket that does not exist, an endpoint that does not answer, or a DATA_DIR that cannot hold uploads, saying which', async () => {
+    const server = await startS3Server();
+    for (const [name, value] of Object.entries(s3rverCredentials)) vi.stubEnv(name, value);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-store-'));
+    try {
+      const s3 = (env: Record<string, string>) => checkFileStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...server.env, ...env }));
+      await expect(s3({})).resolves.toBeUndefined();
+      await expect(s3({ S3_BUCKET: 'no-such-bucket' })).rejects.toThrow(/FILE_STORAGE=s3: the bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used: it does not exist/);
+      await expect(s3({ S3_ENDPOINT: 'http://127.0.0.1:9' })).rejects.toThrow(/FILE_STORAGE=s3: the bucket "orchard-test" at http:\/\/127\.0\.0\.1:9 cannot be used: /);
+      const notAFolder = path.join(dataDir, 'a-file');
+      fs.writeFileSync(notAFolder, 'x');
+      await expect(checkFileStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: notAFolder }))).rejects.toThrow(/FILE_STORAGE=local: .*a-file\/uploads cannot be written/);
+    } finally {
+      await server.close();
+      vi.unstubAllEnvs();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
