@@ -1,14 +1,17 @@
 /**
  * `npm run chaos`'s closes under kills (docs/quality.md#r1): projects of several thousand
- * participations fail at their close, run by the API's own scheduler, while the API process is
- * killed with SIGKILL in the middle of it and restarted; the sweep at each start takes the close up
- * again. In the end every participation must have exactly one return, every project must be failed
- * and hold nothing, and every fan's Orange must be their charge again.
+ * participations fail at their close, run by the API processes' own schedulers, while the process
+ * running it is killed with SIGKILL in the middle of it and restarted; the sweep at each start (or
+ * the other process's next pass, every minute) takes the close up again. In the end every
+ * participation must have exactly one return, every project must be failed and hold nothing, and
+ * every fan's Orange must be their charge again.
  *
  * The projects end tomorrow while they are seeded, so no close starts early; then their funding
- * dates move into the past and the API restarts, and its first sweep starts the close. A kill waits
- * until a close is under way: a project's advisory lock held exclusively (a close's first lock), or
- * some of its participations returned but not all.
+ * dates move into the past and one process restarts, and its first sweep starts the close. A kill
+ * waits until a close is under way: a project's advisory lock held exclusively (a close's first
+ * lock), or some of its participations returned but not all. It takes the process whose connection
+ * holds that lock (each process names its connections), or, when none holds it at that moment,
+ * the one not killed last.
  *
  * Environment: CHAOS_CLOSE_PROJECTS (2), CHAOS_CLOSE_PARTICIPATIONS (3,000 per project),
  * CHAOS_CLOSE_FANS (300), CHAOS_CLOSE_KILLS (3).
@@ -33,17 +36,20 @@ const waitForReturnsMs = 10 * 60_000;
 export type CloseChaos = { violations: string[]; summary: string[] };
 
 /**
- * `restart` kills the API with SIGKILL, runs `whileDown` once the process has exited, starts the API
- * again and resolves once it answers.
+ * `restart` kills one API process with SIGKILL (`target`, an index into `applicationNames`, or one
+ * it picks), runs `whileDown` once the process has exited, starts it again and resolves once it
+ * answers. `applicationNames[i]` is the application_name of process i's connections.
  */
 export async function closesUnderKills({
   databaseUrl,
   db,
   restart,
+  applicationNames,
 }: {
   databaseUrl: string;
   db: Db;
-  restart: (reason: string, whileDown?: () => Promise<void>) => Promise<void>;
+  restart: (reason: string, options?: { target?: number; whileDown?: () => Promise<void> }) => Promise<void>;
+  applicationNames: string[];
 }): Promise<CloseChaos> {
   const fans = await mintUsers(databaseUrl, fanCount, 'chaosclosefan');
   await chargeEveryone(db, fans, { key: 'chaos-close' });
@@ -62,13 +68,17 @@ export async function closesUnderKills({
   const violations: string[] = [];
   try {
     const progress = async () => {
-      const { rows } = await client.query<{ returned: number; locked: boolean }>(
+      // The close holds its project's lock on one connection; the connection's application_name says whose.
+      const { rows } = await client.query<{ returned: number; holder: string | null }>(
         `select (select count(*) from point_transactions where type = 'return' and project_id = any($1::int[]))::int as returned,
-           exists (select 1 from pg_locks where locktype = 'advisory' and mode = 'ExclusiveLock' and granted
-             and classid::bigint = $2 and objid::bigint = any($1::int[]) and objsubid = 2) as locked`,
+           (select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+             where l.locktype = 'advisory' and l.mode = 'ExclusiveLock' and l.granted
+               and l.classid::bigint = $2 and l.objid::bigint = any($1::int[]) and l.objsubid = 2 limit 1) as holder`,
         [projectIds, projectLockNamespace],
       );
-      return rows[0]!;
+      const { returned, holder } = rows[0]!;
+      const index = holder === null ? -1 : applicationNames.indexOf(holder);
+      return { returned, locked: holder !== null, holder: index >= 0 ? index : undefined };
     };
     await client.query(
       `update projects set funding_start_date = funding_start_date - 3, funding_end_date = (now() at time zone 'Asia/Seoul')::date - 1 where id = any($1::int[])`,
@@ -77,6 +87,8 @@ export async function closesUnderKills({
     await restart('closes due: the sweep at start takes them');
 
     const killedAt: number[] = [];
+    let holdersKilled = 0;
+    let last = -1;
     for (let kill = 1; kill <= killCount; kill++) {
       const seen = await waitFor(async () => {
         const state = await progress();
@@ -84,14 +96,23 @@ export async function closesUnderKills({
       }, waitForCloseMs);
       if (!seen || seen.returned >= total) break;
       await sleep(Math.floor(Math.random() * killDelayMaxMs));
-      await restart(`close kill ${kill}`, async () => void killedAt.push((await progress()).returned));
+      // The process running the close (holding a project's lock) if one is; between two batches
+      // nobody holds it, and the kill takes the process not killed last, so both are killed in turn.
+      const holder = (await progress()).holder;
+      const target = holder ?? (last + 1) % applicationNames.length;
+      if (holder !== undefined) holdersKilled += 1;
+      last = target;
+      await restart(`close kill ${kill}${holder !== undefined ? ' (the process running the close)' : ''}`, {
+        target,
+        whileDown: async () => void killedAt.push((await progress()).returned),
+      });
     }
     const done = await waitFor(async () => ((await progress()).returned >= total ? true : null), waitForReturnsMs);
     if (!done) violations.push(`closes under kills: ${(await progress()).returned} of ${total} participations returned after ${waitForReturnsMs / 60_000} minutes`);
     const midClose = killedAt.filter((returned) => returned < total).length;
     summary.push(
       `closes under kills: ${projectCount} projects × ${participationsPerProject} participations from ${fanCount} fans; ` +
-        `${killedAt.length} kills during a close, ${midClose} of them before every return was in (returns committed at each: ${killedAt.join(', ') || 'none'})`,
+        `${killedAt.length} kills during a close (${holdersKilled} of the process holding its lock), ${midClose} of them before every return was in (returns committed at each: ${killedAt.join(', ') || 'none'})`,
     );
     if (midClose === 0) summary.push('  note: no kill landed before the returns were all in; the closes outran the kills (raise CHAOS_CLOSE_PARTICIPATIONS)');
 

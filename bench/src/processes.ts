@@ -32,7 +32,7 @@ export async function builtApiServer(): Promise<string> {
  * Starts a server file in its own process (a TypeScript one through tsx, a built `.js` one with
  * plain node) and waits until `readyPath` answers. The port
  * is a free one unless given: a server restarted after a kill (npm run chaos) keeps its address,
- * because its PUBLIC_URL and the clients' Origin header name it.
+ * because the balancer in front of it names it among its targets.
  */
 export async function startServer(file: string, env: Record<string, string>, readyPath = '/api/health', fixedPort?: number): Promise<Server> {
   const port = fixedPort ?? (await freePort());
