@@ -21,11 +21,29 @@ export type ProxyOptions = {
   tryDurationMs?: number;
 };
 
+/** Headers of one connection (RFC 9110 §7.6.1), never passed on by a proxy: each hop has its own. */
+const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+
+/** Raw headers ([name, value, …]) without the hop-by-hop ones and those the Connection header names. */
+function endToEnd(raw: string[]): string[] {
+  const named = new Set<string>();
+  for (let index = 0; index < raw.length; index += 2) {
+    if (raw[index]!.toLowerCase() === 'connection') for (const token of raw[index + 1]!.split(',')) named.add(token.trim().toLowerCase());
+  }
+  const kept: string[] = [];
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!.toLowerCase();
+    if (!hopByHop.has(name) && !named.has(name)) kept.push(raw[index]!, raw[index + 1]!);
+  }
+  return kept;
+}
+
 /**
  * A small load balancer on loopback for tests of several API processes, behaving as
  * deploy/Caddyfile configures Caddy: each request goes to the next healthy target in turn, with the
  * Host header and body untouched and no sticky sessions. Health is an active probe of the readiness
- * route (a draining process answers 503 and gets no new requests). A request whose connection failed
+ * route (a draining process answers 503 and gets no new requests); hop-by-hop headers (Connection,
+ * Keep-Alive, …) are not passed on, in either direction. A request whose connection failed
  * before an answer is retried on another target: always when the connection could not be opened, and
  * otherwise only when the request is safe to repeat (a GET, or a write with an Idempotency-Key, which
  * applies once however often it arrives). Answers, 5xx included, are passed through as they are.
@@ -52,7 +70,7 @@ export async function startRoundRobinProxy({ healthIntervalMs = 0, healthPath = 
     new Promise<Attempt>((resolve) => {
       let connected = false;
       const upstream = http.request(
-        { agent, host: target.url.hostname, port: target.url.port, method: request.method, path: request.url, headers: request.headers },
+        { agent, host: target.url.hostname, port: target.url.port, method: request.method, path: request.url, headers: endToEnd(request.rawHeaders) },
         (answer) => resolve({ answer }),
       );
       upstream.on('socket', (socket) => {
@@ -63,7 +81,7 @@ export async function startRoundRobinProxy({ healthIntervalMs = 0, healthPath = 
       upstream.end(body);
     });
 
-  const server = http.createServer(async (request, response) => {
+  const handle = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
@@ -84,7 +102,10 @@ export async function startRoundRobinProxy({ healthIntervalMs = 0, healthPath = 
       const attempt = await forward(target, request, body);
       if ('answer' in attempt) {
         served.push([path, target.address]);
-        response.writeHead(attempt.answer.statusCode ?? 502, attempt.answer.rawHeaders);
+        // Hop-by-hop headers stay on their hop, as in Caddy: a process's Keep-Alive (Fastify's 72 s)
+        // must not tell the client to keep its connection to the proxy longer than the proxy does,
+        // and a draining process's Connection: close is about the proxy's connection to it.
+        response.writeHead(attempt.answer.statusCode ?? 502, endToEnd(attempt.answer.rawHeaders));
         attempt.answer.pipe(response);
         return;
       }
@@ -100,7 +121,8 @@ export async function startRoundRobinProxy({ healthIntervalMs = 0, healthPath = 
       if (attempt.error.code === 'ECONNREFUSED') target.healthy = false;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-  });
+  };
+  const server = http.createServer((request, response) => void handle(request, response));
 
   const probe = async () => {
     await Promise.all(
