@@ -232,6 +232,38 @@ describe('guardian refunds', () => {
     await expectLedgerClean(t);
   });
 
+  it('a shutdown during the repair stops before the next refund; the next repair finishes it (decision 084)', async () => {
+    const fan = await t.createUser();
+    const chargeIds = [await paidCharge(fan, 'orange-300'), await paidCharge(fan, 'orange-300')];
+    const sandbox = sandboxOf(t);
+    const cancel = sandbox.cancel;
+    sandbox.cancel = async () => ({ ok: false, code: RETRIABLE_FAILURE_CODE, reason: 'timed out' });
+    try {
+      for (const chargeId of chargeIds) expect((((await refund(chargeId, { reason: 'Guardian' })).json()) as GuardianRefundResponse).refund.status).toBe('refunding');
+    } finally {
+      sandbox.cancel = cancel;
+    }
+    t.clock.advance(guardianRefundRepairAfterMs + 1_000);
+    const stop = new AbortController();
+    // The gateway answers the first cancellation, and the shutdown arrives meanwhile.
+    sandbox.cancel = async (input) => {
+      const answer = await cancel.call(sandbox, input);
+      stop.abort();
+      return answer;
+    };
+    try {
+      expect(await t.services.guardianRefunds.repairRefunds(stop.signal)).toEqual({ repaired: 1 });
+    } finally {
+      sandbox.cancel = cancel;
+    }
+    const statuses = async () => Promise.all(chargeIds.map(async (chargeId) => ((await previewOf(chargeId)).json() as GuardianRefundPreview).refunds.map((item) => item.status)));
+    expect((await statuses()).sort()).toEqual([['refunded'], ['refunding']]);
+    expect(await t.services.guardianRefunds.repairRefunds()).toEqual({ repaired: 1 });
+    expect(await statuses()).toEqual([['refunded'], ['refunded']]);
+    expect(await balancesOf(fan)).toMatchObject({ total: 0 });
+    await expectLedgerClean(t);
+  });
+
   // Last: it closes every project whose funding has ended.
   it('refunds again what a failed project returns to the charge later (docs/product.md#returns)', async () => {
     const fan = await t.createUser();

@@ -8,7 +8,8 @@ import { spaPaths } from '@orchard/shared/spa-paths';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { charge, creditCharge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge } from '../../../test/points-fixtures.ts';
 import { paymentFailures } from './payments.errors.ts';
-import { pendingChargeOpenMs } from './payments.service.ts';
+import { RETRIABLE_FAILURE_CODE } from './gateways/gateway.ts';
+import { pendingChargeOpenMs, refundRepairAfterMs } from './payments.service.ts';
 
 const deleteAccount = (t: TestContext, user: TestUser) =>
   t.request({ method: 'DELETE', url: '/api/users/me', cookie: user.cookie, payload: { acknowledgePointForfeit: true } });
@@ -170,6 +171,53 @@ describe('payments: deleted accounts and open charges (sandbox)', () => {
     expect(violations.filter((violation) => violation.invariant === 'no credit reaches an account after its deletion')).toHaveLength(1);
     // Put the account back, so the suite's own check stays about the tests above.
     await t.database.db.execute(sql`update users set deleted_at = null where id = ${user.id}`);
+  });
+});
+
+describe('payments: the refund repair (sandbox)', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestContext({ env: { RATE_LIMIT_WRITES_PER_MINUTE: '100000' } });
+  });
+  afterAll(async () => {
+    await expectLedgerClean(t);
+    await t.close();
+  });
+
+  it('a shutdown during the refund repair stops before the next refund; the next repair finishes it (decision 084)', async () => {
+    const fresh = await t.createUser();
+    const refund = (chargeId: string) =>
+      t.request({ method: 'POST', url: `/api/points/charges/${chargeId}/refund`, cookie: fresh.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: {} });
+    const chargeIds = [await charge(t, fresh, 'orange-100'), await charge(t, fresh, 'orange-100')];
+    const sandbox = sandboxOf(t);
+    const cancel = sandbox.cancel;
+    // The gateway does not answer: both refunds stay 'refunding' for the repair.
+    sandbox.cancel = async () => ({ ok: false, code: RETRIABLE_FAILURE_CODE, reason: 'timed out' });
+    try {
+      for (const chargeId of chargeIds) expect((await refund(chargeId)).json()).toMatchObject({ status: 'refunding' });
+    } finally {
+      sandbox.cancel = cancel;
+    }
+    t.clock.advance(refundRepairAfterMs + 1_000);
+    const stop = new AbortController();
+    // The gateway answers the first cancellation, and the shutdown arrives meanwhile.
+    sandbox.cancel = async (input) => {
+      const answer = await cancel.call(sandbox, input);
+      stop.abort();
+      return answer;
+    };
+    try {
+      expect(await t.services.payments.repairRefunds(stop.signal)).toEqual({ repaired: 1 });
+    } finally {
+      sandbox.cancel = cancel;
+    }
+    const statuses = async () => Promise.all(chargeIds.map(async (chargeId) => ((await t.request({ url: `/api/points/charges/${chargeId}`, cookie: fresh.cookie })).json() as Charge).status));
+    expect((await statuses()).sort()).toEqual(['refunded', 'refunding']);
+    expect(await t.services.payments.repairRefunds()).toEqual({ repaired: 1 });
+    expect(await statuses()).toEqual(['refunded', 'refunded']);
+    expect((await t.services.points.balances(fresh.id)).orange.total).toBe(0);
+    await expectLedgerClean(t);
   });
 });
 

@@ -1,9 +1,11 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Participant, Project, Reconciliation } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { idempotencyKey } from '../../../test/points-fixtures.ts';
+import { createIdempotency } from '../idempotency/idempotency.service.ts';
+import { createParticipationsService } from './participations.service.ts';
 import { closeWithCleanLedger, creditOrange, fundingProject, notificationKindsOf, projectRow, projectsTestContext, type RequestBody, todayOf, validRequestBody } from '../../../test/projects-kit.ts';
 
 type Balances = { orange: { total: number }; berry: { total: number } };
@@ -271,6 +273,44 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     expect(tampered!.violations.map((violation) => violation.invariant)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^an escrow settlement moves/), expect.stringMatching(/less what was settled/)]),
     );
+  });
+
+  it('a shutdown while starting ads stops before the next project; the next run starts it (decision 084)', async () => {
+    const start = t.clock.now();
+    onTestFinished(() => t.clock.set(start));
+    const made = [await open({ purpose: 'limited' }), await open({ purpose: 'limited' })].map(({ project: p }) => p);
+    for (const p of made) {
+      for (let index = 0; index < 2; index++) await joined(await fan(p.goal), p.id, Math.floor(p.goal / 2));
+      expect((await project(p.id)).status).toBe('succeeded');
+    }
+    t.clock.set(startOfKstDay(made[0]!.adStartDate));
+    const stop = new AbortController();
+    // The service as the app builds it, with a settlement that a shutdown follows at once.
+    const stopping = createParticipationsService({
+      db: t.database.db,
+      clock: t.clock,
+      files: t.files,
+      points: {
+        ...t.services.points,
+        settleEscrowWithin: async (tx, input) => {
+          const settled = await t.services.points.settleEscrowWithin(tx, input);
+          stop.abort();
+          return settled;
+        },
+      },
+      notifications: t.services.notifications,
+      idempotency: createIdempotency({ db: t.database.db, clock: t.clock }),
+      projects: t.services.projects,
+      rankings: t.services.rankings,
+    });
+    expect(await stopping.startAdsDue(stop.signal)).toEqual({ started: 1 });
+    const statuses = async () => Promise.all(made.map(async (p) => (await project(p.id)).status));
+    expect((await statuses()).sort()).toEqual(['running', 'succeeded']);
+    const waiting = made[(await statuses()).indexOf('succeeded')]!;
+    expect(await t.services.points.escrowBalance(Number((await projectRow(t, waiting.id)).escrow_account_id))).toBe(waiting.goal);
+    expect(await t.services.participations.startAdsDue()).toEqual({ started: 1 });
+    expect(await statuses()).toEqual(['running', 'running']);
+    expect(await t.services.participations.startAdsDue()).toEqual({ started: 0 });
   });
 
   it('an operator cancels a succeeded project 31 days before its ad start, not 29, with full returns', async () => {

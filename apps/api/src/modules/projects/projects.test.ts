@@ -25,6 +25,7 @@ import {
   uploadThumbnail,
   validRequestBody,
 } from '../../../test/projects-kit.ts';
+import { createProjectSweeps } from './projects.sweeps.ts';
 
 const projectOf = (response: { json(): unknown }) => (response.json() as { project: Project }).project;
 type Balances = { orange: { total: number } };
@@ -34,6 +35,24 @@ describe('projects: request, decision, creation and sweeps', () => {
   let operator: TestUser;
   let artistId: number;
   const orangeOf = async (user: TestUser) => ((await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as Balances).orange.total;
+  /** The lifecycle sweeps as the app builds them, with a shutdown that arrives once the first project's notification is written (decision 084). */
+  const sweepsStoppedAfterFirst = (stop: AbortController) =>
+    createProjectSweeps({
+      db: t.database.db,
+      clock: t.clock,
+      notifications: {
+        notifyWithin: async (tx, input) => {
+          const notified = await t.services.notifications.notifyWithin(tx, input);
+          stop.abort();
+          return notified;
+        },
+        notifyFollowersOfOpeningWithin: async (tx, input) => {
+          const notified = await t.services.notifications.notifyFollowersOfOpeningWithin(tx, input);
+          stop.abort();
+          return notified;
+        },
+      },
+    });
 
   beforeAll(async () => {
     // The clock moves weeks forward in this file: sessions made at the start must outlive that.
@@ -344,6 +363,30 @@ describe('projects: request, decision, creation and sweeps', () => {
       await projects.run();
       expect((await projectRow(t, project.id)).status).toBe('funding');
     });
+
+    it('a shutdown while opening funding stops before the next project; the next run opens it (decision 084)', async () => {
+      const body = await validRequestBody(t, artistId);
+      const startDay = addDays(todayOf(t), 3);
+      const made: Project[] = [];
+      for (let index = 0; index < 2; index++) {
+        const creator = await t.createUser();
+        const project = await approvedWithThumbnail(t, creator, operator, { ...body, adStartDate: addDays(todayOf(t), 45), fundingStartDate: startDay });
+        await creditOrange(t, creator.id, project.goal);
+        expect(projectOf(await postCreation(t, creator, project.id, creationBody(project))).status).toBe('created');
+        made.push(project);
+      }
+      // Whatever an earlier test left due opens first: on the start day only these two are due.
+      const projects = t.services.sweeps.find((sweep) => sweep.name === 'projects.open-funding')!;
+      t.clock.set(new Date(startOfKstDay(startDay).getTime() - 1));
+      await projects.run();
+      t.clock.set(startOfKstDay(startDay));
+      const stop = new AbortController();
+      expect(await sweepsStoppedAfterFirst(stop).openFundingDue(stop.signal)).toEqual({ opened: 1 });
+      const statuses = async () => Promise.all(made.map(async (project) => (await projectRow(t, project.id)).status));
+      expect((await statuses()).sort()).toEqual(['created', 'funding']);
+      expect(await t.services.projects.openFundingDue()).toEqual({ opened: 1 });
+      expect(await statuses()).toEqual(['funding', 'funding']);
+    });
   });
 
   describe('the creation deadline (docs/product.md#creation)', () => {
@@ -430,6 +473,31 @@ describe('projects: request, decision, creation and sweeps', () => {
       const other = await t.createUser();
       expect((await t.request({ url: `/api/projects/${project.id}`, cookie: other.cookie })).statusCode).toBe(404);
       expect(projectOf(await t.request({ url: `/api/projects/${project.id}`, cookie: creator.cookie })).status).toBe('cancelled');
+    });
+
+    it('a shutdown while cancelling overdue creations stops before the next project; the next run cancels it (decision 084)', async () => {
+      const body = await validRequestBody(t, artistId);
+      const adStartDate = addDays(todayOf(t), 60);
+      const made: Project[] = [];
+      const creators: TestUser[] = [];
+      for (let index = 0; index < 2; index++) {
+        creators.push(await t.createUser());
+        made.push(await approvedWithThumbnail(t, creators[index]!, operator, { ...body, adStartDate, fundingStartDate: addDays(adStartDate, -40) }));
+      }
+      expect(made[1]!.creationDeadline).toBe(made[0]!.creationDeadline);
+      const deadline = new Date(made[0]!.creationDeadline!).getTime();
+      // Whatever an earlier test left overdue is cancelled first: past the deadline only these two are due.
+      const cancelSweep = t.services.sweeps.find((sweep) => sweep.name === 'projects.cancel-overdue-creations')!;
+      t.clock.set(new Date(deadline));
+      await cancelSweep.run();
+      t.clock.set(new Date(deadline + 1));
+      const stop = new AbortController();
+      expect(await sweepsStoppedAfterFirst(stop).cancelOverdueCreations(stop.signal)).toEqual({ cancelled: 1 });
+      const statuses = async () => Promise.all(made.map(async (project) => (await projectRow(t, project.id)).status));
+      expect((await statuses()).sort()).toEqual(['approved', 'cancelled']);
+      expect(await t.services.projects.cancelOverdueCreations()).toEqual({ cancelled: 1 });
+      expect(await statuses()).toEqual(['cancelled', 'cancelled']);
+      for (const [index, project] of made.entries()) expect(await notificationKindsOf(t, creators[index]!.id, project.id)).toEqual(['approved', 'cancelled_deadline']);
     });
   });
 

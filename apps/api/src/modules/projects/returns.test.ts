@@ -170,4 +170,64 @@ describe('returns of a failed or cancelled project, in chunks (decision 066)', (
     }
     await expectLedgerClean(t);
   });
+
+  /** Notifications that abort `stop` once the first write went through: a shutdown arriving while the sweep works on its first project (decision 084). */
+  const abortingNotifications = (stop: AbortController): Pick<NotificationsService, 'notifyManyWithin'> => ({
+    notifyManyWithin: async (tx, inputs) => {
+      const written = await t.services.notifications.notifyManyWithin(tx, inputs);
+      stop.abort();
+      return written;
+    },
+  });
+  /** Two ongoing projects with one fan each, both short of their goal at `closeAt`. */
+  const twoFailing = async () => {
+    const body = { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' as const };
+    const projects = [await fundingProject(t, await t.createUser(), operator, body), await fundingProject(t, await t.createUser(), operator, body)];
+    for (const project of projects) await participate((await fans(1, 100))[0]!, project.id, 10);
+    t.clock.set(closeAt(projects[0]!));
+    return projects;
+  };
+
+  it('a shutdown during the close stops before the next project; the next close sweep closes it (decision 084)', async () => {
+    const projects = await twoFailing();
+    const stop = new AbortController();
+    expect(await participationsWith({ notifications: abortingNotifications(stop) }).closeFundingDue(stop.signal)).toEqual({ succeeded: 0, failed: 1, resumed: 0 });
+    // The project in hand is closed whole, its returns included; the other is untouched.
+    const rows = await Promise.all(projects.map((project) => rowOf(project.id)));
+    expect(rows.map((row) => row.status).sort()).toEqual(['failed', 'funding']);
+    expect(rows.every((row) => !row.returns_pending)).toBe(true);
+    const closed = projects[rows.findIndex((row) => row.status === 'failed')]!;
+    expect((await returnsOf(closed.id)).counts.every((count) => count === 1)).toBe(true);
+    await expectLedgerClean(t);
+
+    expect(await participationsWith().closeFundingDue()).toEqual({ succeeded: 0, failed: 1, resumed: 0 });
+    for (const project of projects) {
+      expect(await rowOf(project.id)).toEqual({ status: 'failed', returns_pending: false });
+      expect((await returnsOf(project.id)).counts.every((count) => count === 1)).toBe(true);
+    }
+  });
+
+  it('a shutdown while resuming returns stops before the next project; the next close sweep resumes it (decision 084)', async () => {
+    const projects = await twoFailing();
+    // Two closes cut off at their first chunk: both failed, nothing returned yet.
+    await expect(participationsWith({ notifications: failingNotifications(1) }).closeFundingDue()).rejects.toThrow('the process dies');
+    await expect(participationsWith({ notifications: failingNotifications(1) }).closeFundingDue()).rejects.toThrow('the process dies');
+    for (const project of projects) {
+      expect(await rowOf(project.id)).toEqual({ status: 'failed', returns_pending: true });
+      expect((await returnsOf(project.id)).returnedTo).toEqual([]);
+    }
+    const stop = new AbortController();
+    expect(await participationsWith({ notifications: abortingNotifications(stop) }).closeFundingDue(stop.signal)).toEqual({ succeeded: 0, failed: 0, resumed: 1 });
+    const pending = await Promise.all(projects.map(async (project) => (await rowOf(project.id)).returns_pending));
+    expect(pending.sort()).toEqual([false, true]);
+    const left = projects[pending.indexOf(true)]!;
+    expect((await returnsOf(left.id)).returnedTo).toEqual([]);
+    await expectLedgerClean(t);
+
+    expect(await participationsWith().closeFundingDue()).toEqual({ succeeded: 0, failed: 0, resumed: 1 });
+    for (const project of projects) {
+      expect(await rowOf(project.id)).toEqual({ status: 'failed', returns_pending: false });
+      expect((await returnsOf(project.id)).counts.every((count) => count === 1)).toBe(true);
+    }
+  });
 });
