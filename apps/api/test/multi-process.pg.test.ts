@@ -247,8 +247,10 @@ describe('several API processes on one PostgreSQL (round-robin proxy, shared Red
     for (const api of apis) {
       for (const line of api.output().split('\n')) {
         if (!line.includes('"sweep done"')) continue;
-        const entry = JSON.parse(line) as { sweep: string; time: number; ms: number; pid: number };
-        runs.set(entry.sweep, [...(runs.get(entry.sweep) ?? []), { from: entry.time - entry.ms, to: entry.time, pid: entry.pid }]);
+        // The span each run held its lock for the work (logged before the release, unrounded).
+        const entry = JSON.parse(line) as { sweep: string; heldFrom: number; heldTo: number; pid: number };
+        expect(entry.heldTo, line).toBeGreaterThanOrEqual(entry.heldFrom);
+        runs.set(entry.sweep, [...(runs.get(entry.sweep) ?? []), { from: entry.heldFrom, to: entry.heldTo, pid: entry.pid }]);
       }
     }
     expect(runs.size).toBeGreaterThan(5);

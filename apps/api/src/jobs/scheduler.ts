@@ -40,15 +40,25 @@ export function createScheduler({
 
   async function runSweep(sweep: Sweep): Promise<SweepOutcome> {
     const started = performance.now();
+    // The span the lock was held for the work, in epoch milliseconds: logged, so runs on several processes can be compared.
+    const held = { from: 0, to: 0 };
+    const epochNow = () => performance.timeOrigin + performance.now();
     try {
-      const outcome = await withAdvisoryLock(database, sweep.lockKey, () => sweep.run(stopping.signal));
+      const outcome = await withAdvisoryLock(database, sweep.lockKey, async () => {
+        held.from = epochNow();
+        try {
+          return await sweep.run(stopping.signal);
+        } finally {
+          held.to = epochNow();
+        }
+      });
       if (!outcome.acquired) {
         metrics.sweepDone(sweep.name, 'skipped', (performance.now() - started) / 1000);
         return { sweep: sweep.name, status: 'skipped' };
       }
       metrics.sweepDone(sweep.name, 'ran', (performance.now() - started) / 1000);
       const ms = Math.round(performance.now() - started);
-      log.info({ sweep: sweep.name, result: outcome.value, ms }, 'sweep done');
+      log.info({ sweep: sweep.name, result: outcome.value, ms, heldFrom: held.from, heldTo: held.to }, 'sweep done');
       return { sweep: sweep.name, status: 'ran', result: outcome.value, ms };
     } catch (error) {
       metrics.sweepDone(sweep.name, 'failed', (performance.now() - started) / 1000);
