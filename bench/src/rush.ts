@@ -323,6 +323,9 @@ export async function runRushBenchmark() {
       violations.push(`no step held p99 ≤ ${p99BudgetMs} ms without failures`);
       printHeld(reports[0]!, 'not held');
     } else printHeld(held, 'held');
+    // And the step that passed the budget: which requests grew.
+    const broken = reports.find((report) => report.step > (held?.step ?? 0) && (report.p99 > p99BudgetMs || report.failed > 0));
+    if (broken && broken !== reports[0]) printHeld(broken, 'not held');
     if (failures.length > 0) console.log(`failed requests: ${failures.length}; first: ${failures.slice(0, 3).join(' | ')}`);
 
     // Nothing acknowledged is missing, nothing extra is there, and the ledger balances.
