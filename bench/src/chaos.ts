@@ -73,11 +73,10 @@ function generator(state: number) {
 }
 
 /**
- * A charge's end: 'approval_unanswered' when a kill lost the answer to the checkout's approval (see
- * `charge`). The in-memory sandbox's 'vanished' (a restart forgot the checkout or the payment) is
- * gone with decision 078: it is now an unexpected answer.
+ * A charge's end. The in-memory sandbox's 'vanished' (a restart forgot the checkout or the payment)
+ * is gone with decision 078: it is now an unexpected answer.
  */
-type ChargeRecord = { user: number; paymentId: string; bonus: number; outcome: 'confirmed' | 'declined' | 'approval_unanswered' | 'unacked' };
+type ChargeRecord = { user: number; paymentId: string; bonus: number; outcome: 'confirmed' | 'declined' | 'unacked' };
 type ExchangeRecord = { user: number; key: string; orange: number; outcome: 'ok' | 'insufficient' | 'unacked'; berry?: number };
 type ParticipationRecord = { user: number; key: string; projectId: number; amount: number; outcome: 'ok' | 'refused' | 'unacked'; accepted?: number };
 type ChaosProject = { id: number; group: 'capped' | 'unreached' | 'reached' | 'open'; goal: number };
@@ -184,14 +183,10 @@ async function charge(user: number, who: MintedUser, random: () => number, decli
     return;
   }
   if (decided.location.startsWith('/')) {
-    // The app's completed-charge page: the checkout was already decided. Only a retry gets this:
-    // an earlier attempt approved it and its answer was lost in a kill (the form's POST has no
-    // Idempotency-Key, so the balancer answers 502 rather than repeat it once it reached a process,
-    // as Caddy does). The browser never carried the payment key back, so nothing confirms the
-    // charge: it stays pending, never credited, not acknowledged. (A retried decline answers its
-    // failure return again instead, below.)
-    if (decline) stats.unexpected.push(`a declined checkout sent the browser to its completed charge: ${pending.id}`);
-    record.outcome = 'approval_unanswered';
+    // The app's completed-charge page: the sandbox found the checkout finished. A retry of an
+    // approval whose answer a kill lost gets the same success return again (decision 078), and a
+    // retried decline its failure return, so neither lands here.
+    stats.unexpected.push(`a retried ${decline ? 'decline' : 'approval'} sent the browser to its completed charge: ${pending.id}`);
     return;
   }
   const back = new URL(decided.location);
@@ -424,7 +419,7 @@ async function main() {
   if (stats.fiveHundreds.length > 0) console.log(`  5xx: ${summarise(stats.fiveHundreds.map(({ status, path }) => `${status} ${routeOf(path)}`))}`);
   console.log(
     `charges: ${count(charges, 'confirmed')} confirmed, ${count(charges, 'declined')} declined on purpose, ` +
-      `${count(charges, 'approval_unanswered')} approved with the answer lost in a kill (never credited: correct, not acknowledged), ${count(charges, 'unacked')} unanswered`,
+      `${count(charges, 'unacked')} unanswered`,
   );
   console.log(`exchanges: ${count(exchanges, 'ok')} ok, ${count(exchanges, 'insufficient')} insufficient, ${count(exchanges, 'unacked')} unanswered`);
   const forgotten = refunds.filter((record) => record.code === 'points.refund_failed' || record.code === 'answered_confirmed').length;
@@ -503,7 +498,7 @@ async function verify(databaseUrl: string, users: MintedUser[]): Promise<string[
       if (record.outcome === 'confirmed' && (row.charges !== 1 || row.bonuses !== expectedBonuses)) {
         violations.push(`acknowledged charge ${record.paymentId}: ${row.charges} charge and ${row.bonuses} bonus entries`);
       }
-      if ((record.outcome === 'declined' || record.outcome === 'approval_unanswered') && row.charges + row.bonuses !== 0) {
+      if (record.outcome === 'declined' && row.charges + row.bonuses !== 0) {
         violations.push(`${record.outcome} charge ${record.paymentId} was credited`);
       }
     }

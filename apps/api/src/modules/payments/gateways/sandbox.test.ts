@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChargePackage } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import { buildApp } from '../../../app.ts';
 import { createTestContext, testOrigin, type TestContext, type TestUser } from '../../../../test/harness.ts';
@@ -74,6 +75,27 @@ describe('the sandbox gateway in the database', () => {
     expect((await anotherSandbox().getCheckout(checkoutId))?.state).toBe('declined');
     const balances = (await t.request({ url: '/api/points/balances', cookie: fan.cookie })).json() as { orange: { total: number } };
     expect(balances.orange.total).toBe(0);
+  });
+
+  it('an approval sent again (its answer lost) sends the fan to the same success return, and the charge completes once', async () => {
+    const fan = await t.createUser();
+    const { chargeId, checkoutId } = await startCharge(t, fan, 'orange-1000');
+    const first = await post(`/sandbox-pay/checkout/${checkoutId}/approve`, { method: 'card' });
+    expect(first.statusCode).toBe(303);
+    // The browser never saw that answer (a process killed, a dropped connection) and posts again, here to another process.
+    expect(await anotherSandbox().approve(checkoutId, 'card')).toBe(first.headers.location);
+    const again = await post(`/sandbox-pay/checkout/${checkoutId}/approve`, { method: 'card' });
+    expect(again.headers.location).toBe(first.headers.location);
+    const success = new URL(again.headers.location!);
+    expect((await t.request({ url: `${success.pathname}${success.search}`, cookie: fan.cookie })).statusCode).toBe(302);
+    await sandboxOf(t).settled();
+    expect(await chargeOf(chargeId, fan)).toMatchObject({ status: 'confirmed' });
+    // Once confirmed, the same approval still answers the same return, and nothing is credited twice.
+    expect(await anotherSandbox().approve(checkoutId, 'card')).toBe(first.headers.location);
+    expect((await t.request({ url: `${success.pathname}${success.search}`, cookie: fan.cookie })).statusCode).toBe(302);
+    const balances = (await t.request({ url: '/api/points/balances', cookie: fan.cookie })).json() as { orange: { total: number } };
+    const orangePackage = findChargePackage('orange-1000')!;
+    expect(balances.orange.total).toBe(orangePackage.orange + orangePackage.bonusOrange);
   });
 
   it('refuses partial cancellations beyond what is left, whichever process asks, and replays a repeated key', async () => {

@@ -266,11 +266,19 @@ export function createSandboxGateway(options: { db: Db; publicUrl: URL; clock: C
       };
     },
 
-    approve(checkoutId, method) {
-      // As Toss: the payment is only authorised here; the shop's confirm captures it.
-      return act(checkoutId, { status: 'approved', method, paymentKey: newKey('sbx') }, (row) =>
-        withQuery(row.successUrl, { paymentKey: row.paymentKey!, orderId: row.orderId, amount: String(row.amountKrw) }),
-      );
+    async approve(checkoutId, method) {
+      const successRedirect = (row: PaymentRow) => withQuery(row.successUrl, { paymentKey: row.paymentKey!, orderId: row.orderId, amount: String(row.amountKrw) });
+      try {
+        // As Toss: the payment is only authorised here; the shop's confirm captures it.
+        return await act(checkoutId, { status: 'approved', method, paymentKey: newKey('sbx') }, successRedirect);
+      } catch (error) {
+        // The same approval again, its first answer lost (a dropped connection, a process gone): the same
+        // success return, authorising nothing new, so the browser brings the payment key back to the shop.
+        if (!(error instanceof SandboxCheckoutError) || error.reason !== 'closed') throw error;
+        const current = await findByCheckoutId(checkoutId);
+        if (current?.paymentKey && (current.status === 'approved' || current.status === 'confirmed')) return successRedirect(current);
+        throw error;
+      }
     },
 
     decline(checkoutId, code) {
