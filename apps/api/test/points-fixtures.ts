@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import type { Db } from '../src/db/client.ts';
+import { RETRIABLE_FAILURE_CODE } from '../src/modules/payments/gateways/gateway.ts';
 import type { SandboxGateway } from '../src/modules/payments/gateways/sandbox.ts';
 import { reconcileLedger } from '../src/modules/points/points.reconciliation.repository.ts';
 import type { PointsService } from '../src/modules/points/points.service.ts';
@@ -15,6 +16,33 @@ export const idempotencyKey = () => `k-${randomUUID()}`;
 export function sandboxOf(t: TestContext): SandboxGateway {
   return t.services.paymentGateway as SandboxGateway;
 }
+
+type SandboxCancel = SandboxGateway['cancel'];
+
+/** A gateway that does not answer in time: the refund stays 'refunding' for its repair. */
+export const cancelTimedOut: SandboxCancel = async () => ({ ok: false, code: RETRIABLE_FAILURE_CODE, reason: 'timed out' });
+
+/** Runs `work` while the sandbox cancels with `replacement` (which may call the real one), then puts the real one back. */
+export async function withSandboxCancel<T>(t: TestContext, replacement: (real: SandboxCancel) => SandboxCancel, work: () => Promise<T>): Promise<T> {
+  const sandbox = sandboxOf(t);
+  const real = sandbox.cancel;
+  sandbox.cancel = replacement(real.bind(sandbox));
+  try {
+    return await work();
+  } finally {
+    sandbox.cancel = real;
+  }
+}
+
+/** The real cancellation, then `then()` (a shutdown arriving while the gateway answered). */
+export const cancelThen =
+  (then: () => void) =>
+  (real: SandboxCancel): SandboxCancel =>
+  async (input) => {
+    const answer = await real(input);
+    then();
+    return answer;
+  };
 
 export async function startCharge(t: TestContext, user: TestUser, packageId = 'orange-1000', method = 'card') {
   const response = await t.request({

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuardianRefundPreview, GuardianRefundResponse, Notification, OperatorAuditLogPage, OperatorCharge } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { charge, creditCharge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge } from '../../../test/points-fixtures.ts';
-import { RETRIABLE_FAILURE_CODE } from './gateways/gateway.ts';
+import { cancelThen, cancelTimedOut, charge, creditCharge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge, withSandboxCancel } from '../../../test/points-fixtures.ts';
 import { guardianRefundRepairAfterMs } from './guardian-refunds.service.ts';
 import { fundingProject, postParticipation, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 
@@ -210,18 +209,13 @@ describe('guardian refunds', () => {
   it('waits for a gateway that does not answer, refuses a second refund meanwhile, and the sweep finishes it', async () => {
     const fan = await t.createUser();
     const chargeId = await paidCharge(fan, 'orange-300');
-    const sandbox = sandboxOf(t);
-    const cancel = sandbox.cancel;
-    sandbox.cancel = async () => ({ ok: false, code: RETRIABLE_FAILURE_CODE, reason: 'timed out' });
-    try {
+    await withSandboxCancel(t, () => cancelTimedOut, async () => {
       const waiting = await refund(chargeId, { reason: 'Guardian' });
       expect(waiting.statusCode, waiting.body).toBe(200);
       expect((waiting.json() as GuardianRefundResponse).refund.status).toBe('refunding');
       expect(errorCode(await refund(chargeId, { reason: 'Guardian again' }))).toBe('payments.guardian_refund_in_progress');
       expect(await balancesOf(fan)).toMatchObject({ total: 0 });
-    } finally {
-      sandbox.cancel = cancel;
-    }
+    });
     t.clock.advance(guardianRefundRepairAfterMs + 1_000);
     expect(await t.services.guardianRefunds.repairRefunds()).toEqual({ repaired: 1 });
     const preview = (await previewOf(chargeId)).json() as GuardianRefundPreview;
@@ -235,27 +229,15 @@ describe('guardian refunds', () => {
   it('a shutdown during the repair stops before the next refund; the next repair finishes it (decision 084)', async () => {
     const fan = await t.createUser();
     const chargeIds = [await paidCharge(fan, 'orange-300'), await paidCharge(fan, 'orange-300')];
-    const sandbox = sandboxOf(t);
-    const cancel = sandbox.cancel;
-    sandbox.cancel = async () => ({ ok: false, code: RETRIABLE_FAILURE_CODE, reason: 'timed out' });
-    try {
+    await withSandboxCancel(t, () => cancelTimedOut, async () => {
       for (const chargeId of chargeIds) expect((((await refund(chargeId, { reason: 'Guardian' })).json()) as GuardianRefundResponse).refund.status).toBe('refunding');
-    } finally {
-      sandbox.cancel = cancel;
-    }
+    });
     t.clock.advance(guardianRefundRepairAfterMs + 1_000);
     const stop = new AbortController();
     // The gateway answers the first cancellation, and the shutdown arrives meanwhile.
-    sandbox.cancel = async (input) => {
-      const answer = await cancel.call(sandbox, input);
-      stop.abort();
-      return answer;
-    };
-    try {
+    await withSandboxCancel(t, cancelThen(() => stop.abort()), async () => {
       expect(await t.services.guardianRefunds.repairRefunds(stop.signal)).toEqual({ repaired: 1 });
-    } finally {
-      sandbox.cancel = cancel;
-    }
+    });
     const statuses = async () => Promise.all(chargeIds.map(async (chargeId) => ((await previewOf(chargeId)).json() as GuardianRefundPreview).refunds.map((item) => item.status)));
     expect((await statuses()).sort()).toEqual([['refunded'], ['refunding']]);
     expect(await t.services.guardianRefunds.repairRefunds()).toEqual({ repaired: 1 });

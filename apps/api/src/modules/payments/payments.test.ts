@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Charge } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { charge, creditCharge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge } from '../../../test/points-fixtures.ts';
+import { cancelThen, cancelTimedOut, charge, creditCharge, expectLedgerClean, idempotencyKey, sandboxOf, startCharge, withSandboxCancel } from '../../../test/points-fixtures.ts';
 import { paymentFailures } from './payments.errors.ts';
-import { RETRIABLE_FAILURE_CODE } from './gateways/gateway.ts';
 import { pendingChargeOpenMs, refundRepairAfterMs } from './payments.service.ts';
 
 const deleteAccount = (t: TestContext, user: TestUser) =>
@@ -190,28 +189,16 @@ describe('payments: the refund repair (sandbox)', () => {
     const refund = (chargeId: string) =>
       t.request({ method: 'POST', url: `/api/points/charges/${chargeId}/refund`, cookie: fresh.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: {} });
     const chargeIds = [await charge(t, fresh, 'orange-100'), await charge(t, fresh, 'orange-100')];
-    const sandbox = sandboxOf(t);
-    const cancel = sandbox.cancel;
     // The gateway does not answer: both refunds stay 'refunding' for the repair.
-    sandbox.cancel = async () => ({ ok: false, code: RETRIABLE_FAILURE_CODE, reason: 'timed out' });
-    try {
+    await withSandboxCancel(t, () => cancelTimedOut, async () => {
       for (const chargeId of chargeIds) expect((await refund(chargeId)).json()).toMatchObject({ status: 'refunding' });
-    } finally {
-      sandbox.cancel = cancel;
-    }
+    });
     t.clock.advance(refundRepairAfterMs + 1_000);
     const stop = new AbortController();
     // The gateway answers the first cancellation, and the shutdown arrives meanwhile.
-    sandbox.cancel = async (input) => {
-      const answer = await cancel.call(sandbox, input);
-      stop.abort();
-      return answer;
-    };
-    try {
+    await withSandboxCancel(t, cancelThen(() => stop.abort()), async () => {
       expect(await t.services.payments.repairRefunds(stop.signal)).toEqual({ repaired: 1 });
-    } finally {
-      sandbox.cancel = cancel;
-    }
+    });
     const statuses = async () => Promise.all(chargeIds.map(async (chargeId) => ((await t.request({ url: `/api/points/charges/${chargeId}`, cookie: fresh.cookie })).json() as Charge).status));
     expect((await statuses()).sort()).toEqual(['refunded', 'refunding']);
     expect(await t.services.payments.repairRefunds()).toEqual({ repaired: 1 });
@@ -360,7 +347,13 @@ describe('payments: the sandbox checkout speaks the user\'s language and leads b
     const back = await t.request({ url: base });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(spaPaths.completedCharge(chargeId));
+    // Approve on a page kept from before: the same approval again, the same success return (decision
+    // 078), which lands on the completed charge without crediting it twice.
     const again = await t.request({ method: 'POST', url: `${base}/approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=card' });
-    expect(again.headers.location).toBe(spaPaths.completedCharge(chargeId));
+    expect(again.headers.location).toBe(approved.headers.location);
+    const landed = await t.request({ url: `${success.pathname}${success.search}`, cookie: user.cookie });
+    expect(landed.statusCode, landed.body).toBe(302);
+    expect(landed.headers.location).toBe(spaPaths.completedCharge(chargeId));
+    await expectLedgerClean(t);
   });
 });

@@ -102,9 +102,14 @@ describe('sandbox gateway checkout', () => {
     const approvals = received.filter((event) => event.type === 'payment.approved' && event.orderId === orderId);
     expect(approvals).toEqual([expect.objectContaining({ paymentKey, amountKrw: 55_000 })]);
 
-    // The page is finished: it can be neither shown nor approved again.
+    // The page is finished: it cannot be shown again. Approving again (an answer lost) answers the
+    // same success return and authorises nothing new (decision 078).
     expect((await t.request({ url: path })).statusCode).toBe(409);
-    expect((await post(`${path}/approve`, { method: 'card' })).statusCode).toBe(409);
+    const repeated = await post(`${path}/approve`, { method: 'card' });
+    expect(repeated.statusCode).toBe(303);
+    expect(repeated.headers.location).toBe(approved.headers.location);
+    await sandbox.settled();
+    expect(received.filter((event) => event.type === 'payment.approved' && event.orderId === orderId)).toHaveLength(1);
   });
 
   it('declining redirects to failUrl with the code and message, sends a declined webhook, and confirm answers the decline', async () => {
