@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participationSpendKey } from '../src/modules/idempotency/idempotency.service.ts';
 import { reconcileLedger } from '../src/modules/points/points.reconciliation.repository.ts';
-import { startApiProcess, type ApiProcess } from './api-process.ts';
+import { startDrainingApi } from './api-process.ts';
 import { withDatabase } from './global-setup.ts';
 import type { TestContext, TestUser } from './harness.ts';
 import { idempotencyKey } from './points-fixtures.ts';
@@ -18,7 +18,6 @@ import { creditOrange, fundingProject, projectsTestContext, validRequestBody } f
  * answer may be a 5xx other than a draining 503, and the process must say it is not ready before
  * its listener closes, then exit 0.
  */
-const apiDir = path.resolve(import.meta.dirname, '..');
 const drainMs = 800;
 const fanCount = 24;
 
@@ -40,28 +39,8 @@ describe('graceful shutdown under load (PostgreSQL)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function startServer(databaseUrl: string): Promise<ApiProcess> {
-    return startApiProcess(['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: 'http://localhost:3000',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        SEED_SAMPLE_DATA: 'false',
-        LOG_LEVEL: 'info',
-        SHUTDOWN_DRAIN_MS: String(drainMs),
-        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-        SESSION_IDLE_TIMEOUT_MINUTES: '10000000',
-        SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000',
-        REDIS_URL: '',
-      },
-      children,
-    });
-  }
+  const startServer = (databaseUrl: string) => startDrainingApi({ databaseUrl, dataDir, drainMs, children });
+
 
   it('drains, answers every request it took, loses nothing it acknowledged and exits 0', async () => {
     const creator = await t.createUser();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { participationSpendKey } from '../src/modules/idempotency/idempotency.service.ts';
 import { reconcileLedger } from '../src/modules/points/points.reconciliation.repository.ts';
-import { startApiProcess, type ApiProcess } from './api-process.ts';
+import { startDrainingApi } from './api-process.ts';
 import { withDatabase } from './global-setup.ts';
 import type { TestContext, TestUser } from './harness.ts';
 import { idempotencyKey } from './points-fixtures.ts';
@@ -22,7 +22,6 @@ import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.
  * as in production (2 s against 5 s). No answer at the proxy may be a 5xx, no request may fail at the
  * client, and every participation answered 201 must be in the ledger exactly once.
  */
-const apiDir = path.resolve(import.meta.dirname, '..');
 const drainMs = 700;
 const healthIntervalMs = 100;
 const fanCount = 20;
@@ -53,30 +52,8 @@ describe('rolling restart of two processes behind the proxy (PostgreSQL)', () =>
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function startServer(databaseUrl: string): Promise<ApiProcess> {
-    return startApiProcess(['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: 'http://localhost:3000',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: '6',
-        SEED_SAMPLE_DATA: 'false',
-        LOG_LEVEL: 'info',
-        SHUTDOWN_DRAIN_MS: String(drainMs),
-        // Each process counts alone without Redis; the limits are out of reach either way.
-        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-        SESSION_IDLE_TIMEOUT_MINUTES: '10000000',
-        SESSION_ABSOLUTE_TIMEOUT_HOURS: '1000000',
-        REDIS_URL: '',
-      },
-      children,
-    });
-  }
+  const startServer = (databaseUrl: string) => startDrainingApi({ databaseUrl, dataDir, drainMs, children, env: { DATABASE_POOL_SIZE: '6' } });
+
 
   it('replaces both processes under load: zero 5xx and zero failed requests at the proxy, nothing acknowledged lost, both old processes exit 0', async () => {
     const creator = await t.createUser();
