@@ -241,8 +241,15 @@ export async function runRushBenchmark() {
       // The fan picks their account at the provider (not Orchard's time; not counted).
       const authorize = new URL(started.headers.location!);
       authorize.searchParams.set('login_hint', subject);
-      const atProvider = await fetch(authorize, { redirect: 'manual' });
-      const callback = new URL(atProvider.headers.get('location') ?? '/');
+      const location = await fetch(authorize, { redirect: 'manual' }).then(
+        (answer) => answer.headers.get('location'),
+        () => null,
+      );
+      if (!location) {
+        failures.push(`the provider sent no fan back for ${subject}`);
+        return;
+      }
+      const callback = new URL(location);
       if (!(await step('sign-in callback', 302, () => send('GET', `${callback.pathname}${callback.search}`, { cookies })))) return;
       if (!(await step('me', 200, () => send('GET', '/api/auth/me', { cookies })))) return;
       if (!(await step('balances', 200, () => send('GET', '/api/points/balances', { cookies })))) return;
