@@ -94,9 +94,14 @@ try {
       backups?.close();
       await database.close();
       await redis?.quit();
-    } finally {
       clearTimeout(forceExit);
       process.exit(0);
+    } catch (error) {
+      // A step that failed (a close that threw, a pool that would not end) is an unclean stop:
+      // the supervisor must see it (decision 084).
+      app.log.error({ err: error }, 'shutdown failed');
+      clearTimeout(forceExit);
+      process.exit(1);
     }
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

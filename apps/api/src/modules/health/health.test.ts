@@ -75,11 +75,14 @@ describe('health and platform behaviour', () => {
     expect(Object.keys(document.paths)).toContain('/api/ready');
   });
 
-  it('refuses text/plain bodies with 415 and a code', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/health', payload: 'x', headers: { 'content-type': 'text/plain' } });
-    expect(response.statusCode).toBeGreaterThanOrEqual(400);
-    expect(response.statusCode).toBeLessThan(500);
-    expect(errorCode(response)).toBeDefined();
+  it('refuses text/plain bodies with 415 and a code, and the write changes nothing', async () => {
+    const user = await t.createUser();
+    const url = '/api/users/user-profile/currency-and-language';
+    const response = await t.request({ method: 'PATCH', url, cookie: user.cookie, payload: '{"language":"ja"}', headers: { 'content-type': 'text/plain' } });
+    expect(response.statusCode).toBe(415);
+    expect(errorCode(response)).toBe('request.unsupported_media_type');
+    const settings = await t.request({ url: '/api/users/display-info', cookie: user.cookie });
+    expect((settings.json() as { language: string }).language).not.toBe('ja');
   });
 });
 
