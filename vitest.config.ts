@@ -1,20 +1,66 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The API suite runs once, on PostgreSQL when TEST_DATABASE_URL names one (how production runs), else
+ * on the embedded PGlite. With a server, PGlite still runs what tests the embedded database itself and
+ * one smoke file per module, so `npm start`'s default keeps a pass of its own (docs/architecture.md#testing).
+ * Load- and process-shaped files are the slow tier, which scripts/test.sh runs beside Playwright.
+ */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+type Engine = 'pglite' | 'postgres';
 
-const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
+/** Concurrency tests: PGlite has one connection and cannot show a race. */
+const postgresOnly = ['src/**/*.pg.test.ts', 'test/**/*.pg.test.ts'];
+
+/** Files whose subject is the embedded database or the process that opens it. */
+const embeddedDatabase = ['test/server.test.ts', 'src/db/coalesce.test.ts', 'src/db/batcher.test.ts', 'src/modules/search/search.test.ts'];
+
+/** One file per module on PGlite beside PostgreSQL: the module's main paths through the embedded driver. */
+const embeddedSmoke = [
+  'src/modules/artists/artists.test.ts',
+  'src/modules/auth/sign-in.test.ts',
+  'src/modules/community/community.test.ts',
+  'src/modules/exchange-rates/exchange-rates.test.ts',
+  'src/modules/films/films.test.ts',
+  'src/modules/health/health.test.ts',
+  'src/modules/idempotency/idempotency.test.ts',
+  'src/modules/join/join.test.ts',
+  'src/modules/mail/mail.test.ts',
+  'src/modules/media/media.test.ts',
+  'src/modules/notifications/notifications.test.ts',
+  'src/modules/payments/payments.test.ts',
+  'src/modules/points/points.test.ts',
+  'src/modules/projects/projects.test.ts',
+  'src/modules/rankings/rankings.test.ts',
+  'src/modules/support/support.test.ts',
+  'src/modules/test-clock/test-clock.test.ts',
+  'src/modules/users/users.test.ts',
+];
+
+/** Load, several processes, restarts, built bundles and model tests at their full run counts. */
+const slow = [
+  'src/modules/projects/returns.pg.test.ts',
+  'src/modules/points/points.pg.test.ts',
+  'src/modules/points/points.model.test.ts',
+  'test/multi-process.pg.test.ts',
+  'test/rolling-restart.pg.test.ts',
+  'test/graceful-shutdown.pg.test.ts',
+  'test/metrics-and-traces.server.test.ts',
+  'src/db/backup.test.ts',
+  'src/db/upgrade.test.ts',
+  'src/db/demo-data.test.ts',
+  'src/modules/operator-roles/operator-roles.test.ts',
+];
+
+/** Of the slow files, those that also run on PGlite beside a server: they test the embedded database. */
+const slowEmbedded = ['src/db/backup.test.ts', 'src/db/upgrade.test.ts', 'src/db/demo-data.test.ts', 'src/modules/operator-roles/operator-roles.test.ts'];
+
+const apiProject = (name: string, database: Engine, include: string[], exclude: string[] = []) => ({
   test: {
     name,
     root: './apps/api',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The embedded-database process test and pure tests need not run twice. Concurrency tests
-    // (*.pg.test.ts) run on PostgreSQL only: PGlite has one connection and cannot show a race.
-    // The ledger model test (1,000 runs) takes ~35 s on PostgreSQL and ~150 s on PGlite: it runs once,
-    // on PostgreSQL when there is one.
-    exclude:
-      database === 'postgres'
-        ? ['test/server.test.ts', 'src/config.test.ts', 'src/lib/**']
-        : ['src/**/*.pg.test.ts', 'test/**/*.pg.test.ts', ...(onPostgres ? ['src/modules/points/points.model.test.ts'] : [])],
+    include,
+    exclude: database === 'pglite' ? [...exclude, ...postgresOnly] : exclude,
     globalSetup: ['./test/global-setup.ts'],
     env: { ORCHARD_TEST_DATABASE: database },
     pool: 'forks' as const,
@@ -23,26 +69,38 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
   },
 });
 
+const allApiFiles = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+const engine: Engine = onPostgres ? 'postgres' : 'pglite';
+/** scripts/test.sh runs the tiers apart (`fast`, then `slow` beside Playwright); unset runs both. */
+const tier = process.env.ORCHARD_TEST_TIER;
+
+const fastProjects = () => [
+  { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
+  // The project's own checks: the citation check and the lint rules (eslint.config.js).
+  { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs', '**/*.test.js'] } },
+  {
+    test: {
+      name: 'web',
+      root: './apps/web',
+      environment: 'jsdom' as const,
+      include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+      setupFiles: ['./src/test/setup.ts'],
+      // Beside the API suites on two cores a jsdom test can wait seconds for a turn (CI saw a
+      // 0.6 s test pass the default 5 s); a test that hangs still fails.
+      testTimeout: 15_000,
+    },
+  },
+  apiProject('api', engine, allApiFiles, [...slow, ...(onPostgres ? ['test/server.test.ts'] : [])]),
+  ...(onPostgres ? [apiProject('api-embedded', 'pglite', [...embeddedDatabase, ...embeddedSmoke])] : []),
+];
+
+const slowProjects = () => [
+  apiProject('api-slow', engine, slow),
+  ...(onPostgres ? [apiProject('api-slow-embedded', 'pglite', slowEmbedded)] : []),
+];
+
 export default defineConfig({
   test: {
-    projects: [
-      { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
-      // The project's own checks: the citation check and the lint rules (eslint.config.js).
-      { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs', '**/*.test.js'] } },
-      {
-        test: {
-          name: 'web',
-          root: './apps/web',
-          environment: 'jsdom',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          setupFiles: ['./src/test/setup.ts'],
-          // Beside the API suites on two cores a jsdom test can wait seconds for a turn (CI saw a
-          // 0.6 s test pass the default 5 s); a test that hangs still fails.
-          testTimeout: 15_000,
-        },
-      },
-      apiProject('api', 'pglite'),
-      ...(onPostgres ? [apiProject('api-postgres', 'postgres')] : []),
-    ],
+    projects: [...(tier === 'slow' ? [] : fastProjects()), ...(tier === 'fast' ? [] : slowProjects())],
   },
 });
