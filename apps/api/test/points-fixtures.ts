@@ -5,6 +5,7 @@ import { spaPaths } from '@orchard/shared/spa-paths';
 import type { Db } from '../src/db/client.ts';
 import { RETRIABLE_FAILURE_CODE } from '../src/modules/payments/gateways/gateway.ts';
 import type { SandboxGateway } from '../src/modules/payments/gateways/sandbox.ts';
+import { createLedgerRepository } from '../src/modules/points/ledger.repository.ts';
 import { reconcileLedger } from '../src/modules/points/points.reconciliation.repository.ts';
 import type { PointsService } from '../src/modules/points/points.service.ts';
 import type { TestContext, TestUser } from './harness.ts';
@@ -100,3 +101,14 @@ export async function expectLedgerClean(t: TestContext) {
   const result = await reconcileLedger(t.database.db, t.clock.now());
   expect(result.violations).toEqual([]);
 }
+
+/** What an escrow account holds: the sum of its postings (participations in, returns out). */
+export async function escrowBalance(db: Db, escrowAccountId: number): Promise<number> {
+  const { rows } = await db.execute<{ balance: unknown }>(
+    sql`select coalesce(sum(amount), 0)::int as balance from point_postings where escrow_account_id = ${escrowAccountId}`,
+  );
+  return Number(rows[0]!.balance);
+}
+
+/** An escrow account that belongs to no project, for ledger tests that move points without one. */
+export const createBareEscrowAccount = (db: Db, currency: 'orange' | 'berry') => createLedgerRepository({ db }).createEscrowAccount(currency, null);

@@ -9,6 +9,7 @@ import { mailOutbox } from '../mail/mail.table.ts';
 import { pointLots } from '../points/points.table.ts';
 import { users } from '../users/users.table.ts';
 import { createNotificationsService } from './notifications.service.ts';
+import { createPointsService } from '../points/points.service.ts';
 import { createNotificationSweeps } from './notifications.sweeps.ts';
 
 /**
@@ -32,7 +33,7 @@ describe('expiry notices from two processes at once', () => {
   const sweepsOf = (database: Database) => {
     const mail = createMailService({ db: database.db, clock: t.clock, transport: { kind: 'file' as const, send: async () => {}, close: () => {} }, publicUrl: t.config.publicUrl });
     const notifications = createNotificationsService({ db: database.db, clock: t.clock, mail });
-    return createNotificationSweeps({ db: database.db, clock: t.clock, notifications });
+    return createNotificationSweeps({ db: database.db, clock: t.clock, notifications, points: createPointsService({ db: database.db, clock: t.clock }) });
   };
 
   it('writes each lot one notice and queues one mail, however the runs interleave', async () => {

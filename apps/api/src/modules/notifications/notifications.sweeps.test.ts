@@ -108,27 +108,32 @@ describe('notification sweeps', () => {
   });
   afterAll(() => t.close());
 
-  it('tells each lot at 30 and 7 days before its end, once each across runs and two sweepers at once', async () => {
+  it('tells each lot from the 30th and the 7th KST day before its last day (the balance\'s "within 30 days"), once each across runs and two sweepers at once', async () => {
     const fan = await t.createUser();
     await withAddress(t, fan, 'ko');
     t.clock.set(kst('2026-12-01T12:00:00'));
     await creditOrange(t, fan.id, 500);
     const [lot] = await t.database.db.select().from(pointLots).where(eq(pointLots.userId, fan.id));
     const end = lot!.expiresAt.getTime();
-    const sweeps = [createNotificationSweeps({ db: t.database.db, clock: t.clock, notifications: t.services.notifications }), createNotificationSweeps({ db: t.database.db, clock: t.clock, notifications: t.services.notifications })];
+    // The lot ends at 23:59:59.999 KST of its last day D; "within n days" starts at 00:00 KST of D − n.
+    const fromDayBefore = (days: number) => end + 1 - (days + 1) * dayMs;
+    const sweeperOf = () => createNotificationSweeps({ db: t.database.db, clock: t.clock, notifications: t.services.notifications, points: t.services.points });
+    const sweeps = [sweeperOf(), sweeperOf()];
     const runBoth = async () => Promise.all(sweeps.map((sweep) => sweep.noticeExpiringLots()));
-    t.clock.set(new Date(end - 30 * dayMs - 1));
+    t.clock.set(new Date(fromDayBefore(30) - 1));
     await runBoth();
     expect(await noticesOf(t, fan.id, 'points_expiring')).toEqual([]);
-    t.clock.set(new Date(end - 30 * dayMs));
+    expect((await t.services.points.balances(fan.id)).orange.expiringWithin30Days).toBe(0);
+    t.clock.set(new Date(fromDayBefore(30)));
+    expect((await t.services.points.balances(fan.id)).orange.expiringWithin30Days).toBe(500);
     await runBoth();
     await runBoth();
     const thirty = await noticesOf(t, fan.id, 'points_expiring');
     expect(thirty.map((row) => [row.dedupeKey, row.params])).toEqual([[`points_expiring:${lot!.id}:d30`, { amount: 500, currency: 'orange', expiresAt: lot!.expiresAt.toISOString() }]]);
-    t.clock.set(new Date(end - 7 * dayMs - 1));
+    t.clock.set(new Date(fromDayBefore(7) - 1));
     await runBoth();
     expect(await noticesOf(t, fan.id, 'points_expiring')).toHaveLength(1);
-    t.clock.set(new Date(end - 7 * dayMs));
+    t.clock.set(new Date(fromDayBefore(7)));
     await runBoth();
     await runBoth();
     expect((await noticesOf(t, fan.id, 'points_expiring')).map((row) => row.dedupeKey)).toEqual([`points_expiring:${lot!.id}:d30`, `points_expiring:${lot!.id}:d7`]);

@@ -1,18 +1,15 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { fundingClosesAt } from '@orchard/shared/project-rules';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { kstDateOf } from '../../lib/kst.ts';
-import { pointLots } from '../points/points.table.ts';
+import { expiryNoticeDays, type PointsService } from '../points/points.service.ts';
 import { projectFunders, projects } from '../projects/projects.table.ts';
 import { notifications } from './notifications.table.ts';
 import type { AnyNotifyInput, NotificationsService } from './notifications.service.ts';
 
-const dayMs = 86_400_000;
-/** docs/product.md#notifications: a lot is told at 30 and at 7 days before its end. */
-export const expiryNoticeDays = [30, 7] as const;
 /** docs/product.md#notifications: a joined project is told within its last 24 hours. */
-const closingNoticeMs = dayMs;
+const closingNoticeMs = 86_400_000;
 const batch = 500;
 
 /**
@@ -21,52 +18,48 @@ const batch = 500;
  * whatever the number of runs or processes (the unique index decides); each batch is its own
  * transaction, with its mails queued in it.
  */
-export function createNotificationSweeps({ db, clock, notifications: service }: { db: Db; clock: Clock; notifications: Pick<NotificationsService, 'notifyManyWithin' | 'purgeOld'> }) {
+export function createNotificationSweeps({
+  db,
+  clock,
+  notifications: service,
+  points,
+}: {
+  db: Db;
+  clock: Clock;
+  notifications: Pick<NotificationsService, 'notifyManyWithin' | 'purgeOld'>;
+  points: Pick<PointsService, 'lotsDueExpiryNotice' | 'takeExpiryNoticesWithin'>;
+}) {
   return {
     /**
-     * Every live lot ending within 30 days gets a notice with its remaining amount and end: one
+     * Every live lot ending within 30 KST days gets a notice with its remaining amount and end: one
      * when 30 days or fewer are left, one more when 7 or fewer are (a lot first seen inside 7 days
-     * gets only the 7-day one).
+     * gets only the 7-day one). The ledger keeps which lots were told (its work list).
      */
     async noticeExpiringLots(): Promise<{ noticed: number }> {
       let noticed = 0;
       for (const days of [...expiryNoticeDays].sort((a, b) => a - b)) {
-        const now = clock.now();
-        const keyOf = sql`'points_expiring:' || ${pointLots.id} || ':d${sql.raw(String(days))}'`;
-        for (;;) {
-          const lots = await db
-            .select({ id: pointLots.id, userId: pointLots.userId, currency: pointLots.currency, remaining: pointLots.remaining, expiresAt: pointLots.expiresAt })
-            .from(pointLots)
-            .where(
-              and(
-                sql`${pointLots.live}`,
-                gt(pointLots.expiresAt, now),
-                lte(pointLots.expiresAt, new Date(now.getTime() + days * dayMs)),
-                // The shorter notice sent already makes the longer one pointless.
-                ...(days === 30 ? [sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = 'points_expiring:' || ${pointLots.id} || ':d7')`] : []),
-                sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = ${keyOf})`,
-              ),
-            )
-            .orderBy(pointLots.id)
-            .limit(batch);
+        for (let afterLotId = 0; ; ) {
+          const lots = await points.lotsDueExpiryNotice({ days, afterLotId, limit: batch });
           if (lots.length === 0) break;
-          const written = await db.transaction((tx) =>
-            service.notifyManyWithin(
+          noticed += await db.transaction(async (tx) => {
+            const taken = new Set(await points.takeExpiryNoticesWithin(tx, lots.map((lot) => lot.id), days));
+            return service.notifyManyWithin(
               tx,
-              lots.map(
-                (lot): AnyNotifyInput => ({
-                  userId: lot.userId,
-                  kind: 'points_expiring',
-                  projectId: null,
-                  params: { amount: lot.remaining, currency: lot.currency as 'orange' | 'berry', expiresAt: lot.expiresAt.toISOString() },
-                  dedupeKey: `points_expiring:${lot.id}:d${days}`,
-                }),
-              ),
-            ),
-          );
-          noticed += written;
-          // Another process wrote these first: what is left is for its run.
-          if (written === 0 || lots.length < batch) break;
+              lots
+                .filter((lot) => taken.has(lot.id))
+                .map(
+                  (lot): AnyNotifyInput => ({
+                    userId: lot.userId,
+                    kind: 'points_expiring',
+                    projectId: null,
+                    params: { amount: lot.remaining, currency: lot.currency, expiresAt: lot.expiresAt.toISOString() },
+                    dedupeKey: `points_expiring:${lot.id}:d${days}`,
+                  }),
+                ),
+            );
+          });
+          if (lots.length < batch) break;
+          afterLotId = lots.at(-1)!.id;
         }
       }
       return { noticed };

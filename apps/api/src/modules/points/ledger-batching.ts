@@ -8,8 +8,6 @@ import { createLedgerRepository, type ExchangeRequest, type OneStatementExchange
  * The ledger's fast path, contained (decisions 011, 013 and 014). A spend or an exchange is one
  * statement. The mode is chosen by the call, never by the caller's handle:
  * - `exchange`: autocommit, batched with other users' exchanges that arrive together;
- * - `exchangeWithin`: inside the caller's transaction, alone, never batched (a batch runs on a
- *   pool connection, outside that transaction, and would commit without it);
  * - `spendManyWithin`: spends inside the caller's transaction, which holds their wallets (the
  *   participation batch's, a creation's deposit). No spend runs in autocommit (decision 068).
  *
@@ -63,10 +61,6 @@ export function createLedgerBatching({ db, clock }: { db: Db; clock: Clock }) {
 
     /** Autocommit, batched with other users' exchanges. */
     exchange: (request: ExchangeRequest) => untilSettled(`exchange ${request.spendKey}`, () => exchangeBatcher.submit(request), exchangeSettled),
-
-    /** Inside the caller's transaction, alone. */
-    exchangeWithin: (tx: Tx, request: ExchangeRequest) =>
-      untilSettled(`exchange ${request.spendKey}`, async () => (await exchangeRunner(tx)([request]))[0]!, exchangeSettled),
   };
 }
 

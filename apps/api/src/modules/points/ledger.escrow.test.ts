@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargePackages } from '@orchard/shared';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { creditCharge, expectLedgerClean } from '../../../test/points-fixtures.ts';
+import { createBareEscrowAccount, creditCharge, escrowBalance, expectLedgerClean } from '../../../test/points-fixtures.ts';
 import { AppError } from '../../lib/errors.ts';
 import { planReturn, returnGuaranteedUntil, type Allocation, type LotKind, type PointCurrency } from '../../lib/points/rules.ts';
 import type { PointsService } from './points.service.ts';
@@ -82,7 +82,7 @@ describe('the escrow return statement against planReturn (decision 066)', () => 
     }));
   }
 
-  const escrowBalance = (escrow: number) => points.escrowBalance(escrow);
+  const balanceOf = (escrow: number) => escrowBalance(t.database.db, escrow);
 
   async function forfeitedBy(userIds: string[]): Promise<number> {
     const { rows } = await t.database.db.execute<{ total: number }>(sql`
@@ -106,8 +106,8 @@ describe('the escrow return statement against planReturn (decision 066)', () => 
       fc.array(fanPlan, { minLength: 1, maxLength: 3 }),
       closeWhen,
       async (currency, plans, close) => {
-        const target = await points.createEscrowAccount(currency, null);
-        const other = await points.createEscrowAccount(currency, null);
+        const target = await createBareEscrowAccount(t.database.db, currency);
+        const other = await createBareEscrowAccount(t.database.db, currency);
         const fans: string[] = [];
         for (let index = 0; index < plans.length; index++) fans.push((await t.createUser()).id);
 
@@ -127,7 +127,7 @@ describe('the escrow return statement against planReturn (decision 066)', () => 
             await creditCharge(t.database.db, points, { userId, orange: chargePackage.orange, bonus: chargePackage.bonusOrange, paidAt: t.clock.now() });
             // Berry comes by exchange: each kind of Orange becomes Berry of the same kind.
             if (currency === 'berry') {
-              await t.database.db.transaction((tx) => points.exchangeWithin(tx, { userId, orange: chargePackage.orange + chargePackage.bonusOrange, idempotencyKey: randomUUID() }));
+              await points.exchange({ userId, orange: chargePackage.orange + chargePackage.bonusOrange, key: randomUUID(), requestHash: 'escrow-model' });
             }
             continue;
           }
@@ -180,7 +180,7 @@ describe('the escrow return statement against planReturn (decision 066)', () => 
         if (new Set(lotsTakenTwice).size < lotsTakenTwice.length) note('several participations from one lot');
         note(`${currency} escrow`);
 
-        const escrowBefore = { target: await escrowBalance(target), other: await escrowBalance(other) };
+        const escrowBefore = { target: await balanceOf(target), other: await balanceOf(other) };
         expect(escrowBefore.other).toBe(elsewhere);
         const returned = await t.database.db.transaction((tx) => points.returnEscrowWithin(tx, { escrowAccountId: target, userIds: fans, reason: 'project_not_achieved' }));
         expect(returned).toEqual([...expectedReturns].map(([userId, figures]) => ({ userId, ...figures })).sort((a, b) => (a.userId < b.userId ? -1 : 1)));
@@ -199,8 +199,8 @@ describe('the escrow return statement against planReturn (decision 066)', () => 
           const live = after.filter((row) => row.userId === userId && row.expiresAt >= now.getTime());
           expect(balances[currency].total).toBe(live.reduce((total, lot) => total + lot.remaining, 0));
         }
-        expect(await escrowBalance(target)).toBe(0);
-        expect(await escrowBalance(other)).toBe(elsewhere);
+        expect(await balanceOf(target)).toBe(0);
+        expect(await balanceOf(other)).toBe(elsewhere);
         expect(await forfeitedBy(fans)).toBe(forfeited);
 
         // Asked again, by a resumed or a second close: nothing is returned twice.

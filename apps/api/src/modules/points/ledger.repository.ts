@@ -340,14 +340,6 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       return Number(rows[0]!.n);
     },
 
-    /** What an escrow account holds: the sum of its postings (participations in, returns out). */
-    async escrowBalance(escrowAccountId: number): Promise<number> {
-      const { rows } = await db.execute<{ balance: unknown }>(
-        sql`select coalesce(sum(amount), 0)::int as balance from point_postings where escrow_account_id = ${escrowAccountId}`,
-      );
-      return Number(rows[0]!.balance);
-    },
-
     /**
      * Empties an escrow into the consumed account (decision 055): a settlement row and its two legs,
      * escrow out and consumed in, in one statement. Once per escrow (a second call settles nothing);
@@ -387,28 +379,33 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       return rows.map((row) => String(row.user_id));
     },
 
-    /**
-     * Points that end between `now` and `horizon`, per user and currency, for a page of users in id
-     * order after `afterUserId` (the notifications' work list; reads the expiry index's range).
-     */
-    async expiringSoon({ now, horizon, afterUserId, userLimit }: { now: Date; horizon: Date; afterUserId: string | null; userLimit: number }) {
+    /** Live lots ending in (now, horizon] with no notice at `days` or fewer, in id order after `afterLotId`. */
+    async lotsDueExpiryNotice({ days, afterLotId, limit, now, horizon }: { days: number; afterLotId: number; limit: number; now: Date; horizon: Date }) {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
-        with ending as (
-          select user_id, currency, remaining, expires_at from point_lots
-          where live and expires_at >= ${now.toISOString()}::timestamptz and expires_at <= ${horizon.toISOString()}::timestamptz),
-        page_users as (
-          select distinct user_id from ending
-          where ${afterUserId}::uuid is null or user_id > ${afterUserId}::uuid
-          order by user_id limit ${userLimit})
-        select user_id, currency, sum(remaining)::int as amount, min(expires_at) as first_expires_at
-        from ending where user_id in (select user_id from page_users)
-        group by user_id, currency order by user_id, currency`);
+        select l.id, l.user_id, l.currency, l.remaining, l.expires_at from point_lots l
+        where l.live and l.expires_at > ${now.toISOString()}::timestamptz and l.expires_at <= ${horizon.toISOString()}::timestamptz
+          and l.id > ${afterLotId}
+          and not exists (select 1 from point_lot_expiry_notices n where n.lot_id = l.id and n.days <= ${days})
+        order by l.id limit ${limit}`);
       return rows.map((row) => ({
+        id: Number(row.id),
         userId: String(row.user_id),
         currency: row.currency as PointCurrency,
-        amount: Number(row.amount),
-        firstExpiresAt: new Date(row.first_expires_at as string),
+        remaining: Number(row.remaining),
+        expiresAt: new Date(row.expires_at as string),
       }));
+    },
+
+    /** Records the notice at `days` for each lot not told at `days` or fewer yet; answers the lots taken by this call. */
+    async takeExpiryNotices(lotIds: number[], days: number, now: Date): Promise<number[]> {
+      if (lotIds.length === 0) return [];
+      const { rows } = await db.execute<{ lot_id: unknown }>(sql`
+        insert into point_lot_expiry_notices (lot_id, days, noticed_at)
+        select unnest(${sql.param(lotIds)}::bigint[]), ${days}, ${now.toISOString()}::timestamptz
+        on conflict (lot_id) do update set days = excluded.days, noticed_at = excluded.noticed_at
+          where point_lot_expiry_notices.days > excluded.days
+        returning lot_id`);
+      return rows.map((row) => Number(row.lot_id));
     },
 
     /** What can be spent now, by currency and kind, and what of it ends within `horizon`. */

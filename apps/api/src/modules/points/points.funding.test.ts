@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { creditCharge, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { creditCharge, escrowBalance, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { closeWithCleanLedger, fundingProject, postParticipation, projectRow, projectsTestContext, spendOfParticipation, validRequestBody } from '../../../test/projects-kit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PointsService } from './points.service.ts';
@@ -37,7 +37,7 @@ describe("points: participations and returns inside a caller's transaction", () 
   async function project(): Promise<{ project: Project; escrow: number; deposit: number }> {
     const created = await fundingProject(t, await t.createUser(), operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
     const escrow = Number((await projectRow(t, created.id)).escrow_account_id);
-    return { project: created, escrow, deposit: await points.escrowBalance(escrow) };
+    return { project: created, escrow, deposit: await escrowBalance(t.database.db, escrow) };
   }
 
   const lotsOf = async (userId: string) => {
@@ -81,7 +81,7 @@ describe("points: participations and returns inside a caller's transaction", () 
       }),
     ).rejects.toThrow('the caller fails');
     expect(await lotsOf(user.id)).toEqual(before);
-    expect(await points.escrowBalance(escrow)).toBe(deposit);
+    expect(await escrowBalance(t.database.db, escrow)).toBe(deposit);
 
     const key = idempotencyKey();
     const first = await participate(user, funding.id, 30, key);
@@ -95,7 +95,7 @@ describe("points: participations and returns inside a caller's transaction", () 
     const again = await participate(user, funding.id, 30, key);
     expect(again).toEqual(first);
     expect(await lotsOf(user.id)).toEqual(spentLots);
-    expect(await points.escrowBalance(escrow)).toBe(deposit + 30);
+    expect(await escrowBalance(t.database.db, escrow)).toBe(deposit + 30);
 
     const refused = await postParticipation(t, user, funding.id, 90);
     expect(refused.statusCode).toBe(422);
@@ -126,7 +126,7 @@ describe("points: participations and returns inside a caller's transaction", () 
     await t.services.participations.closeFundingDue();
     expect((await projectRow(t, funding.id)).status).toBe('failed');
     expect((await lotsOf(user.id)).map((lot) => lot.remaining)).toEqual([200, 20]);
-    expect(await points.escrowBalance(escrow)).toBe(0);
+    expect(await escrowBalance(t.database.db, escrow)).toBe(0);
     // A second close, or the return asked again, gives nothing twice.
     await t.services.participations.closeFundingDue();
     expect(await t.database.db.transaction((tx) => points.returnEscrowWithin(tx, { escrowAccountId: escrow, userIds: [user.id], reason: 'project_not_achieved' }))).toEqual([]);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargePackages, type Project } from '@orchard/shared';
 import type { TestContext } from '../../../test/harness.ts';
-import { creditCharge, expectLedgerClean, idempotencyKey, transactionCount } from '../../../test/points-fixtures.ts';
+import { creditCharge, escrowBalance, expectLedgerClean, idempotencyKey, transactionCount } from '../../../test/points-fixtures.ts';
 import { closeWithCleanLedger, eventBody, fundingProject, postEvent, projectRow, projectsTestContext, spendOfParticipation, validRequestBody } from '../../../test/projects-kit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { allocateSpend, type Allocation, type SpendPlan } from '../../lib/points/rules.ts';
@@ -244,7 +244,7 @@ class Exchange implements Cmd {
   check = () => true;
   async run(model: Model, real: Real) {
     const reference = referencePlan(model, real, 'orange', this.orange);
-    const result = await attempt(() => real.t.database.db.transaction((tx) => real.points.exchangeWithin(tx, { userId: real.user.id, orange: this.orange, idempotencyKey: randomUUID() })));
+    const result = await attempt(async () => (await real.points.exchange({ userId: real.user.id, orange: this.orange, key: randomUUID(), requestHash: 'model' })).value);
     const taken = modelAllocate(model, 'orange', this.orange);
     note(taken ? 'exchange' : 'exchange refused');
     expect(reference.ok).toBe(taken !== null);
@@ -434,7 +434,7 @@ describe('points ledger against a reference model (docs/quality.md#r5)', () => {
       const userId = (await t.database.db.execute<{ id: string }>(sql`insert into users default values returning id::text as id`)).rows[0]!.id;
       const start = baseStart + startOffset;
       t.clock.set(new Date(start));
-      const escrowBefore = { orange: await t.services.points.escrowBalance(escrow.orange), berry: await t.services.points.escrowBalance(escrow.berry) };
+      const escrowBefore = { orange: await escrowBalance(t.database.db, escrow.orange), berry: await escrowBalance(t.database.db, escrow.berry) };
       const model: Model = { start, now: start, lots: [], charges: [], participations: [], escrow: escrowBefore };
       const real: Real = { t, points: t.services.points, user: { id: userId }, projectIds, escrow, paymentIds: [], spendIds: [], lotIds: [] };
       // Every run starts with a charge or two (checked like any command), so the commands have points to move.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { creditCharge, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { creditCharge, escrowBalance, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { fundingProject, postParticipation, projectRow, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createManualClock } from '../../lib/clock.ts';
@@ -184,7 +184,7 @@ describe('points under concurrency (PostgreSQL)', () => {
       const user = await t.createUser();
       const paymentId = await credit(user.id, 500, 15);
       const [exchanged, refund] = await Promise.allSettled([
-        t.database.db.transaction((tx) => points.exchangeWithin(tx, { userId: user.id, orange: 515, idempotencyKey: randomUUID() })),
+        points.exchange({ userId: user.id, orange: 515, key: randomUUID(), requestHash: 'race' }),
         t.database.db.transaction((tx) => t.services.payments.beginRefundWithin(tx, user.id, paymentId)),
       ]);
       const outcome = [codeOf(exchanged!), codeOf(refund!)];
@@ -199,14 +199,14 @@ describe('points under concurrency (PostgreSQL)', () => {
     // the wallet rows. (A close against late participations into the closing project itself is
     // raced in participations.pg.test.ts.)
     const tally = { spendAfterReturn: 0, spendBeforeReturn: 0 };
-    const escrowBalance = () => points.escrowBalance(escrow);
+    const escrowHolds = () => escrowBalance(t.database.db, escrow);
     const returning = await fundingProject(t, await t.createUser(), operator, { ...(await validRequestBody(t, artistId)), purpose: 'ongoing' });
     const returningEscrow = Number((await projectRow(t, returning.id)).escrow_account_id);
     for (let round = 0; round < raceRounds; round++) {
       const [early, late] = [await fan(100, 5), await fan(100)];
       const first = await postParticipation(t, early, returning.id, 60); // 5 bonus + 55 purchased; 45 left
       expect(first.statusCode, first.body).toBe(201);
-      const before = await escrowBalance();
+      const before = await escrowHolds();
       // The return of the early participation races a participation of another participant and a
       // second one of the same participant that only fits if the return lands first.
       const [returned, other, same] = await Promise.all([
@@ -220,8 +220,8 @@ describe('points under concurrency (PostgreSQL)', () => {
       if (!sameWon) expect(same).toBe('points.insufficient');
       tally[sameWon ? 'spendAfterReturn' : 'spendBeforeReturn'] += 1;
       // Every move reached its escrow: −60 returned from the failed project's, +30 and +80 when it fitted into the other.
-      expect(await points.escrowBalance(returningEscrow)).toBe(returning.raised);
-      expect(await escrowBalance()).toBe(before + 30 + (sameWon ? 80 : 0));
+      expect(await escrowBalance(t.database.db, returningEscrow)).toBe(returning.raised);
+      expect(await escrowHolds()).toBe(before + 30 + (sameWon ? 80 : 0));
       expect((await points.balances(early.id)).orange.total).toBe(105 - (sameWon ? 80 : 0));
       expect((await points.balances(late.id)).orange.total).toBe(70);
     }

@@ -42,7 +42,17 @@ export type ExchangeResult = { orange: number; berry: number; spendTransactionId
 /** Balances shown on My page: Orange purchased + bonus ("additional earned"), and Berry. */
 export type Balances = Record<PointCurrency, { total: number; purchased: number; bonus: number; expiringWithin30Days: number }>;
 
-export const expiryNoticeDays = 30;
+/**
+ * docs/product.md#notifications: a lot is told of its end when 30 KST days or fewer are left, and
+ * again at 7. "Within n days" is one rule for the notices and the balance's "expiring within 30
+ * days": the lot ends by the end (23:59:59 KST) of the n-th KST day from today.
+ */
+export const expiryNoticeDays = [30, 7] as const;
+export type ExpiryNoticeDays = (typeof expiryNoticeDays)[number];
+const endsWithinHorizon = (now: Date, days: number) => endOfKstDay(addKstDays(kstDateOf(now), days));
+
+/** A live lot whose end is near enough for a notice, as the notice tells it. */
+export type LotDueNotice = { id: number; userId: string; currency: PointCurrency; remaining: number; expiresAt: Date };
 
 /**
  * Which entry types each history tab shows (docs/decisions/009-points-history-tabs.md). A return
@@ -228,12 +238,6 @@ export function createPointsService({
         const [earlier] = await idempotency.earlierAnswers(db, [scope]);
         return earlier ?? exchangeOutcomeOf(await batching.exchange(exchangeRequestOf(input)), input.orange);
       });
-    },
-
-    /** The exchange inside a caller's transaction, without a client request to compare a replay with. */
-    async exchangeWithin(tx: Tx, input: { userId: string; orange: number; idempotencyKey: string }): Promise<ExchangeResult> {
-      const row = await batching.exchangeWithin(tx, exchangeRequestOf({ userId: input.userId, orange: input.orange, key: input.idempotencyKey, requestHash: null }));
-      return exchangeOutcomeOf(row, input.orange).value;
     },
 
     /**
@@ -422,8 +426,7 @@ export function createPointsService({
 
     async balances(userId: string): Promise<Balances> {
       const now = clock.now();
-      const horizon = endOfKstDay(addKstDays(kstDateOf(now), expiryNoticeDays));
-      const rows = await createLedgerRepository({ db }).balances(userId, now, horizon);
+      const rows = await createLedgerRepository({ db }).balances(userId, now, endsWithinHorizon(now, expiryNoticeDays[0]));
       const result: Balances = {
         orange: { total: 0, purchased: 0, bonus: 0, expiringWithin30Days: 0 },
         berry: { total: 0, purchased: 0, bonus: 0, expiringWithin30Days: 0 },
@@ -453,24 +456,24 @@ export function createPointsService({
       return entry;
     },
 
-    /** Every invariant of the ledger, checked now (docs/quality.md#r6). */
-    reconcile: (source: DbOrTx = db): Promise<Reconciliation> => reconcileLedger(source, clock.now()),
-
     /**
-     * Who holds points ending within the next 30 KST days (through the end of the 30th), a page of
-     * users at a time: what the expiry notice will be sent from (docs/architecture.md#sweeps: not sent yet).
-     * `nextAfterUserId` continues.
+     * A page of live lots ending within `days` KST days that have not been told of it at `days` or
+     * fewer (the notices' work list, docs/product.md#notifications), in id order after `afterLotId`.
      */
-    async expiringWithinNoticePeriod({ afterUserId = null, userLimit = 500 }: { afterUserId?: string | null; userLimit?: number } = {}) {
+    lotsDueExpiryNotice: (input: { days: ExpiryNoticeDays; afterLotId: number; limit: number }): Promise<LotDueNotice[]> => {
       const now = clock.now();
-      const horizon = endOfKstDay(addKstDays(kstDateOf(now), expiryNoticeDays));
-      const items = await createLedgerRepository({ db }).expiringSoon({ now, horizon, afterUserId, userLimit });
-      const userIds = new Set(items.map((item) => item.userId));
-      return { items, nextAfterUserId: userIds.size === userLimit ? items.at(-1)!.userId : null };
+      return createLedgerRepository({ db }).lotsDueExpiryNotice({ ...input, now, horizon: endsWithinHorizon(now, input.days) });
     },
 
-    /** What a project's escrow holds: the sum of its postings (decision 011). */
-    escrowBalance: (escrowAccountId: number) => createLedgerRepository({ db }).escrowBalance(escrowAccountId),
+    /**
+     * Takes the notice at `days` of these lots, inside the caller's transaction that writes the
+     * notices; answers the ids taken now (a concurrent sweep that took one first keeps it).
+     */
+    takeExpiryNoticesWithin: (tx: Tx, lotIds: number[], days: ExpiryNoticeDays): Promise<number[]> =>
+      createLedgerRepository({ db: tx }).takeExpiryNotices(lotIds, days, clock.now()),
+
+    /** Every invariant of the ledger, checked now (docs/quality.md#r6). */
+    reconcile: (source: DbOrTx = db): Promise<Reconciliation> => reconcileLedger(source, clock.now()),
 
     /**
      * The project's ad runs: its escrow goes to the consumed account (decision 055), inside the
@@ -479,10 +482,6 @@ export function createPointsService({
      */
     settleEscrowWithin: (tx: Tx, input: { escrowAccountId: number; projectId: number; currency: PointCurrency }) =>
       createLedgerRepository({ db: tx }).settleEscrow({ ...input, now: clock.now() }),
-
-    /** A project's escrow account in one currency (Funding opens one per project). */
-    createEscrowAccount: (currency: PointCurrency, projectId: number | null = null) =>
-      createLedgerRepository({ db }).createEscrowAccount(currency, projectId),
 
     /** A project's escrow account, opened inside the caller's transaction (project creation). */
     createEscrowAccountWithin: (tx: DbOrTx, currency: PointCurrency, projectId: number) =>

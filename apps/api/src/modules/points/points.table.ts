@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -69,6 +69,23 @@ export const pointLots = pgTable(
     index('point_lots_expiry_idx').on(table.expiresAt).where(sql`${table.live}`),
     index('point_lots_payment_idx').on(table.paymentId).where(sql`${table.paymentId} is not null`),
   ],
+);
+
+/**
+ * Which lots were told of their end, and at how many days (docs/product.md#notifications): the
+ * notices' work list, kept by the ledger that owns the lots. A row is taken once per horizon by
+ * an insert or a lowering update, so two sweepers never tell a lot twice; no lot row is locked.
+ */
+export const pointLotExpiryNotices = pgTable(
+  'point_lot_expiry_notices',
+  {
+    lotId: bigint('lot_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => pointLots.id),
+    days: smallint('days').notNull(),
+    noticedAt: timestamp('noticed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('point_lot_expiry_notices_days_check', sql`${table.days} > 0`)],
 );
 
 /**

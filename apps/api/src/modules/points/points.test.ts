@@ -271,7 +271,7 @@ describe('points: charge, exchange, refund, history', () => {
     expect(response.json()).toMatchObject({ ok: true, violations: [] });
   });
 
-  it('lists who holds points ending within the 30-day notice period, a page of users at a time', async () => {
+  it('lists the live lots due a notice within 30 days, a page at a time, and leaves out those already told', async () => {
     const soon = await t.createUser();
     const later = await t.createUser();
     const gone = await t.createUser();
@@ -283,18 +283,29 @@ describe('points: charge, exchange, refund, history', () => {
     await setExpiry(later, 'purchased', new Date(now + 31 * day + 1000));
     await setExpiry(gone, 'purchased', new Date(now - 1000));
     const points = createPointsService({ db: t.database.db, clock: t.clock });
-    const everyone = [];
-    let afterUserId: string | null = null;
-    do {
-      const page = await points.expiringWithinNoticePeriod({ afterUserId, userLimit: 1 });
-      everyone.push(...page.items);
-      afterUserId = page.nextAfterUserId;
-    } while (afterUserId);
-    const ours = everyone.filter((item) => [soon.id, later.id, gone.id].includes(item.userId));
-    expect(ours).toEqual([{ userId: soon.id, currency: 'orange', amount: 15, firstExpiresAt: new Date(now + 10 * day) }]);
+    const due = async (days: 30 | 7) => {
+      const lots = [];
+      for (let afterLotId = 0; ; ) {
+        const page = await points.lotsDueExpiryNotice({ days, afterLotId, limit: 1 });
+        if (page.length === 0) return lots.filter((lot) => [soon.id, later.id, gone.id].includes(lot.userId));
+        lots.push(...page);
+        afterLotId = page[0]!.id;
+      }
+    };
+    const [soonLot] = await due(30);
+    expect(await due(30)).toEqual([{ id: soonLot!.id, userId: soon.id, currency: 'orange', remaining: 15, expiresAt: new Date(now + 10 * day) }]);
     await setExpiry(later, 'purchased', new Date(now + 29 * day));
-    const again = await points.expiringWithinNoticePeriod();
-    expect(again.items.filter((item) => item.userId === later.id).map((item) => item.amount)).toEqual([500]);
+    expect((await due(30)).map((lot) => [lot.userId, lot.remaining])).toEqual([[soon.id, 15], [later.id, 500]]);
+    const taken = await t.database.db.transaction((tx) => points.takeExpiryNoticesWithin(tx, [soonLot!.id], 30));
+    expect(taken).toEqual([soonLot!.id]);
+    expect(await t.database.db.transaction((tx) => points.takeExpiryNoticesWithin(tx, [soonLot!.id], 30))).toEqual([]);
+    expect((await due(30)).map((lot) => lot.userId)).toEqual([later.id]);
+    // Told at 30, the lot is due again at 7 once that close: only its 7-day notice is left to take.
+    expect((await due(7)).map((lot) => lot.userId)).toEqual([]);
+    await setExpiry(soon, 'bonus', new Date(now + 5 * day));
+    expect((await due(7)).map((lot) => lot.userId)).toEqual([soon.id]);
+    expect(await t.database.db.transaction((tx) => points.takeExpiryNoticesWithin(tx, [soonLot!.id], 7))).toEqual([soonLot!.id]);
+    expect(await due(7)).toEqual([]);
     await setExpiry(soon, 'bonus', new Date(now + 5 * 365 * day));
     await setExpiry(later, 'purchased', new Date(now + 5 * 365 * day));
     await setExpiry(gone, 'purchased', new Date(now + 5 * 365 * day));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { Participant, Project, Reconciliation } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { idempotencyKey } from '../../../test/points-fixtures.ts';
+import { escrowBalance, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { createIdempotency } from '../idempotency/idempotency.service.ts';
 import { createParticipationsService } from './participations.service.ts';
 import { closeWithCleanLedger, creditOrange, fundingProject, notificationKindsOf, projectRow, projectsTestContext, type RequestBody, todayOf, validRequestBody } from '../../../test/projects-kit.ts';
@@ -249,7 +249,7 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     // The ad runs: the escrow went to the consumed account, once (decision 055).
     const raised = p.deposit! + 2 * Math.floor(p.goal / 2);
     const escrowAccountId = Number((await projectRow(t, p.id)).escrow_account_id);
-    expect(await t.services.points.escrowBalance(escrowAccountId)).toBe(0);
+    expect(await escrowBalance(t.database.db, escrowAccountId)).toBe(0);
     const settlements = async () =>
       (await t.database.db.execute<{ amount: number; consumed: number }>(sql`
         select s.amount, (select sum(amount) from point_postings where settlement_id = s.id and system_account = 'consumed')::int as consumed
@@ -307,7 +307,7 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     const statuses = async () => Promise.all(made.map(async (p) => (await project(p.id)).status));
     expect((await statuses()).sort()).toEqual(['running', 'succeeded']);
     const waiting = made[(await statuses()).indexOf('succeeded')]!;
-    expect(await t.services.points.escrowBalance(Number((await projectRow(t, waiting.id)).escrow_account_id))).toBe(waiting.goal);
+    expect(await escrowBalance(t.database.db, Number((await projectRow(t, waiting.id)).escrow_account_id))).toBe(waiting.goal);
     expect(await t.services.participations.startAdsDue()).toEqual({ started: 1 });
     expect(await statuses()).toEqual(['running', 'running']);
     expect(await t.services.participations.startAdsDue()).toEqual({ started: 0 });

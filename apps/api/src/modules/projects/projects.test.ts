@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { addDays, minimumDepositFor, startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { escrowBalance, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import {
   approve,
   approvedWithThumbnail,
@@ -249,7 +249,7 @@ describe('projects: request, decision, creation and sweeps', () => {
       expect(projectOf(created)).toMatchObject({ status: 'funding', deposit: minimum, raised: minimum, minimumUnit: 10, creatorXId: 'orchard_fan' });
       expect(await depositsOf(t, project.id)).toEqual({ count: 1, total: minimum });
       const row = await projectRow(t, project.id);
-      expect(Number(await t.services.points.escrowBalance(Number(row.escrow_account_id)))).toBe(minimum);
+      expect(Number(await escrowBalance(t.database.db, Number(row.escrow_account_id)))).toBe(minimum);
       const { rows } = await t.database.db.execute<{ kind: string; amount: number }>(sql`select kind, amount from project_participations where project_id = ${project.id}`);
       expect(rows).toEqual([{ kind: 'deposit', amount: minimum }]);
       expect(await notificationKindsOf(t, creator.id, project.id)).toEqual(['approved', 'created']);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import type { TestContext, TestUser } from '../../../test/harness.ts';
-import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
+import { escrowBalance, expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { closeWithCleanLedger, creditOrange, fundingProject, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 import { createIdempotency } from '../idempotency/idempotency.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -128,7 +128,7 @@ describe('returns of a failed or cancelled project, in chunks (decision 066)', (
     }
     const closeKinds = new Set(['failed', 'points_returned']);
     expect(notices.filter((notice) => notice.user_id === creator.id && closeKinds.has(notice.kind)).map((notice) => notice.kind).sort()).toEqual(['failed', 'points_returned']);
-    expect(await t.services.points.escrowBalance(await escrowOf(project.id))).toBe(0);
+    expect(await escrowBalance(t.database.db, await escrowOf(project.id))).toBe(0);
     // And again: nothing more.
     expect(await participationsWith().closeFundingDue()).toMatchObject({ resumed: 0 });
     expect(await noticesOf(project.id)).toEqual(notices);
