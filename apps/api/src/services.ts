@@ -133,7 +133,6 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     points,
     payments,
     guardianRefunds,
-    /** The scheduled sweeps (jobs/), run by the scheduler server.ts starts, and by tests directly. */
     media,
     mail,
     notifications,
@@ -148,7 +147,8 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
     clock,
     testClock,
-    sweeps: createSweeps({ points, payments, guardianRefunds, auth, sessions, projects, participations, notificationSweeps: createNotificationSweeps({ db, clock, notifications }), mail, support }),
+    // The scheduled sweeps (jobs/), run by the scheduler server.ts starts, and by tests directly.
+    sweeps: createSweeps({ points, payments, guardianRefunds, auth, sessions, projects, participations, notificationSweeps: createNotificationSweeps({ db, clock, notifications, points }), mail, support }),
   };
 }
 

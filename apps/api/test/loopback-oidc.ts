@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import Provider, { type ClientMetadata } from 'oidc-provider';
 import { grantRequestedScopes, providerArtifactTtl } from '../src/modules/auth/dev-identity-provider.ts';
-import { createMemoryAdapterFactory } from '../src/modules/auth/oidc-memory-adapter.ts';
+import { createMemoryAdapterFactory } from './oidc-memory-adapter.ts';
 
 /** How a test rewrites the next ID token the token endpoint hands out (docs/quality.md#s5 token-level cases). */
 export type IdTokenTampering = (token: { header: Record<string, unknown>; claims: JWTPayload }) => {

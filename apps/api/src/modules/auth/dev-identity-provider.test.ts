@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { devIdentityProviderArtifacts } from './auth.table.ts';
 import { createDatabaseAdapterFactory, sharedDevIdentityProviderKeys } from './oidc-database-adapter.ts';
-import { createMemoryAdapterFactory } from './oidc-memory-adapter.ts';
+import { createMemoryAdapterFactory } from '../../../test/oidc-memory-adapter.ts';
 
 describe('development identity provider', () => {
   let t: TestContext;

@@ -93,18 +93,14 @@ describe('the close returns its escrow in chunks (decision 066, PostgreSQL)', ()
   });
   afterAll(() => closeWithCleanLedger(t));
 
-  it('closes 3,000 participations of 300 fans within 15 s: every fan gets back what they put in, once, and is told once', async () => {
+  it('closes 3,000 participations of 300 fans: every fan gets back what they put in, once, and is told once (its time is npm run bench -- close)', async () => {
     const project = await failingProject();
     bigFans = await fans(300, 1_000);
     const users = bigFans;
     const unit = project.minimumUnit!;
     await participateEach(users, project.id, unit, 10);
     t.clock.set(closeAt(project));
-    const started = performance.now();
     await t.services.participations.closeFundingDue();
-    const tookMs = performance.now() - started;
-    console.log(`decision 066: a close of 3,000 participations from 300 fans took ${Math.round(tookMs)} ms`);
-    expect(tookMs).toBeLessThan(15_000);
     expect(await statusOf(project.id)).toBe('failed');
     expect(await escrowOf(project.id)).toBe(0);
     for (const user of users) expect(await orangeOf(user.id)).toBe(1_000);
