@@ -1,9 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '@orchard/shared';
 import type { Config } from '../config.ts';
+import { languageFromAcceptLanguage } from '../lib/accept-language.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
 import type { SessionService } from '../modules/auth/session.service.ts';
 import type { Access, App, SessionInfo } from '../types.ts';
+import type { Viewer } from '../lib/viewer.ts';
 
 const publicPrefixes = ['/api/docs', '/api/files/'];
 
@@ -58,6 +61,21 @@ function recordRoute(app: App, method: string | string[], url: string, access: A
 export function requireSession(request: FastifyRequest): SessionInfo {
   if (!request.session) throw unauthenticated();
   return request.session;
+}
+
+/** The request's viewer: a joined user, or null for a guest or a user still joining (lib/viewer.ts). */
+export const viewerOf = (request: FastifyRequest): Viewer =>
+  request.session?.joined ? { userId: request.session.userId, isOperator: request.session.roles.includes('operator') } : null;
+
+/** The viewer of a route whose access setting already requires a session (401 without one). */
+export function requireViewer(request: FastifyRequest): NonNullable<Viewer> {
+  const session = requireSession(request);
+  return { userId: session.userId, isOperator: session.roles.includes('operator') };
+}
+
+/** `lang` when given, else the first supported language of Accept-Language, else Korean. */
+export function languageOf(request: FastifyRequest, lang: Language | undefined): Language {
+  return lang ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'ko';
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   artistParamsSchema,
@@ -29,9 +28,8 @@ import {
 import { badRequest } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { acceptSingleFileUploads, readTextAndFiles } from '../../lib/uploads.ts';
-import { requireSession } from '../../plugins/session.ts';
+import { requireSession, requireViewer, viewerOf } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
-import type { Viewer } from '../projects/projects.service.ts';
 import type { CommunityService } from './community.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -43,13 +41,7 @@ const otherTargets = [
   { type: 'post', path: '/api/posts/:postId', params: postIdParamsSchema, idOf: (params: { postId: number }) => params.postId },
 ] as const;
 
-const viewerOf = (request: FastifyRequest): Viewer =>
-  request.session?.joined ? { userId: request.session.userId, isOperator: request.session.roles.includes('operator') } : null;
 
-const joinedViewer = (request: FastifyRequest) => {
-  const session = requireSession(request);
-  return { userId: session.userId, isOperator: session.roles.includes('operator') };
-};
 
 /**
  * Posts, comments, likes and reports (docs/product.md#community, docs/product.md#comments,
@@ -81,7 +73,7 @@ export async function registerCommunityRoutes(app: App, { community }: { communi
         // Browsers send a form field's line breaks as CRLF (the HTML form encoding): the text keeps them as LF.
         const parsed = postTextBodySchema.shape.text.safeParse((form.text ?? '').replace(/\r\n/g, '\n'));
         if (!parsed.success) throw badRequest('validation.invalid', 'The text must be 1 to 2,000 characters.', [{ in: 'body', path: '/text' }]);
-        return reply.code(201).send({ post: await community.createPost(request.params.artistId, joinedViewer(request), parsed.data, form.files) });
+        return reply.code(201).send({ post: await community.createPost(request.params.artistId, requireViewer(request), parsed.data, form.files) });
       },
     );
   });
@@ -92,14 +84,14 @@ export async function registerCommunityRoutes(app: App, { community }: { communi
       config: { access: 'joined', rateLimitBucket: 'comments' },
       schema: { tags: ['community'], params: postIdParamsSchema, body: postTextBodySchema, response: { 200: postResponseSchema, ...errors } },
     },
-    async (request) => ({ post: await community.editPost(request.params.postId, joinedViewer(request), request.body.text) }),
+    async (request) => ({ post: await community.editPost(request.params.postId, requireViewer(request), request.body.text) }),
   );
 
   app.delete(
     '/api/posts/:postId',
     { config: { access: 'joined', rateLimitBucket: 'comments' }, schema: { tags: ['community'], params: postIdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await community.deletePost(request.params.postId, joinedViewer(request));
+      await community.deletePost(request.params.postId, requireViewer(request));
       return reply.code(204).send(null);
     },
   );
@@ -120,7 +112,7 @@ export async function registerCommunityRoutes(app: App, { community }: { communi
         config: { access: 'joined', rateLimitBucket: 'comments' },
         schema: { tags: ['community'], params: target.params, body: commentBodySchema, response: { 201: commentResponseSchema, ...errors } },
       },
-      async (request, reply) => reply.code(201).send({ comment: await community.postComment(targetOf(request.params), joinedViewer(request), request.body.body) }),
+      async (request, reply) => reply.code(201).send({ comment: await community.postComment(targetOf(request.params), requireViewer(request), request.body.body) }),
     );
     for (const method of ['PUT', 'DELETE'] as const) {
       app.route({
@@ -149,7 +141,7 @@ export async function registerCommunityRoutes(app: App, { community }: { communi
       schema: { tags: ['community'], params: projectIdParamsSchema, body: commentBodySchema, response: { 201: commentResponseSchema, ...errors } },
     },
     async (request, reply) =>
-      reply.code(201).send({ comment: await community.postComment({ type: 'project', id: request.params.projectId }, joinedViewer(request), request.body.body) }),
+      reply.code(201).send({ comment: await community.postComment({ type: 'project', id: request.params.projectId }, requireViewer(request), request.body.body) }),
   );
 
   app.delete(

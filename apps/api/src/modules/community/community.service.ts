@@ -24,10 +24,10 @@ import {
 } from './community.errors.ts';
 import { createCommunityRepository, likedAmong, reportFilters, type CommentRecord, type CommunityTarget, type PostRecord } from './community.repository.ts';
 
+import type { Viewer } from '../../lib/viewer.ts';
+
 export { likedAmong, likedByFilter, viewerLikedProbe } from './community.repository.ts';
 
-/** Who is asking (the projects module's Viewer has the same shape). */
-type Viewer = { userId: string; isOperator: boolean } | null;
 
 const defaultPageSize = 20;
 /** A post's images: the whole picture within 1,280 px, never enlarged, re-encoded (docs/quality.md#s6). */

@@ -19,19 +19,13 @@ import {
 } from '@orchard/shared';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { requireSession } from '../../plugins/session.ts';
+import { requireViewer, viewerOf } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
-import type { FilmsService, FilmViewer } from './films.service.ts';
+import type { FilmsService } from './films.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 
-const viewerOf = (request: FastifyRequest): FilmViewer =>
-  request.session?.joined ? { userId: request.session.userId, isOperator: request.session.roles.includes('operator') } : null;
 
-const joinedViewer = (request: FastifyRequest) => {
-  const session = requireSession(request);
-  return { userId: session.userId, isOperator: session.roles.includes('operator') };
-};
 
 /** Room for the multipart framing and the three text fields around the video. */
 const multipartOverheadBytes = 64 * 1024;
@@ -66,14 +60,14 @@ export async function registerFilmsRoutes(app: App, { films, maxBytes }: { films
       config: { access: 'joined' },
       schema: { tags: ['films'], body: youtubeFilmBodySchema, response: { 201: filmResponseSchema, ...errors } },
     },
-    async (request, reply) => reply.code(201).send({ film: await films.createYoutubeFilm(joinedViewer(request), request.body) }),
+    async (request, reply) => reply.code(201).send({ film: await films.createYoutubeFilm(requireViewer(request), request.body) }),
   );
 
   app.delete(
     '/api/films/:filmId',
     { config: { access: 'joined' }, schema: { tags: ['films'], params: filmIdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await films.remove(request.params.filmId, joinedViewer(request));
+      await films.remove(request.params.filmId, requireViewer(request));
       return reply.code(204).send(null);
     },
   );
@@ -91,7 +85,7 @@ export async function registerFilmsRoutes(app: App, { films, maxBytes }: { films
         schema: { tags: ['films'], consumes: ['multipart/form-data'], response: { 201: filmResponseSchema, ...errors } },
       },
       async (request, reply) => {
-        const viewer = joinedViewer(request);
+        const viewer = requireViewer(request);
         // A body declared far past the limit is refused before a byte of it is read.
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes + multipartOverheadBytes) {

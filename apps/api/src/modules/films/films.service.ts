@@ -7,12 +7,11 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { artistUnknown, filmNotFound, filmsCursorInvalid, notFilmAuthor, projectNotJoined, videoInvalid, videoNotMp4 } from './films.errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 import { Mp4Error, readMp4File, type Mp4Info } from './films.mp4.ts';
 import { firstFramePoster, generatedPoster, hasDecoder } from './films.poster.ts';
 import { createFilmsRepository, type FilmFilter, type FilmView } from './films.repository.ts';
 
-/** Who is asking: a joined user (and whether an operator), or nobody. */
-export type FilmViewer = { userId: string; isOperator: boolean } | null;
 
 export type FilmsDependencies = { db: Db; clock: Clock; files: FileStore; posterDecoder: 'auto' | 'off' };
 
@@ -31,7 +30,7 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
     return repository.listFilms(filter, beforeId, limit);
   });
 
-  const present = (view: FilmView, viewer: FilmViewer): Film => ({
+  const present = (view: FilmView, viewer: Viewer): Film => ({
     id: view.id,
     title: view.title,
     artistId: view.artistId,
@@ -52,7 +51,7 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
   });
 
   /** The artist's names, and the project checked: the fan took part in it, and it is the film's artist's. */
-  async function checkFields(viewer: NonNullable<FilmViewer>, fields: FilmFields) {
+  async function checkFields(viewer: NonNullable<Viewer>, fields: FilmFields) {
     const artistNames = await repository.artistNames(fields.artistId);
     if (!artistNames) throw artistUnknown();
     if (fields.projectId !== undefined) {
@@ -62,7 +61,7 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
     return artistNames;
   }
 
-  async function read(filmId: number, viewer: FilmViewer): Promise<Film> {
+  async function read(filmId: number, viewer: Viewer): Promise<Film> {
     const view = await repository.findFilm(filmId, viewer?.userId ?? null);
     if (!view || (view.hiddenAt !== null && !viewer?.isOperator)) throw filmNotFound();
     return present(view, viewer);
@@ -77,7 +76,7 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
      * arrives while it runs (decision 057's public lists); the viewer's likes are a keyed read of
      * their own.
      */
-    async list(query: FilmsQuery, viewer: FilmViewer): Promise<FilmsResponse> {
+    async list(query: FilmsQuery, viewer: Viewer): Promise<FilmsResponse> {
       const limit = query.limit ?? defaultPageSize;
       const beforeId = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 'id', { min: 1, max: Number.MAX_SAFE_INTEGER }, filmsCursorInvalid);
       if ((query.following === 'true' || query.mine === 'true') && !viewer) throw unauthenticated();
@@ -97,7 +96,7 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
       };
     },
 
-    async createYoutubeFilm(viewer: NonNullable<FilmViewer>, body: YoutubeFilmBody): Promise<Film> {
+    async createYoutubeFilm(viewer: NonNullable<Viewer>, body: YoutubeFilmBody): Promise<Film> {
       await checkFields(viewer, body);
       const youtubeId = youtubeIdOf(body.youtubeUrl);
       if (!youtubeId) throw videoInvalid('not a YouTube link');
@@ -117,7 +116,7 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
      * An upload already streamed to `tempPath` (the route counted its bytes against the limit).
      * The file is removed from there whatever happens: stored under a generated name, or deleted.
      */
-    async createUploadedFilm(viewer: NonNullable<FilmViewer>, fields: FilmFields, tempPath: string): Promise<Film> {
+    async createUploadedFilm(viewer: NonNullable<Viewer>, fields: FilmFields, tempPath: string): Promise<Film> {
       const stored: string[] = [];
       try {
         const artistNames = await checkFields(viewer, fields);
@@ -152,7 +151,7 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
       }
     },
 
-    async remove(filmId: number, viewer: NonNullable<FilmViewer>): Promise<void> {
+    async remove(filmId: number, viewer: NonNullable<Viewer>): Promise<void> {
       const target = await repository.findFilm(filmId, null);
       if (!target || (target.hiddenAt !== null && !viewer.isOperator && target.authorId !== viewer.userId)) throw filmNotFound();
       if (target.authorId !== viewer.userId && !viewer.isOperator) throw notFilmAuthor();

@@ -7,7 +7,8 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { createParticipationsRepository } from './participations.repository.ts';
 import { notRunning, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository } from './projects.repository.ts';
-import { thumbnailSize, type ProjectsService, type Viewer } from './projects.service.ts';
+import { thumbnailSize, type ProjectsService } from './projects.service.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 
 /** At most this many photos prove an ad ran (docs/product.md#execution). */
 export const executionPhotosMax = 10;

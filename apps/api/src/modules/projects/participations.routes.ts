@@ -13,13 +13,14 @@ import {
 } from '@orchard/shared';
 import { acceptSingleFileUploads, readFiles } from '../../lib/uploads.ts';
 import { keyScopeOf } from '../idempotency/idempotency.service.ts';
-import { requireSession } from '../../plugins/session.ts';
-import { emptyQuerySchema } from '../../lib/schemas.ts';
+import { languageOf, requireSession, viewerOf } from '../../plugins/session.ts';
+import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import type { App } from '../../types.ts';
 import { executionPhotosMax, type ExecutionService } from './execution.service.ts';
 import type { ParticipationsService } from './participations.service.ts';
-import { errors, languageOf, viewerOf } from './projects.routes.ts';
 
+
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 /** Participation, the funders list and the operator's cancellation: thin routes over the service. */
 export async function registerParticipationsRoutes(app: App, { participations, execution }: { participations: ParticipationsService; execution: ExecutionService }) {
   // Execution photos: up to ten images in one multipart body (docs/product.md#execution).

@@ -14,8 +14,9 @@ import { createParticipationBatcher, participationCurrencyOf } from './participa
 import { createParticipationsRepository, type ParticipantsCursor } from './participations.repository.ts';
 import { cursorInvalid, notCancellable, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository } from './projects.repository.ts';
-import type { ProjectsService, Viewer } from './projects.service.ts';
+import type { ProjectsService } from './projects.service.ts';
 import type { ProjectRow } from './projects.table.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 
 const pageSize = 20;
 const sweepBatch = 200;

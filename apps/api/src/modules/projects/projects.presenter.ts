@@ -18,12 +18,11 @@ import type { Clock } from '../../lib/clock.ts';
 import { decodeJsonCursor, encodeJsonCursor, isCursorId, isCursorInstant } from '../../lib/cursor.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/storage.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 import { likedByFilter } from '../community/community.service.ts';
 import { cursorInvalid, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository, prepareProjectViews, projectFilters, projectOrders, type ProjectView } from './projects.repository.ts';
 
-/** Who is asking: the creator and operators see a request before creation; others do not. */
-export type Viewer = { userId: string; isOperator: boolean } | null;
 
 const pageSize = 20;
 

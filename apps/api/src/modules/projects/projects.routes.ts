@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   creationBodySchema,
   eventBodySchema,
@@ -17,25 +16,17 @@ import {
   projectResponseSchema,
   projectThumbnailMaxBytes,
   publicProjectsQuerySchema,
-  type Language,
 } from '@orchard/shared';
-import { languageFromAcceptLanguage } from '../../lib/accept-language.ts';
 import { errorResponses } from '../../lib/schemas.ts';
 import { acceptSingleFileUploads, readSingleFile } from '../../lib/uploads.ts';
-import { requireSession } from '../../plugins/session.ts';
+import { languageOf, requireSession, viewerOf } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { keyScopeOf } from '../idempotency/idempotency.service.ts';
-import type { ProjectsService, Viewer } from './projects.service.ts';
+import type { ProjectsService } from './projects.service.ts';
 
 export const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 
-/** `lang` when given, else the first supported language of Accept-Language, else Korean. */
-export function languageOf(request: FastifyRequest, lang: Language | undefined): Language {
-  return lang ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'ko';
-}
 
-export const viewerOf = (request: FastifyRequest): Viewer =>
-  request.session?.joined ? { userId: request.session.userId, isOperator: request.session.roles.includes('operator') } : null;
 
 /** Thin routes over the projects service (docs/architecture.md#api-conventions). */
 export async function registerProjectsRoutes(app: App, { projects }: { projects: ProjectsService }) {

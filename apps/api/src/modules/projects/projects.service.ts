@@ -3,7 +3,6 @@ import { createProjectPresenter } from './projects.presenter.ts';
 import { createProjectSweeps } from './projects.sweeps.ts';
 
 export { thumbnailSize, type MediaCatalogue, type RequestCatalogue } from './projects.lifecycle.ts';
-export type { Viewer } from './projects.presenter.ts';
 
 /**
  * The projects module's service: how projects are answered (projects.presenter.ts), their

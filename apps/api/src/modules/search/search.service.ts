@@ -1,6 +1,7 @@
 import { searchArtistsLimit, type Language, type SearchResult } from '@orchard/shared';
 import type { ArtistsService } from '../artists/artists.service.ts';
-import type { ProjectsService, Viewer } from '../projects/projects.service.ts';
+import type { ProjectsService } from '../projects/projects.service.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 
 /**
  * Search (docs/product.md#discovery): artists by name as the artist list finds them, and projects

@@ -22,10 +22,9 @@ import {
   operatorInquiriesResponseSchema,
   type InquiryFields,
 } from '@orchard/shared';
-import { languageFromAcceptLanguage } from '../../lib/accept-language.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
-import { requireSession } from '../../plugins/session.ts';
+import { languageOf, requireSession, requireViewer } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { imageTooLarge, invalidInquiry, tooManyImages } from './support.errors.ts';
 import type { SupportService } from './support.service.ts';
@@ -33,10 +32,6 @@ import type { SupportService } from './support.service.ts';
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 const inquiryFieldNames = new Set(['nickname', 'email', 'category', 'title', 'content', 'projectId', 'transactionId']);
 
-const viewerOf = (request: FastifyRequest) => {
-  const session = requireSession(request);
-  return { userId: session.userId, isOperator: session.roles.includes('operator') };
-};
 
 /**
  * An inquiry's multipart body (docs/product.md#inquiries): each known text field once, and 0–5
@@ -84,7 +79,7 @@ export async function registerSupportRoutes(app: App, { support }: { support: Su
   app.get(
     '/api/faq',
     { config: { access: 'public' }, schema: { tags: ['support'], querystring: faqQuerySchema, response: { 200: faqResponseSchema, ...errors } } },
-    async (request) => support.faq(request.query.lang ?? languageFromAcceptLanguage(request.headers['accept-language']) ?? 'ko'),
+    async (request) => support.faq(languageOf(request, request.query.lang)),
   );
 
   await app.register(async (scope) => {
@@ -124,7 +119,7 @@ export async function registerSupportRoutes(app: App, { support }: { support: Su
     '/api/inquiries/:inquiryId/images/:imageId',
     { config: { access: 'joined' }, schema: { tags: ['support'], params: inquiryImageParamsSchema, querystring: emptyQuerySchema } },
     async (request, reply) => {
-      const bytes = await support.image(viewerOf(request), request.params.inquiryId, request.params.imageId);
+      const bytes = await support.image(requireViewer(request), request.params.inquiryId, request.params.imageId);
       // Private: never kept by a shared cache; never sniffed, framed or run (docs/quality.md#s6).
       return reply
         .header('Content-Type', 'image/webp')
