@@ -51,7 +51,7 @@ function TestClockControl() {
       <p data-testid="test-clock-now">
         {spareHours === 0 ? t('clock.now', { date, offset: clock.data.offsetDays }) : t('clock.nowWithHours', { date, days: clock.data.offsetDays, hours: spareHours })}
       </p>
-      <div className="field-with-button">
+      <div className="test-clock__move">
         <label htmlFor={inputId} className="visually-hidden">
           {t(unit === 'days' ? 'clock.daysLabel' : 'clock.hoursLabel')}
         </label>
@@ -59,7 +59,7 @@ function TestClockControl() {
         <label htmlFor={unitId} className="visually-hidden">
           {t('clock.unitLabel')}
         </label>
-        <select id={unitId} className="text-field test-clock__unit" value={unit} onChange={(event) => setUnit(event.target.value === 'hours' ? 'hours' : 'days')}>
+        <select id={unitId} className="text-field" value={unit} onChange={(event) => setUnit(event.target.value === 'hours' ? 'hours' : 'days')}>
           <option value="days">{t('clock.unitDays')}</option>
           <option value="hours">{t('clock.unitHours')}</option>
         </select>
