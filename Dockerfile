@@ -26,6 +26,9 @@ FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg fonts-noto-cjk \
  && rm -rf /var/lib/apt/lists/*
+# No PUBLIC_URL: the deployment gives it, and production refuses to start without one. On 0.0.0.0 the
+# API refuses the development sign-in and the sandbox gateway, and production loads no sample data
+# (docs/decisions/086-production-defaults.md).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

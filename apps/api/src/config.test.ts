@@ -22,10 +22,10 @@ describe('configuration', () => {
   });
 
   it('drains for 5 s on SIGTERM in production and not at all elsewhere, unless SHUTDOWN_DRAIN_MS says (decision 084)', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).shutdownDrainMs).toBe(5000);
     expect(loadConfig({ NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '' }).shutdownDrainMs).toBe(0);
-    expect(loadConfig({ NODE_ENV: 'production', SHUTDOWN_DRAIN_MS: '250' }).shutdownDrainMs).toBe(250);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', SHUTDOWN_DRAIN_MS: '250' }).shutdownDrainMs).toBe(250);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
@@ -55,6 +55,34 @@ describe('configuration', () => {
     }
     expect(() => loadConfig({ PUBLIC_URL: 'http://192.168.0.10:3000', ALLOW_SANDBOX_GATEWAY: 'true' })).toThrow(/DEV_IDP/);
     expect(() => loadConfig({ PUBLIC_URL: 'http://localhost.evil.example', ALLOW_SANDBOX_GATEWAY: 'true' })).toThrow(/DEV_IDP/);
+  });
+
+  it('refuses both on a listener beyond loopback whatever PUBLIC_URL says, unless explicitly allowed (decision 086)', () => {
+    // The image's HOST with a PUBLIC_URL that passes the origin check: a foreign Host header reaches it.
+    const everyInterface = { HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:3000' };
+    for (const HOST of ['0.0.0.0', '::', '192.168.0.10', 'orchard.example']) {
+      expect(() => loadConfig({ ...everyInterface, HOST, ALLOW_SANDBOX_GATEWAY: 'true' })).toThrow(/DEV_IDP: .*HOST \(.+\) listens beyond loopback/);
+      expect(() => loadConfig({ ...everyInterface, HOST, DEV_IDP: 'off' })).toThrow(/PAYMENT_GATEWAY: .*HOST \(.+\) listens beyond loopback/);
+    }
+    expect(loadConfig({ ...everyInterface, ALLOW_DEV_IDP: 'true', ALLOW_SANDBOX_GATEWAY: 'true' })).toMatchObject({ providers: { dev: true }, payments: { gateway: 'sandbox' } });
+    for (const HOST of ['localhost', '127.0.0.1', '::1', '[::1]']) {
+      expect(loadConfig({ ...everyInterface, HOST })).toMatchObject({ host: HOST, providers: { dev: true }, payments: { gateway: 'sandbox' } });
+    }
+  });
+
+  it('wants PUBLIC_URL in production, and leaves the sample data out there unless asked for (decision 086)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required with NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: ' ' })).toThrow(/PUBLIC_URL: required/);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' } as const;
+    expect(loadConfig(production).seedSampleData).toBe(false);
+    expect(loadConfig({ ...production, SEED_SAMPLE_DATA: '' }).seedSampleData).toBe(false);
+    expect(loadConfig({ ...production, SEED_SAMPLE_DATA: 'true' }).seedSampleData).toBe(true);
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const environment = NODE_ENV ? { NODE_ENV } : {};
+      expect(loadConfig(environment).seedSampleData).toBe(true);
+      expect(loadConfig({ ...environment, SEED_SAMPLE_DATA: 'false' }).seedSampleData).toBe(false);
+    }
+    expect(() => loadConfig({ SEED_SAMPLE_DATA: 'maybe' })).toThrow(/SEED_SAMPLE_DATA/);
   });
 
   it('refuses the sandbox payment gateway off loopback whatever NODE_ENV says unless explicitly allowed, and wants every Toss key', () => {

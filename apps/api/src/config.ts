@@ -15,7 +15,7 @@ const optionalText = z
  * configuration table mirror this schema.
  */
 const environmentSchema = z.object({
-  /** development | production | test. Nothing that guards security depends on it (PUBLIC_URL does). */
+  /** development | production | test. Production requires PUBLIC_URL and leaves the sample data out by default; the loopback guards do not depend on it (decision 086). */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Port to listen on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -43,8 +43,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For from this many proxy hops (0: use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  /** Load sample data into an empty database at start. */
-  SEED_SAMPLE_DATA: booleanFromEnv.default(true),
+  /** Load sample data into an empty database at start. Unset: true, but false with NODE_ENV=production (decision 086). */
+  SEED_SAMPLE_DATA: optionalText.pipe(booleanFromEnv.optional()),
   /** Folder of the built web app served in production; unset: apps/web/dist when it exists. */
   WEB_DIST_DIR: optionalText,
   /** The largest film a fan may upload, in bytes (docs/product.md#films). */
@@ -106,7 +106,7 @@ const environmentSchema = z.object({
 
   /** Development identity provider: on by default when no real provider is configured. */
   DEV_IDP: z.enum(['auto', 'on', 'off']).default('auto'),
-  /** The development identity provider runs only on a loopback PUBLIC_URL unless this is true. */
+  /** The development identity provider runs only on a loopback PUBLIC_URL and HOST unless this is true. */
   ALLOW_DEV_IDP: booleanFromEnv.default(false),
   /** The former name of ALLOW_DEV_IDP, still read. */
   ALLOW_DEV_IDP_IN_PRODUCTION: booleanFromEnv.default(false),
@@ -115,7 +115,7 @@ const environmentSchema = z.object({
 
   /** Payment gateway: the built-in sandbox (no real money) or Toss Payments (docs/product.md#payments). */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'toss']).default('sandbox'),
-  /** The sandbox gateway runs only on a loopback PUBLIC_URL unless this is true. */
+  /** The sandbox gateway runs only on a loopback PUBLIC_URL and HOST unless this is true. */
   ALLOW_SANDBOX_GATEWAY: booleanFromEnv.default(false),
   /** The former name of ALLOW_SANDBOX_GATEWAY, still read. */
   ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION: booleanFromEnv.default(false),
@@ -210,6 +210,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const e = parsed.data;
   const problems: string[] = [];
+  // Decision 086: a production process that guessed its origin would guess localhost, which the
+  // loopback guards below let through.
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    problems.push('PUBLIC_URL: required with NODE_ENV=production: the https origin users reach the app at (e.g. https://orchard.example), for cookies, sign-in redirects and the cross-site request check');
+  }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   const secureCookie = publicUrl.protocol === 'https:';
 
@@ -238,17 +243,23 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const anyRealProvider = Boolean(providers.x || providers.google || providers.apple);
   providers.dev = e.DEV_IDP === 'on' || (e.DEV_IDP === 'auto' && !anyRealProvider);
-  // decision 031: NODE_ENV defaults to development, so it cannot guard anything; where users
-  // reach the app can. Off loopback, both need an explicit flag.
-  const onLoopback = isLoopbackHost(publicUrl.hostname);
-  if (providers.dev && !onLoopback && !(e.ALLOW_DEV_IDP || e.ALLOW_DEV_IDP_IN_PRODUCTION)) {
+  // Decisions 031 and 086: NODE_ENV defaults to development, so it cannot guard anything; where
+  // users reach the app and where it listens can. PUBLIC_URL is only what the operator says, and a
+  // request's Host header is whatever the client sends: a listener beyond loopback is reachable
+  // from elsewhere whatever PUBLIC_URL says. Off loopback, both need an explicit flag.
+  const offLoopback = !isLoopbackHost(publicUrl.hostname)
+    ? `PUBLIC_URL (${publicUrl.origin}) is not loopback`
+    : !isLoopbackHost(e.HOST)
+      ? `HOST (${e.HOST}) listens beyond loopback, whatever PUBLIC_URL says`
+      : undefined;
+  if (providers.dev && offLoopback && !(e.ALLOW_DEV_IDP || e.ALLOW_DEV_IDP_IN_PRODUCTION)) {
     problems.push(
-      `DEV_IDP: the development identity provider lets anyone sign in as anyone, and PUBLIC_URL (${publicUrl.origin}) is not loopback; configure X, Google or Apple, set DEV_IDP=off, or set ALLOW_DEV_IDP=true deliberately`,
+      `DEV_IDP: the development identity provider lets anyone sign in as anyone, and ${offLoopback}; configure X, Google or Apple, set DEV_IDP=off, or set ALLOW_DEV_IDP=true deliberately`,
     );
   }
-  if (e.PAYMENT_GATEWAY === 'sandbox' && !onLoopback && !(e.ALLOW_SANDBOX_GATEWAY || e.ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION)) {
+  if (e.PAYMENT_GATEWAY === 'sandbox' && offLoopback && !(e.ALLOW_SANDBOX_GATEWAY || e.ALLOW_SANDBOX_GATEWAY_IN_PRODUCTION)) {
     problems.push(
-      `PAYMENT_GATEWAY: the sandbox gateway approves payments without real money, and PUBLIC_URL (${publicUrl.origin}) is not loopback; set PAYMENT_GATEWAY=toss with its keys, or set ALLOW_SANDBOX_GATEWAY=true deliberately`,
+      `PAYMENT_GATEWAY: the sandbox gateway approves payments without real money, and ${offLoopback}; set PAYMENT_GATEWAY=toss with its keys, or set ALLOW_SANDBOX_GATEWAY=true deliberately`,
     );
   }
   let toss: PaymentSettings['toss'];
@@ -280,7 +291,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
-    seedSampleData: e.SEED_SAMPLE_DATA,
+    // Decision 086: no demo fans and no sample operator in a real database unless asked for.
+    seedSampleData: e.SEED_SAMPLE_DATA ?? e.NODE_ENV !== 'production',
     webDistDir: e.WEB_DIST_DIR,
     films: { maxBytes: e.FILM_MAX_BYTES, posterDecoder: e.FILM_POSTER_DECODER },
     fileStorage:

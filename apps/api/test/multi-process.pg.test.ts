@@ -58,6 +58,8 @@ describe('several API processes on one PostgreSQL (round-robin proxy, shared Red
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     RATE_LIMIT_UPLOADS_PER_MINUTE: '10000',
     RATE_LIMIT_COMMENTS_PER_MINUTE: String(commentsPerMinute),
+    // Moved only by the last test, so the others run on real time.
+    TEST_CLOCK: 'on',
   });
 
   /** A request through the proxy (or to one process), as the browser sends it: writes carry the app's Origin. */
@@ -259,4 +261,36 @@ describe('several API processes on one PostgreSQL (round-robin proxy, shared Red
       for (let index = 1; index < sorted.length; index++) expect(sorted[index]!.from, sweep).toBeGreaterThanOrEqual(sorted[index - 1]!.to);
     }
   });
+
+  it('runs every process on one test clock: a move on one process, by hours or by days, reaches the others', async () => {
+    type ClockState = { offsetDays: number; offsetHours: number; now: string };
+    const clockOf = async (api: ApiProcess) => (await (await send(`${api.address}/api/operator/test-clock`, { cookie: operator.cookie })).json()) as ClockState;
+    /** Asks `api` until its clock shows `offsetHours`: each process follows the stored offset on its own (docs/architecture.md#test-clock). */
+    const followed = async (api: ApiProcess, offsetHours: number) => {
+      let state = await clockOf(api);
+      for (let attempt = 0; attempt < 100 && state.offsetHours !== offsetHours; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        state = await clockOf(api);
+      }
+      return state;
+    };
+    const move = async (api: ApiProcess, body: { hours: number } | { days: number }) => {
+      const response = await send(`${api.address}/api/operator/test-clock`, { method: 'POST', cookie: operator.cookie, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as ClockState;
+    };
+    const [first, ...others] = apis;
+    expect(await move(first!, { hours: 5 })).toMatchObject({ offsetHours: 5, offsetDays: 0 });
+    for (const api of others) expect(await followed(api, 5)).toMatchObject({ offsetHours: 5, offsetDays: 0 });
+    // And back the other way round, by days: the processes have no leader.
+    const moved = await move(others.at(-1)!, { days: 2 });
+    expect(moved).toMatchObject({ offsetHours: 53, offsetDays: 2 });
+    for (const api of apis) {
+      const state = await followed(api, 53);
+      expect(state).toMatchObject({ offsetHours: 53, offsetDays: 2 });
+      // Business time itself moved, not only the figure: read after the move, each process's now is
+      // past the mover's at its answer (one machine's wall clock; a minute for a step of NTP).
+      expect(new Date(state.now).getTime()).toBeGreaterThanOrEqual(new Date(moved.now).getTime() - 60_000);
+    }
+  }, 60_000);
 });

@@ -111,6 +111,13 @@ describe('staff-like nicknames are reserved (docs/product.md#nicknames)', () => 
     ['과ㄴ리자', 'a split final consonant in 관리자'],
     ['관ㄹ\u4e28자', 'CJK 丨 for ㅣ in 관리자'],
     ['운영자\u3164', 'a trailing Hangul filler'],
+    ['o\u0155chard.ops', 'ŕ with its acute'],
+    ['\u00e1dmin', 'á'],
+    ['opera\u0301tor', 'a combining acute'],
+    ['s\u0323taff', 'a combining dot below'],
+    ['\u00d6FFICIAL', 'Ö'],
+    ['운\u0301영자', 'a combining mark inside 운영자'],
+    ['オ\u3099ペレーター', 'a voiced sound mark inside オペレーター'],
   ])('reserves %s (%s)', (nickname) => {
     expect(isReservedNickname(nickname)).toBe(true);
   });

@@ -69,9 +69,11 @@ const staffWords = [
 
 /**
  * `l` and `i` pass for each other once case is gone (I/l/1); the reserved check treats them as one.
- * NFD, so that a staff word's Hangul syllables need not compose the same way inside a longer name.
+ * NFD, so that a staff word's Hangul syllables need not compose the same way inside a longer name;
+ * then every combining mark removed, since `oŕchard` or `adm̀in` still reads as the staff word
+ * (docs/decisions/032-nickname-keys-with-confusable-skeletons.md). The key itself keeps its marks.
  */
-const reservedProbe = (key: string) => key.normalize('NFD').replace(/[_.]/g, '').replace(/l/g, 'i');
+const reservedProbe = (key: string) => key.normalize('NFD').replace(/\p{M}/gu, '').replace(/[_.]/g, '').replace(/l/g, 'i');
 let reservedProbes: string[] | undefined;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { projectReferenceSchema } from './project-reference.ts';
+import { safeText } from './safe-text.ts';
 import { chargeStatuses, historyTabs, krwPerOrange, lotKinds, pointAmountMax, pointCurrencies } from './points-rules.ts';
 
 /**
@@ -117,7 +118,7 @@ export const createChargeResponseSchema = z.object({ charge: chargeSchema, check
  */
 const orderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected 1–64 letters, digits, - or _');
 const gatewayCodeSchema = z.string().regex(/^[A-Za-z0-9_]{1,100}$/, 'Expected 1–100 letters, digits or _');
-const gatewayTextSchema = z.string().max(500).regex(/^[^\p{Cc}]*$/u, 'Control characters are not allowed');
+const gatewayTextSchema = safeText(500);
 
 /** Query of the gateway's success return (Toss Payments' names). */
 export const paymentSuccessQuerySchema = z.strictObject({

@@ -232,11 +232,20 @@ export const publicProjectsQuerySchema = z
   });
 export type PublicProjectsQuery = z.infer<typeof publicProjectsQuerySchema>;
 
-export const testClockBodySchema = z.strictObject({ days: z.number().int().min(1).max(400) });
-/** The route is absent (404) unless the API runs with TEST_CLOCK=on; then `enabled` is true. */
+/** A move of the test clock: whole days, or whole hours (to watch the night-time rule); the same 400 days at most. */
+export const testClockBodySchema = z.union([
+  z.strictObject({ days: z.number().int().min(1).max(400) }),
+  z.strictObject({ hours: z.number().int().min(1).max(400 * 24) }),
+]);
+export type TestClockBody = z.infer<typeof testClockBodySchema>;
+/**
+ * The route is absent (404) unless the API runs with TEST_CLOCK=on; then `enabled` is true.
+ * `offsetHours` is the whole offset; `offsetDays` its whole days (an offset of 30 hours is 1).
+ */
 export const testClockResponseSchema = z.object({
   enabled: z.boolean(),
   offsetDays: z.number().int(),
+  offsetHours: z.number().int(),
   now: z.string(),
 });
 

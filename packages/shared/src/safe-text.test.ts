@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { isSafeMultilineText, isSafeText, safeText, withoutControlCharacters } from './safe-text.ts';
 
 describe('safeText', () => {
-  it('refuses NUL, every other C0 and C1 control, DEL and lone surrogates', () => {
-    for (const unsafe of ['a\u0000b', '\r\nSet-Cookie: x', '\t', '\u001b[31m', '\u007f', '\u0085', '\u009f', '\ud800', 'x\udfff']) {
+  it('refuses NUL, every other C0 and C1 control, DEL, lone surrogates and the line and paragraph separators', () => {
+    for (const unsafe of ['a\u0000b', '\r\nSet-Cookie: x', '\t', '\u001b[31m', '\u007f', '\u0085', '\u009f', '\ud800', 'x\udfff', 'a\u2028b', 'a\u2029b']) {
       expect(isSafeText(unsafe), JSON.stringify(unsafe)).toBe(false);
       expect(safeText(100).safeParse(unsafe).success).toBe(false);
     }
@@ -34,8 +34,8 @@ describe('withoutControlCharacters', () => {
     }
   });
 
-  it('keeps line feeds and tabs in multi-line text only', () => {
-    for (const text of ['one\ntwo', 'a\tb', 'one\n\ttwo']) {
+  it('keeps line feeds, tabs and the line and paragraph separators in multi-line text only', () => {
+    for (const text of ['one\ntwo', 'a\tb', 'one\n\ttwo', 'one\u2028two', 'one\u2029two']) {
       expect(lines.parse(text)).toBe(text);
       expect(line.safeParse(text).success, JSON.stringify(text)).toBe(false);
     }

@@ -171,6 +171,10 @@ describe('customer support: FAQ, inquiries, the inbox, retention (docs/product.m
         [fields({ title: '   ' }), 'inquiries.invalid'],
         [fields({ title: 'x'.repeat(101) }), 'inquiries.invalid'],
         [fields({ content: 'a\u0000b' }), 'inquiries.invalid'],
+        // One-line fields: a line or paragraph separator would break the mail subject (docs/product.md#creation).
+        [fields({ title: 'Refund\u2028Bcc: x' }), 'inquiries.invalid'],
+        [fields({ title: 'Refund\u2029please' }), 'inquiries.invalid'],
+        [fields({ nickname: 'fan\u2028one' }), 'inquiries.invalid'],
         [fields({ category: 'FAQC006' }), 'inquiries.invalid'],
         [fields({ nickname: undefined }), 'inquiries.invalid'],
         [fields({ projectId: '-1' }), 'inquiries.invalid'],

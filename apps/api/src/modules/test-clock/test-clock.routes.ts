@@ -13,19 +13,37 @@ const errors = errorResponses(400, 401, 403, 422);
 /** A sweep the scheduler is running right now is waited for, so the move's effects are visible when it answers. */
 const lockAttempts = 100;
 const lockRetryMs = 50;
+/** How often a process reads the stored offset: a move on another process is followed within this (decision 050 as amended). */
+const testClockFollowMs = 500;
 
 /**
- * Registered only with TEST_CLOCK=on (otherwise the routes do not exist: 404). The clock starts
- * from the offset stored in the database, so a restart keeps it. Moving the clock stores the new
- * offset, runs every sweep at once, each under its advisory lock, and is written to the audit log.
+ * Registered only with TEST_CLOCK=on (otherwise the routes do not exist: 404). The clock follows
+ * the offset stored in the database, read at start and every `testClockFollowMs`, so a restart
+ * keeps it and every process runs on one clock (docs/architecture.md#test-clock). Moving the clock
+ * stores the new offset, runs every sweep at once, each under its advisory lock, and is written to
+ * the audit log.
  */
 export async function registerTestClockRoutes(
   app: App,
   { clock, database, sweeps, audit }: { clock: TestClock; database: Database; sweeps: Sweep[]; audit: (operatorId: string, before: unknown, after: unknown) => Promise<void> },
 ) {
   const stored = createTestClockRepository({ db: database.db });
-  clock.setOffsetDays(await stored.offsetDays());
-  const state = () => ({ enabled: true, offsetDays: clock.offsetDays, now: clock.now().toISOString() });
+  clock.setOffsetHours(await stored.offsetHours());
+  let reading: Promise<void> | undefined;
+  const follow = setInterval(() => {
+    reading ??= stored
+      .offsetHours()
+      .then((hours) => clock.setOffsetHours(hours))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'test clock: the stored offset could not be read; trying again'))
+      .finally(() => {
+        reading = undefined;
+      });
+  }, testClockFollowMs);
+  app.addHook('onClose', async () => {
+    clearInterval(follow);
+    await reading;
+  });
+  const state = () => ({ enabled: true, offsetDays: clock.offsetDays, offsetHours: clock.offsetHours, now: clock.now().toISOString() });
 
   app.get(
     '/api/operator/test-clock',
@@ -38,7 +56,8 @@ export async function registerTestClockRoutes(
     { config: { access: 'operator' }, schema: { tags: ['operator'], body: testClockBodySchema, response: { 200: testClockResponseSchema, ...errors } } },
     async (request) => {
       const before = state();
-      clock.setOffsetDays(await stored.advance(request.body.days));
+      const hours = 'days' in request.body ? request.body.days * 24 : request.body.hours;
+      clock.setOffsetHours(await stored.advance(hours));
       await audit(requireSession(request).userId, before, state());
       for (const sweep of sweeps) {
         for (let attempt = 1; attempt <= lockAttempts; attempt++) {

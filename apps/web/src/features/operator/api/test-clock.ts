@@ -1,15 +1,16 @@
+import type { TestClockBody } from '@orchard/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/http.ts';
 import { operatorQueryKeys } from './query-keys.ts';
 
-export type TestClock = { enabled: boolean; offsetDays: number; now: string };
+export type TestClock = { enabled: boolean; offsetDays: number; offsetHours: number; now: string };
 
 /** The API's test clock; a server without `TEST_CLOCK=on` answers 404, which the console reads as off. */
 export function getTestClock(signal?: AbortSignal): Promise<TestClock> {
-  return apiRequest<Partial<TestClock> & { offsetDays: number; now: string }>('/operator/test-clock', { signal }).then(
-    (answer) => ({ enabled: answer.enabled ?? true, offsetDays: answer.offsetDays, now: answer.now }),
+  return apiRequest<Partial<TestClock> & Omit<TestClock, 'enabled'>>('/operator/test-clock', { signal }).then(
+    (answer) => ({ enabled: answer.enabled ?? true, offsetDays: answer.offsetDays, offsetHours: answer.offsetHours, now: answer.now }),
     (error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return { enabled: false, offsetDays: 0, now: new Date().toISOString() };
+      if (error instanceof ApiError && error.status === 404) return { enabled: false, offsetDays: 0, offsetHours: 0, now: new Date().toISOString() };
       throw error;
     },
   );
@@ -23,9 +24,9 @@ export function useTestClock() {
   return useQuery(getTestClockQueryOptions());
 }
 
-/** Moves the API's clock forward; the sweeps (creation deadline, funding start) run at once. */
-export function advanceTestClock(days: number): Promise<TestClock> {
-  return apiRequest<{ offsetDays: number; now: string }>('/operator/test-clock', { method: 'POST', body: { days } }).then((answer) => ({ enabled: true, ...answer }));
+/** Moves the API's clock forward by whole days or hours; the sweeps (creation deadline, funding start) run at once. */
+export function advanceTestClock(body: TestClockBody): Promise<TestClock> {
+  return apiRequest<Omit<TestClock, 'enabled'>>('/operator/test-clock', { method: 'POST', body }).then((answer) => ({ enabled: true, ...answer }));
 }
 
 export function useAdvanceTestClock() {

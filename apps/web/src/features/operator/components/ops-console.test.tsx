@@ -66,6 +66,32 @@ describe('the operator console (decision 053)', () => {
     expect(within(nav).getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('moves the test clock by whole hours as well as days, and shows an offset with its spare hours', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const moves: SentRequest[] = [];
+    let clock = { enabled: true, offsetDays: 1, offsetHours: 24, now: '2026-12-02T03:00:00.000Z' };
+    server.use(
+      http.get(api('/operator/test-clock'), () => HttpResponse.json(clock)),
+      http.post(api('/operator/test-clock'), async ({ request }) => {
+        moves.push(await sentRequest(request));
+        clock = { enabled: true, offsetDays: 1, offsetHours: 29, now: '2026-12-02T08:00:00.000Z' };
+        return HttpResponse.json(clock);
+      }),
+    );
+    renderConsole('clock');
+    expect((await screen.findByTestId('test-clock-now')).textContent).toMatch(/\(\+1 days\)$/);
+    await userEvent.selectOptions(screen.getByLabelText('Unit'), 'hours');
+    const hours = screen.getByLabelText('Hours to move forward');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '9601');
+    expect((screen.getByRole('button', { name: /^Move clock/ }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Move clock +5 hours' }));
+    await vi.waitFor(() => expect(moves.map((move) => move.body)).toEqual([{ hours: 5 }]));
+    await vi.waitFor(() => expect(screen.getByTestId('test-clock-now').textContent).toMatch(/\(\+1 days 5 h\)$/));
+  });
+
   it('approving asks first and says what follows; nothing is sent until the operator confirms', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const writes = recordWrites();

@@ -27,37 +27,53 @@ export function waitedParts(seconds: number): { unit: 'minutes' | 'hours' | 'day
   return { unit: 'minutes', count: Math.max(0, Math.floor(seconds / 60)) };
 }
 
+/** The largest move of each unit the API takes (docs/architecture.md#test-clock). */
+const clockMoveMax = { days: 400, hours: 400 * 24 } as const;
+
 function TestClockControl() {
   const { t } = useTranslation(['operator', 'common']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const clock = useTestClock();
   const advance = useAdvanceTestClock();
-  const [days, setDays] = useState('1');
+  const [amount, setAmount] = useState('1');
+  const [unit, setUnit] = useState<'days' | 'hours'>('days');
   const inputId = useId();
+  const unitId = useId();
   if (clock.isPending) return <Spinner label={t('common:loading')} />;
   if (!clock.data?.enabled) return <EmptyState message={t('clock.off')} />;
-  const parsed = Number(days);
-  const valid = Number.isInteger(parsed) && parsed >= 1 && parsed <= 400;
+  const parsed = Number(amount);
+  const valid = Number.isInteger(parsed) && parsed >= 1 && parsed <= clockMoveMax[unit];
+  const date = formatKstDate(clock.data.now, language, { withTime: true });
+  const spareHours = clock.data.offsetHours % 24;
   return (
     <Card className="stack test-clock">
       <h2 className="card__title">{t('clock.title')}</h2>
-      <p data-testid="test-clock-now">{t('clock.now', { date: formatKstDate(clock.data.now, language, { withTime: true }), offset: clock.data.offsetDays })}</p>
-      <div className="field-with-button">
+      <p data-testid="test-clock-now">
+        {spareHours === 0 ? t('clock.now', { date, offset: clock.data.offsetDays }) : t('clock.nowWithHours', { date, days: clock.data.offsetDays, hours: spareHours })}
+      </p>
+      <div className="test-clock__move">
         <label htmlFor={inputId} className="visually-hidden">
-          {t('clock.daysLabel')}
+          {t(unit === 'days' ? 'clock.daysLabel' : 'clock.hoursLabel')}
         </label>
-        <input id={inputId} className="text-field" inputMode="numeric" value={days} onChange={(event) => setDays(event.target.value)} />
+        <input id={inputId} className="text-field" inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        <label htmlFor={unitId} className="visually-hidden">
+          {t('clock.unitLabel')}
+        </label>
+        <select id={unitId} className="text-field" value={unit} onChange={(event) => setUnit(event.target.value === 'hours' ? 'hours' : 'days')}>
+          <option value="days">{t('clock.unitDays')}</option>
+          <option value="hours">{t('clock.unitHours')}</option>
+        </select>
         <Button
           variant="secondary"
           disabled={!valid || advance.isPending}
           onClick={() =>
-            advance.mutate(parsed, {
-              onSuccess: () => showToast({ message: t('clock.moved', { count: parsed }) }),
+            advance.mutate(unit === 'days' ? { days: parsed } : { hours: parsed }, {
+              onSuccess: () => showToast({ message: t(unit === 'days' ? 'clock.moved' : 'clock.movedHours', { count: parsed }) }),
               onError: (error) => showToast({ message: apiErrorMessage(t, error) }),
             })
           }
         >
-          {t('clock.move', { count: valid ? parsed : 0 })}
+          {t(unit === 'days' ? 'clock.move' : 'clock.moveHours', { count: valid ? parsed : 0 })}
         </Button>
       </div>
     </Card>
