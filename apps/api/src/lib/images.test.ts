@@ -48,7 +48,7 @@ describe('the shape bound before the resize (docs/quality.md#s6)', () => {
 /** A 40-megapixel camera-like JPEG (baseline, 4:2:0), made here rather than committed. */
 async function fortyMegapixelJpeg() {
   const [width, height] = [7744, 5164];
-  const grain = await sharp({ create: { width: width / 8, height: height / 4, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } }).png().toBuffer();
+  const grain = await sharp({ create: { width: width / 8, height: height / 4, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } }).png().toBuffer();
   return sharp(grain).resize(width, height).jpeg({ quality: 90 }).toBuffer();
 }
 
@@ -74,7 +74,7 @@ describe('the decode budget of an upload (docs/architecture.md#images)', () => {
   it(`runs at most ${maxConcurrentDecodes} decodes at once and queues the rest, each still answered`, async () => {
     const photos = await Promise.all(
       Array.from({ length: 3 * maxConcurrentDecodes + 1 }, (_, index) =>
-        sharp({ create: { width: 800 + index, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+        sharp({ create: { width: 800 + index, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
           .jpeg()
           .toBuffer(),
       ),
@@ -86,7 +86,7 @@ describe('the decode budget of an upload (docs/architecture.md#images)', () => {
   });
 
   it('frees its place in the queue when a decode fails', async () => {
-    const cut = (await sharp({ create: { width: 300, height: 300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer()).subarray(0, 400);
+    const cut = (await sharp({ create: { width: 300, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer()).subarray(0, 400);
     const failures = await Promise.allSettled(Array.from({ length: maxConcurrentDecodes + 1 }, () => reencodeImageWithinAsWebp(cut, 1280)));
     expect(failures.map((failure) => failure.status)).toEqual(failures.map(() => 'rejected'));
     const fine = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer();

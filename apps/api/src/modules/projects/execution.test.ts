@@ -1,11 +1,16 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@orchard/shared';
 import { startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { idempotencyKey } from '../../../test/points-fixtures.ts';
 import { closeWithCleanLedger, creditOrange, fundingProject, multipart, notificationKindsOf, photoJpeg, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 import { blankPng, measured, pixelFloodPng } from '../../../test/uploads-kit.ts';
+import { encodingPipelineOf, resizeInput } from '../../../test/sharp-spy.ts';
+import { regionWithinShape } from '../../lib/images.ts';
+import { thumbnailSize } from './projects.service.ts';
+
+vi.mock('sharp', async (original) => (await import('../../../test/sharp-spy.ts')).spiedSharp(await original()));
 
 describe('execution photos and Awarded (docs/product.md#execution)', () => {
   let t: TestContext;
@@ -76,12 +81,16 @@ describe('execution photos and Awarded (docs/product.md#execution)', () => {
     expect(after.project).toMatchObject({ status: 'running', photos: [] });
   });
 
-  it('answers tiny 1 × 4000 and 4000 × 1 photos within a second each, with a bounded memory rise', async () => {
+  it('crops tiny 1 × 4000 and 4000 × 1 photos to a bounded shape before the resize, with a bounded memory rise', async () => {
     const { project } = await runningProject();
-    const slender = [blankPng(1, 4000), blankPng(4000, 1)].map((content) => ({ content, contentType: 'image/png' }));
-    const { result: response, ms, rssRise } = await measured(() => post(operator, project.id, slender));
+    const sources = [{ width: 1, height: 4000 }, { width: 4000, height: 1 }];
+    const slender = sources.map(({ width, height }) => ({ content: blankPng(width, height), contentType: 'image/png' }));
+    const { result: response, rssRise } = await measured(() => post(operator, project.id, slender));
     expect(response.statusCode, response.body).toBe(200);
-    expect(ms).toBeLessThan(2000);
+    sources.forEach((source, index) => {
+      const { left: _left, top: _top, ...bounded } = regionWithinShape(source, thumbnailSize)!;
+      expect(resizeInput(encodingPipelineOf(slender[index]!.content), source)).toEqual(bounded);
+    });
     expect(rssRise).toBeLessThan(150 * 1024 * 1024);
     const after = (await t.request({ url: `/api/projects/${project.id}` })).json() as { project: Project };
     expect(after.project.photos).toHaveLength(2);
