@@ -68,7 +68,6 @@ export async function runImagesBenchmark() {
     const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, api.rssMb())), 100);
     let reading = true;
     let sent = 0;
-    const cpuBefore = cpuSeconds(pid);
     const senders = users.map(async ({ cookie }) => {
       while (reading) {
         await sendInquiry(cookie);
@@ -78,7 +77,6 @@ export async function runImagesBenchmark() {
     const busy = await load(readUrl, { seconds, connections: 10, headers: readHeaders }).finally(() => (reading = false));
     await Promise.all(senders);
     clearInterval(sampler);
-    const busyCpu = cpuSeconds(pid) - cpuBefore;
 
     printTable([
       ['figure', 'value', 'goal'],
@@ -87,7 +85,6 @@ export async function runImagesBenchmark() {
       [`reads p99 ms, ${inquiriesAtOnce} inquiries at a time`, String(busy.p99Ms), '< 250'],
       ['reads req/s, busy ÷ quiet', ratio(busy.requestsPerSecond, quiet.requestsPerSecond), ''],
       ['inquiries answered while reading (all 201)', String(sent), ''],
-      ['CPU s per inquiry while reading', (busyCpu / Math.max(1, sent)).toFixed(2), ''],
       ['API peak RSS MB', String(Math.round(peakRssMb)), ''],
       ['read errors', String(quiet.errors + quiet.non2xx + busy.errors + busy.non2xx), '0'],
     ]);

@@ -52,7 +52,7 @@ async function fortyMegapixelJpeg() {
   return sharp(grain).resize(width, height).jpeg({ quality: 90 }).toBuffer();
 }
 
-describe('the decode budget of an upload (docs/architecture.md#images)', () => {
+describe('the decode budget of an upload (docs/architecture.md#uploads)', () => {
   it('decodes a 40-megapixel JPEG at the size kept: the pixel cap is given to libvips and the resize comes first, so it shrinks on load', async () => {
     const photo = await fortyMegapixelJpeg();
     for (const encode of [() => reencodeImageWithinAsWebp(photo, 2560), () => reencodeImageAsWebp(photo, thumbnailSize)]) {

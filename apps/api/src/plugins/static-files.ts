@@ -17,7 +17,7 @@ export const defaultWebDistDir = path.resolve(import.meta.dirname, '../../../web
 
 /**
  * How long a shared cache may keep a user's file: an item hidden or deleted stops being served
- * within this (docs/architecture.md#files). The web build's hashed assets stay immutable.
+ * within this (docs/architecture.md#uploads). The web build's hashed assets stay immutable.
  */
 export const uploadedFileMaxAgeSeconds = 300;
 

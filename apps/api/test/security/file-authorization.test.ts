@@ -10,7 +10,7 @@ import { multipart } from '../uploads-kit.ts';
 /**
  * docs/quality.md#s1 over /api/files/: the files of a hidden item answer only operators, privately;
  * those of a deleted item answer no one; a shown item's are cached by a shared cache for minutes,
- * not a year (docs/architecture.md#files).
+ * not a year (docs/architecture.md#uploads).
  */
 type Actor = 'anonymous' | 'userA' | 'userB' | 'author' | 'operator';
 const actors: Actor[] = ['anonymous', 'userA', 'userB', 'author', 'operator'];
