@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { languageFromAcceptLanguage } from '../lib/accept-language.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseByteRange } from '../lib/byte-range.ts';
-import { contentTypeOf, type FileOwners, type FileStore } from '../lib/storage.ts';
+import { contentTypeOf, isSafeKey, type FileOwners, type FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
 import { previewedProjectId, withSharePreview, type SharePreview } from './share-preview.ts';
 
@@ -32,7 +32,8 @@ export async function registerUploadedFiles(app: App, files: FileStore, owners: 
     const key = request.params['*'];
     const folder = key.split('/', 1)[0]!;
     const owner = Object.hasOwn(owners, folder) ? owners[folder] : undefined;
-    const standing = owner ? await owner(key) : 'shown';
+    // A key no store could have written (a NUL, a deeper path) is never looked up.
+    const standing = !owner ? 'shown' : isSafeKey(key) ? await owner(key) : 'absent';
     if (standing === 'absent' || (standing === 'withheld' && !request.session?.roles.includes('operator'))) {
       // Not kept by any cache: the item may be restored.
       return reply.header('Cache-Control', 'no-store').callNotFound();

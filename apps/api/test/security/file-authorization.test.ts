@@ -140,4 +140,11 @@ describe('authorization matrix of uploaded files (docs/quality.md#s1)', () => {
     const orphan = t.files.urlFor(await t.files.save('post-images', 'webp', await photoJpeg(64, 64)));
     expect(await matrix([orphan], userB)).toEqual(expected([orphan], 'deleted'));
   });
+
+  it('answers a key no store could have written with a 404, never a failed lookup', async () => {
+    for (const url of ['/api/files/post-images/a%00b.webp', '/api/files/films/x/y.mp4', '/api/files/project-photos/%E2%80%AE.webp']) {
+      const response = await t.request({ url, cookie: operator.cookie });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
 });
