@@ -68,6 +68,16 @@ describe('authorization matrix of uploaded files (docs/quality.md#s1)', () => {
     return cells;
   }
 
+  /** The files follow their item: everyone's while shown, operators' only once hidden (a ranged read too), everyone's again once restored. */
+  async function expectFollowsHiding(urls: string[], author: TestUser, target: { type: 'post' | 'film' | 'project'; id: number }) {
+    expect(await matrix(urls, author)).toEqual(expected(urls, 'shown'));
+    await hideItem(t, userA, operator, target);
+    expect(await matrix(urls, author)).toEqual(expected(urls, 'hidden'));
+    expect((await t.request({ url: urls[0]!, headers: { range: 'bytes=0-9' } })).statusCode).toBe(404);
+    await hideItem(t, userA, operator, target, 'restore');
+    expect(await matrix(urls, author)).toEqual(expected(urls, 'shown'));
+  }
+
   it('a post’s images: everyone’s while shown, operators’ only while hidden, no one’s once deleted', async () => {
     const author = await t.createUser();
     const form = multipart([
@@ -79,11 +89,7 @@ describe('authorization matrix of uploaded files (docs/quality.md#s1)', () => {
     const post = (created.json() as { post: Post }).post;
     const urls = post.imageUrls;
     expect(urls).toHaveLength(1);
-    expect(await matrix(urls, author)).toEqual(expected(urls, 'shown'));
-    await hideItem(t, userA, operator, { type: 'post', id: post.id });
-    expect(await matrix(urls, author)).toEqual(expected(urls, 'hidden'));
-    await hideItem(t, userA, operator, { type: 'post', id: post.id }, 'restore');
-    expect(await matrix(urls, author)).toEqual(expected(urls, 'shown'));
+    await expectFollowsHiding(urls, author, { type: 'post', id: post.id });
     const deleted = await t.request({ method: 'DELETE', url: `/api/posts/${post.id}`, cookie: author.cookie });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await matrix(urls, author)).toEqual(expected(urls, 'deleted'));
@@ -104,14 +110,7 @@ describe('authorization matrix of uploaded files (docs/quality.md#s1)', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const film = (uploaded.json() as { film: Film }).film;
     const urls = [film.videoUrl!, film.posterUrl!];
-    expect(await matrix(urls, author)).toEqual(expected(urls, 'shown'));
-    await hideItem(t, userA, operator, { type: 'film', id: film.id });
-    expect(await matrix(urls, author)).toEqual(expected(urls, 'hidden'));
-    // A ranged read of the video is refused the same way.
-    const ranged = await t.request({ url: film.videoUrl!, headers: { range: 'bytes=0-9' } });
-    expect(ranged.statusCode).toBe(404);
-    await hideItem(t, userA, operator, { type: 'film', id: film.id }, 'restore');
-    expect(await matrix(urls, author)).toEqual(expected(urls, 'shown'));
+    await expectFollowsHiding(urls, author, { type: 'film', id: film.id });
     const deleted = await t.request({ method: 'DELETE', url: `/api/films/${film.id}`, cookie: author.cookie });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await matrix(urls, author)).toEqual(expected(urls, 'deleted'));
@@ -129,11 +128,7 @@ describe('authorization matrix of uploaded files (docs/quality.md#s1)', () => {
     const awarded = (posted.json() as { project: Project }).project;
     const urls = [awarded.thumbnailUrl!, ...awarded.photos];
     expect(urls).toHaveLength(2);
-    expect(await matrix(urls, creator)).toEqual(expected(urls, 'shown'));
-    await hideItem(t, userA, operator, { type: 'project', id: project.id });
-    expect(await matrix(urls, creator)).toEqual(expected(urls, 'hidden'));
-    await hideItem(t, userA, operator, { type: 'project', id: project.id }, 'restore');
-    expect(await matrix(urls, creator)).toEqual(expected(urls, 'shown'));
+    await expectFollowsHiding(urls, creator, { type: 'project', id: project.id });
   });
 
   it('a stored file no item holds any more (a removal that failed) answers no one', async () => {
