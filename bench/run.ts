@@ -20,6 +20,7 @@ const suites: Record<string, (options: Options) => Promise<void>> = {
     await suites.close!(options);
   },
   rush: async () => (await import('./src/rush.ts')).runRushBenchmark(),
+  images: async () => (await import('./src/images.ts')).runImagesBenchmark(),
   close: async (options) => {
     const close = await import('./src/close.ts');
     await close.runCloseBenchmark(close.closeOptionsFrom(options));

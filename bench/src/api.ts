@@ -33,9 +33,9 @@ export async function freshBenchDatabase(name: string): Promise<string> {
   return withDatabase(adminUrl, name);
 }
 
-/** The built API on `databaseUrl`, as production runs it, without the sample data. */
-export async function startBenchApi(databaseUrl: string): Promise<Server> {
-  return startServer(await builtApiServer(), { ...apiEnvironment(databaseUrl, 'http://127.0.0.1:3999'), SEED_SAMPLE_DATA: 'false' });
+/** The built API on `databaseUrl`, as production runs it, without the sample data; `env` adds settings. */
+export async function startBenchApi(databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
+  return startServer(await builtApiServer(), { ...apiEnvironment(databaseUrl, 'http://127.0.0.1:3999'), SEED_SAMPLE_DATA: 'false', ...env });
 }
 
 export async function runApiBenchmark() {

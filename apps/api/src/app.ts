@@ -116,7 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerSessions(app, config, services.sessions);
   await registerRateLimits(app, config, deps.redis);
   await registerOpenApi(app, config);
-  await registerUploadedFiles(app, files);
+  await registerUploadedFiles(app, files, services.fileOwners);
 
   registerHealthRoutes(app, deps.database, deps.readiness ?? createReadiness());
   await registerAuthModule(app, { auth: services.auth, config, db, devIdentityProvider: services.devIdentityProvider });

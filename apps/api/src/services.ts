@@ -119,6 +119,8 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const join = createJoinService({ db, clock, artists, users });
   const exchangeRates = createExchangeRatesService({ table: exchangeRateTable, clock });
   const search = createSearchService({ artists, projects });
+  // Whose item each uploaded file is, for /api/files/: each module answers for its own items' folders.
+  const fileOwners = { ...projects.fileOwners, ...community.fileOwners, ...films.fileOwners };
 
   return {
     sessions,
@@ -144,6 +146,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     support,
     rankings,
     search,
+    fileOwners,
     /** The business clock (the test clock when TEST_CLOCK=on), and the test clock itself or null. */
     clock,
     testClock,

@@ -24,13 +24,18 @@ export const report = (t: TestContext, user: TestUser, payload: object) => t.req
 
 /** Reported by `reporter` and hidden by `operator` through the reports queue (docs/product.md#reports). */
 export async function hideProject(t: TestContext, reporter: TestUser, operator: TestUser, projectId: number, action: 'hide' | 'restore' = 'hide') {
+  await hideItem(t, reporter, operator, { type: 'project', id: projectId }, action);
+}
+
+/** A project, post, film or comment reported by `reporter` and hidden (or restored) by `operator` through the reports queue. */
+export async function hideItem(t: TestContext, reporter: TestUser, operator: TestUser, target: { type: 'project' | 'post' | 'film' | 'comment'; id: number }, action: 'hide' | 'restore' = 'hide') {
   let reportId: number;
   if (action === 'hide') {
-    const made = await report(t, reporter, { target: { type: 'project', id: projectId }, reason: 'REPR005' });
+    const made = await report(t, reporter, { target, reason: 'REPR005' });
     expect(made.statusCode, made.body).toBe(201);
     reportId = (made.json() as { report: { id: number } }).report.id;
   } else {
-    const { rows } = await t.database.db.execute<{ id: number }>(sql`select id from reports where target_type = 'project' and target_id = ${projectId} order by id desc limit 1`);
+    const { rows } = await t.database.db.execute<{ id: number }>(sql`select id from reports where target_type = ${target.type} and target_id = ${target.id} order by id desc limit 1`);
     reportId = Number(rows[0]!.id);
   }
   const decided = await t.request({ method: 'POST', url: `/api/operator/reports/${reportId}/decision`, cookie: operator.cookie, payload: { action } });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Medium, Project } from '@orchard/shared';
-import { addDays, kstDateOf, minimumDepositFor } from '@orchard/shared/project-rules';
+import { addDays, kstDateOf, minimumDepositFor, startOfKstDay } from '@orchard/shared/project-rules';
 import { createTestContext, type TestContext, type TestUser } from './harness.ts';
 import { expectLedgerClean, idempotencyKey } from './points-fixtures.ts';
 
@@ -183,6 +183,21 @@ export async function fundingProject(t: TestContext, creator: TestUser, operator
 }
 
 /** An operator's event (docs/product.md#events): a valid request's fields and a creation's, no deposit. */
+/** A limited project funded to its goal by two fans, then running from its ad start day (the test clock moved there). */
+export async function runningProject(t: TestContext, operator: TestUser, artistId: number) {
+  const creator = await t.createUser();
+  const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'limited' });
+  const fans = [await t.createUser(), await t.createUser()];
+  for (const fan of fans) {
+    await creditOrange(t, fan.id, project.goal);
+    const response = await postParticipation(t, fan, project.id, Math.floor(project.goal / 2));
+    expect(response.statusCode, response.body).toBe(201);
+  }
+  t.clock.set(startOfKstDay(project.adStartDate));
+  await t.services.participations.startAdsDue();
+  return { creator, fans, project };
+}
+
 export async function eventBody(t: TestContext, artistId: number, overrides: Record<string, unknown> = {}) {
   const { creatorXId: _x, creatorEmail: _e, deposit: _d, ...creation } = creationBody({ goal: 1 });
   return { ...(await validRequestBody(t, artistId)), ...creation, title: 'Berry birthday event', ...overrides };

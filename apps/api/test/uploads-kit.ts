@@ -49,20 +49,19 @@ export function blankPng(width: number, height: number): Buffer {
 }
 
 /**
- * Runs `work` and reports how long it took and how far the process's resident memory rose above
- * where it started, sampled every 5 ms (the image work runs off the event loop, so the sampler keeps up).
+ * Runs `work` and reports how far the process's resident memory rose above where it started,
+ * sampled every 5 ms (the image work runs off the event loop, so the sampler keeps up).
  */
-export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; rssRise: number }> {
+export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; rssRise: number }> {
   const start = process.memoryUsage().rss;
   let peak = start;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
-  const began = performance.now();
   try {
     const result = await work();
     peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, ms: performance.now() - began, rssRise: peak - start };
+    return { result, rssRise: peak - start };
   } finally {
     clearInterval(sampler);
   }

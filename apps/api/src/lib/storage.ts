@@ -26,6 +26,22 @@ export type FileStore = {
   read(key: string, range?: ByteRange): Promise<Readable | null>;
 };
 
+/**
+ * Whether a stored file may be served (docs/product.md#reports): the item it belongs to is shown,
+ * withheld (hidden by an operator after a report: operators only), or absent (deleted, or no item
+ * holds the file any more).
+ */
+export type FileStanding = 'shown' | 'withheld' | 'absent';
+
+/** For each folder whose files belong to an item, that item's standing from a file's key. */
+export type FileOwners = Record<string, (key: string) => Promise<FileStanding>>;
+
+/** The standing of a file held by a row that may be hidden or deleted; no row: absent. */
+export function standingOf(row: { hidden: boolean; deleted?: boolean } | undefined): FileStanding {
+  if (!row || row.deleted) return 'absent';
+  return row.hidden ? 'withheld' : 'shown';
+}
+
 /** The local store also names its folder, for tests and the seed that look at the files on disk. */
 export type LocalFileStore = FileStore & { root: string };
 

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { languageFromAcceptLanguage } from '../lib/accept-language.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseByteRange } from '../lib/byte-range.ts';
-import { contentTypeOf, type FileStore } from '../lib/storage.ts';
+import { contentTypeOf, isSafeKey, type FileOwners, type FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
 import { previewedProjectId, withSharePreview, type SharePreview } from './share-preview.ts';
 
@@ -16,20 +16,35 @@ export const maxPathParamLength = 200;
 export const defaultWebDistDir = path.resolve(import.meta.dirname, '../../../web/dist');
 
 /**
+ * How long a shared cache may keep a user's file: an item hidden or deleted stops being served
+ * within this (docs/architecture.md#uploads). The web build's hashed assets stay immutable.
+ */
+export const uploadedFileMaxAgeSeconds = 300;
+
+/**
  * Uploaded files, from whichever store FILE_STORAGE names, through one path (decision 079): one
  * byte range (206) or none it holds (416) for films, revalidation by ETag, and never sniffed,
- * framed or run as a page (docs/quality.md#s6).
+ * framed or run as a page (docs/quality.md#s6). A file of a hidden item is served to operators
+ * only, privately; one of a deleted item (or of none) to no one (`owners`, per folder).
  */
-export async function registerUploadedFiles(app: App, files: FileStore) {
+export async function registerUploadedFiles(app: App, files: FileStore, owners: FileOwners) {
   app.get<{ Params: { '*': string } }>('/api/files/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
+    const folder = key.split('/', 1)[0]!;
+    const owner = Object.hasOwn(owners, folder) ? owners[folder] : undefined;
+    // A key no store could have written (a NUL, a deeper path) is never looked up.
+    const standing = !owner ? 'shown' : isSafeKey(key) ? await owner(key) : 'absent';
+    if (standing === 'absent' || (standing === 'withheld' && !request.session?.roles.includes('operator'))) {
+      // Not kept by any cache: the item may be restored.
+      return reply.header('Cache-Control', 'no-store').callNotFound();
+    }
     const info = await files.stat(key);
     if (!info) return reply.callNotFound();
     reply
       .header('Accept-Ranges', 'bytes')
       .header('ETag', info.etag)
       .header('Last-Modified', info.lastModified.toUTCString())
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', standing === 'withheld' ? 'private, no-store' : `public, max-age=${uploadedFileMaxAgeSeconds}`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Disposition', 'inline')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")

@@ -164,6 +164,16 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
         .limit(limit);
     },
 
+    /** The post holding the image stored under `key` (a deleted post's row is gone): hidden or not, or none. */
+    async postImageHolder(key: string): Promise<{ hidden: boolean } | undefined> {
+      const [row] = await db
+        .select({ hidden: sql<boolean>`${posts.hiddenAt} is not null` })
+        .from(posts)
+        .where(sql`${posts.imagePaths} @> array[${key}]::text[]`)
+        .limit(1);
+      return row;
+    },
+
     async findPost(postId: number, viewerId: string | null): Promise<PostRecord | null> {
       const [row] = await db.select(postColumns(viewerId)).from(posts).innerJoin(users, eq(users.id, posts.authorId)).where(eq(posts.id, postId));
       return row ?? null;

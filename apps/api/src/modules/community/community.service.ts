@@ -5,7 +5,7 @@ import { coalesceReads } from '../../db/coalesce.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { reencodeImageWithinAsWebp } from '../../lib/images.ts';
-import type { FileStore } from '../../lib/storage.ts';
+import { standingOf, type FileOwners, type FileStore } from '../../lib/storage.ts';
 import { artistNotFound } from '../artists/artists.errors.ts';
 import { projectHidden, projectNotFound } from '../projects/projects.errors.ts';
 import {
@@ -149,6 +149,11 @@ export function createCommunityService({
   }
 
   return {
+    /** A post's images are served as the post is shown: to operators only while hidden, to no one once deleted (docs/product.md#community). */
+    fileOwners: {
+      'post-images': async (key) => standingOf(await repository.postImageHolder(key)),
+    } satisfies FileOwners,
+
     /** An artist's community, newest first (keyset on id); hidden posts only for operators. */
     /**
      * An artist's posts, newest first. The rows are one read shared by every request for the same

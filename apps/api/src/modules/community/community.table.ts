@@ -39,6 +39,8 @@ export const posts = pgTable(
     check('posts_images_check', sql`cardinality(${table.imagePaths}) <= 4`),
     // The artist's community, newest first (keyset on id).
     index('posts_artist_idx').on(table.artistId, table.id),
+    // /api/files/ finds the post an image belongs to (docs/architecture.md#uploads).
+    index('posts_image_paths_idx').using('gin', table.imagePaths),
   ],
 );
 

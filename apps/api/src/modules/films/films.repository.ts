@@ -54,6 +54,16 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
       return row!.id;
     },
 
+    /** The film whose video or poster is stored under `key`: hidden, deleted, or none. */
+    async fileHolder(file: 'video' | 'poster', key: string): Promise<{ hidden: boolean; deleted: boolean } | undefined> {
+      const [row] = await db
+        .select({ hidden: sql<boolean>`${films.hiddenAt} is not null`, deleted: sql<boolean>`${films.deletedAt} is not null` })
+        .from(films)
+        .where(eq(file === 'video' ? films.videoPath : films.posterPath, key))
+        .limit(1);
+      return row;
+    },
+
     async findFilm(filmId: number, viewerId: string | null): Promise<FilmView | null> {
       const [row] = await db
         .select(viewColumns(viewerId))

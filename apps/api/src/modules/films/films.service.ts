@@ -5,7 +5,7 @@ import { coalesceReads } from '../../db/coalesce.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { unauthenticated } from '../../lib/errors.ts';
-import type { FileStore } from '../../lib/storage.ts';
+import { standingOf, type FileOwners, type FileStore } from '../../lib/storage.ts';
 import { artistUnknown, filmNotFound, filmsCursorInvalid, notFilmAuthor, projectNotJoined, videoInvalid, videoNotMp4 } from './films.errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { Mp4Error, readMp4File, type Mp4Info } from './films.mp4.ts';
@@ -70,6 +70,12 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
   return {
     present,
     get: read,
+
+    /** A film's video and poster are served as the film is shown: to operators only while hidden, to no one once deleted (docs/product.md#films). */
+    fileOwners: {
+      films: async (key) => standingOf(await repository.fileHolder('video', key)),
+      'film-posters': async (key) => standingOf(await repository.fileHolder('poster', key)),
+    } satisfies FileOwners,
 
     /**
      * A page of films. The rows are one read shared by every request for the same page that

@@ -53,6 +53,9 @@ export const films = pgTable(
     index('films_artist_idx').on(table.artistId, table.id).where(sql`${table.deletedAt} is null`),
     index('films_author_idx').on(table.authorId, table.id).where(sql`${table.deletedAt} is null`),
     index('films_project_idx').on(table.projectId, table.id).where(sql`${table.projectId} is not null and ${table.deletedAt} is null`),
+    // /api/files/ finds the film a video or poster belongs to (docs/architecture.md#uploads).
+    index('films_video_path_idx').on(table.videoPath),
+    index('films_poster_path_idx').on(table.posterPath),
   ],
 );
 

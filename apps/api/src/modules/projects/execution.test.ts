@@ -1,11 +1,14 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@orchard/shared';
-import { startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { idempotencyKey } from '../../../test/points-fixtures.ts';
-import { closeWithCleanLedger, creditOrange, fundingProject, multipart, notificationKindsOf, photoJpeg, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
+import { closeWithCleanLedger, fundingProject, multipart, notificationKindsOf, photoJpeg, projectsTestContext, runningProject, validRequestBody } from '../../../test/projects-kit.ts';
 import { blankPng, measured, pixelFloodPng } from '../../../test/uploads-kit.ts';
+import { encodingPipelineOf, resizeInput } from '../../../test/sharp-spy.ts';
+import { regionWithinShape } from '../../lib/images.ts';
+import { thumbnailSize } from './projects.service.ts';
+
+vi.mock('sharp', async (original) => (await import('../../../test/sharp-spy.ts')).spiedSharp(await original()));
 
 describe('execution photos and Awarded (docs/product.md#execution)', () => {
   let t: TestContext;
@@ -20,20 +23,7 @@ describe('execution photos and Awarded (docs/product.md#execution)', () => {
       ...multipart(files.map((file, index) => ({ name: 'file', filename: `photo-${index}.jpg`, contentType: file.contentType ?? 'image/jpeg', content: file.content }))),
     });
 
-  /** A limited project funded to its goal by one fan, then running from its ad start day. */
-  async function runningProject() {
-    const creator = await t.createUser();
-    const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'limited' });
-    const fans = [await t.createUser(), await t.createUser()];
-    for (const fan of fans) {
-      await creditOrange(t, fan.id, project.goal);
-      const response = await t.request({ method: 'POST', url: `/api/projects/${project.id}/participations`, cookie: fan.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: { amount: Math.floor(project.goal / 2) } });
-      expect(response.statusCode, response.body).toBe(201);
-    }
-    t.clock.set(startOfKstDay(project.adStartDate));
-    await t.services.participations.startAdsDue();
-    return { creator, fans, project };
-  }
+  const running = () => runningProject(t, operator, artistId);
 
   beforeAll(async () => {
     ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
@@ -41,7 +31,7 @@ describe('execution photos and Awarded (docs/product.md#execution)', () => {
   afterAll(() => closeWithCleanLedger(t));
 
   it('an operator posts photos of the running ad: re-encoded, shown in order, the project awarded, everyone told', async () => {
-    const { creator, fans, project } = await runningProject();
+    const { creator, fans, project } = await running();
     const response = await post(operator, project.id, [{ content: await photoJpeg(1600, 1000) }, { content: await photoJpeg(900, 1200) }]);
     expect(response.statusCode, response.body).toBe(200);
     const awarded = (response.json() as { project: Project }).project;
@@ -60,7 +50,7 @@ describe('execution photos and Awarded (docs/product.md#execution)', () => {
     const funding = await fundingProject(t, creator, operator, await validRequestBody(t, artistId));
     const notYet = await post(operator, funding.id, [{ content: await photoJpeg() }]);
     expect([notYet.statusCode, errorCode(notYet)]).toEqual([409, 'projects.not_running']);
-    const { project } = await runningProject();
+    const { project } = await running();
     expect((await post(creator, project.id, [{ content: await photoJpeg() }])).statusCode).toBe(403);
     const eleven = await post(operator, project.id, Array.from({ length: 11 }, () => ({ content: 'x' })));
     expect([eleven.statusCode, errorCode(eleven)]).toEqual([413, 'uploads.too_many_files']);
@@ -76,12 +66,16 @@ describe('execution photos and Awarded (docs/product.md#execution)', () => {
     expect(after.project).toMatchObject({ status: 'running', photos: [] });
   });
 
-  it('answers tiny 1 × 4000 and 4000 × 1 photos within a second each, with a bounded memory rise', async () => {
-    const { project } = await runningProject();
-    const slender = [blankPng(1, 4000), blankPng(4000, 1)].map((content) => ({ content, contentType: 'image/png' }));
-    const { result: response, ms, rssRise } = await measured(() => post(operator, project.id, slender));
+  it('crops tiny 1 × 4000 and 4000 × 1 photos to a bounded shape before the resize, with a bounded memory rise', async () => {
+    const { project } = await running();
+    const sources = [{ width: 1, height: 4000 }, { width: 4000, height: 1 }];
+    const slender = sources.map(({ width, height }) => ({ content: blankPng(width, height), contentType: 'image/png' }));
+    const { result: response, rssRise } = await measured(() => post(operator, project.id, slender));
     expect(response.statusCode, response.body).toBe(200);
-    expect(ms).toBeLessThan(2000);
+    sources.forEach((source, index) => {
+      const { left: _left, top: _top, ...bounded } = regionWithinShape(source, thumbnailSize)!;
+      expect(resizeInput(encodingPipelineOf(slender[index]!.content), source)).toEqual(bounded);
+    });
     expect(rssRise).toBeLessThan(150 * 1024 * 1024);
     const after = (await t.request({ url: `/api/projects/${project.id}` })).json() as { project: Project };
     expect(after.project.photos).toHaveLength(2);

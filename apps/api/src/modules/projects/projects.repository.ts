@@ -278,6 +278,16 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return projectId;
     },
 
+    /** The project whose thumbnail, or one of whose execution photos, is stored under `key`: hidden or not, or none. */
+    async fileHolder(file: 'thumbnail' | 'photo', key: string): Promise<{ hidden: boolean } | undefined> {
+      const hidden = sql<boolean>`exists (select 1 from ${hiddenProjects} h where h.project_id = ${projects.id})`;
+      const [row] =
+        file === 'thumbnail'
+          ? await db.select({ hidden }).from(projects).where(eq(projects.thumbnailPath, key)).limit(1)
+          : await db.select({ hidden }).from(projectPhotos).innerJoin(projects, eq(projects.id, projectPhotos.projectId)).where(eq(projectPhotos.path, key)).limit(1);
+      return row;
+    },
+
     async findRecord(projectId: number): Promise<ProjectRecord | null> {
       const [row] = await selectRecords().where(eq(projects.id, projectId));
       return row ? toRecord(row) : null;

@@ -1,5 +1,7 @@
+import { standingOf, type FileOwners } from '../../lib/storage.ts';
 import { createProjectLifecycle, type ProjectsDependencies } from './projects.lifecycle.ts';
 import { createProjectPresenter } from './projects.presenter.ts';
+import { createProjectsRepository } from './projects.repository.ts';
 import { createProjectSweeps } from './projects.sweeps.ts';
 
 export { thumbnailSize, type MediaCatalogue, type RequestCatalogue } from './projects.lifecycle.ts';
@@ -19,8 +21,14 @@ export function createProjectsService({
   idempotency,
 }: ProjectsDependencies) {
   const presenter = createProjectPresenter({ db, clock, files });
+  const repository = createProjectsRepository({ db });
   return {
     ...presenter,
+    /** A project's thumbnail and execution photos are served as its content is shown: to operators only while it is hidden (docs/product.md#reports). */
+    fileOwners: {
+      'project-thumbnails': async (key) => standingOf(await repository.fileHolder('thumbnail', key)),
+      'project-photos': async (key) => standingOf(await repository.fileHolder('photo', key)),
+    } satisfies FileOwners,
     ...createProjectLifecycle({ db, clock, files, points, notifications, catalogue, idempotency, presenter }),
     ...createProjectSweeps({ db, clock, notifications }),
   };

@@ -91,6 +91,8 @@ export const projects = pgTable(
     index('projects_funding_start_idx').on(table.fundingStartDate).where(sql`${table.status} = 'created'`),
     // My page lists, newest first.
     index('projects_creator_idx').on(table.creatorId, table.id),
+    // /api/files/ finds the project a thumbnail belongs to (docs/architecture.md#uploads).
+    index('projects_thumbnail_path_idx').on(table.thumbnailPath),
     // The public lists, newest first: every created project, by status, by artist.
     index('projects_public_idx').on(table.id).where(sql`${table.createdAt} is not null`),
     index('projects_public_status_idx').on(table.status, table.id).where(sql`${table.createdAt} is not null`),
@@ -216,5 +218,10 @@ export const projectPhotos = pgTable(
     path: text('path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex('project_photos_position_unique').on(table.projectId, table.position), check('project_photos_position_check', sql`${table.position} between 0 and 9`)],
+  (table) => [
+    uniqueIndex('project_photos_position_unique').on(table.projectId, table.position),
+    check('project_photos_position_check', sql`${table.position} between 0 and 9`),
+    // /api/files/ finds the project a photo belongs to (docs/architecture.md#uploads).
+    index('project_photos_path_idx').on(table.path),
+  ],
 );
