@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import jaHome from '../src/locales/ja/home.json' with { type: 'json' };
+import koHome from '../src/locales/ko/home.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
 import { paths } from '../src/app/paths.ts';
 import { api, newPerson, pngFromCanvas, serverKstDate, uniqueSubject } from './support.ts';
@@ -105,6 +107,25 @@ test('narrow screens: a guest sees the progress lines whole above the sticky sig
       });
       expect(lines).toHaveLength(3);
       for (const bottom of lines) expect(bottom, `${language} at ${phone.width} × ${phone.height}: above the sign-in button`).toBeLessThanOrEqual(button.y);
+    }
+  }
+});
+
+test('narrow screens: tapping Ranking or Awarded on Home brings the changed list up into view', async ({ page }) => {
+  await page.goto(paths.terms('service'));
+  for (const language of ['ko', 'ja'] as const) {
+    await setDisplay(page, language);
+    for (const phone of phones) {
+      await page.setViewportSize(phone);
+      await page.goto(paths.home);
+      const { tabs } = language === 'ko' ? koHome : jaHome;
+      for (const name of [tabs.ranking, tabs.awarded]) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.getByRole('tab', { name }).click();
+        await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+        const panelTop = await page.locator('#home-panel').evaluate((panel) => panel.getBoundingClientRect().top);
+        expect(panelTop, `${language} ${name} at ${phone.width} px: the list starts in the upper half`).toBeLessThan(phone.height / 2);
+      }
     }
   }
 });
