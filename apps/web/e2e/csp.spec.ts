@@ -2,7 +2,7 @@ import { legalDocuments } from '@orchard/shared/terms';
 import { expect, test, type Page } from '@playwright/test';
 import { paths, routePatterns } from '../src/app/paths.ts';
 import { opsSections } from '../src/features/operator/sections.ts';
-import { api, chargeThroughSandbox, newPerson, serverKstDate, uniqueSubject } from './support.ts';
+import { api, chargeThroughSandbox, fundingEvent, newPerson, uniqueSubject } from './support.ts';
 
 type PathName = keyof typeof paths;
 type Builder<Name extends PathName> = (typeof paths)[Name] extends (...values: infer Values) => string ? Values : never;
@@ -35,21 +35,8 @@ test('csp: every route of the app loads without a single CSP violation', async (
   const opsViolations = await watchViolations(ops);
 
   // A request of the fan's (its status screen) and a funding event (a project page with its media).
-  const artist = (await api<{ items: { id: number; type: string }[] }>(fan, 'GET', '/api/artists?limit=1')).items[0]!;
-  const medium = (await api<{ items: { id: number; durations: number[] }[] }>(fan, 'GET', '/api/media?packageId=basic&limit=100')).items.find((item) => item.durations.length > 0)!;
-  const fields = {
-    artistId: artist.id,
-    purpose: 'limited',
-    option: 'image',
-    packageId: 'basic',
-    media: [{ mediaId: medium.id, duration: Math.min(...medium.durations) }],
-    adStartDate: await serverKstDate(ops, 45),
-    fundingStartDate: await serverKstDate(ops, 0),
-  };
+  const { artist, medium, fields, project: event } = await fundingEvent(ops, 'CSP 이벤트');
   const request = (await api<{ project: { id: number } }>(fan, 'POST', '/api/project-requests', fields, { 'Idempotency-Key': crypto.randomUUID() })).project;
-  const event = (
-    await api<{ project: { id: number } }>(ops, 'POST', '/api/operator/events', { ...fields, minimumUnit: 10, title: 'CSP 이벤트', introduction: '모든 화면' }, { 'Idempotency-Key': crypto.randomUUID() })
-  ).project;
   const film = (await api<{ film: { id: number } }>(fan, 'POST', '/api/films', { title: 'CSP 영상', artistId: artist.id, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' })).film;
   await chargeThroughSandbox(fan, 'orange-100');
   const charge = new URL(fan.url()).pathname.split('/').at(-1)!;

@@ -3,7 +3,7 @@ import jaHome from '../src/locales/ja/home.json' with { type: 'json' };
 import koHome from '../src/locales/ko/home.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
 import { paths } from '../src/app/paths.ts';
-import { api, newPerson, pngFromCanvas, serverKstDate, uniqueSubject } from './support.ts';
+import { fundingEvent, newPerson, uniqueSubject, uploadThumbnail } from './support.ts';
 
 /** Issue 32 at the narrowest phones and the widest column: labels whole, figures clear of the bottom bar. */
 const phones = [
@@ -62,32 +62,8 @@ test('narrow screens: My projects shows every tab whole, and the bonus pills kee
 test('narrow screens: a guest sees the progress lines whole above the sticky sign-in bar on first paint', async ({ browser }) => {
   test.setTimeout(120_000);
   const ops = await newPerson(browser, 'ko', 'operator', false);
-  const artist = (await api<{ items: { id: number }[] }>(ops, 'GET', '/api/artists?limit=1')).items[0]!;
-  const medium = (await api<{ items: { id: number; durations: number[] }[] }>(ops, 'GET', '/api/media?packageId=basic&limit=100')).items.find((item) => item.durations.length > 0)!;
-  const { project } = await api<{ project: { id: number } }>(
-    ops,
-    'POST',
-    '/api/operator/events',
-    {
-      artistId: artist.id,
-      purpose: 'limited',
-      option: 'image',
-      packageId: 'basic',
-      media: [{ mediaId: medium.id, duration: Math.min(...medium.durations) }],
-      adStartDate: await serverKstDate(ops, 45),
-      fundingStartDate: await serverKstDate(ops, 0),
-      minimumUnit: 10,
-      title: `좁은 화면 ${Date.now() % 100_000}`,
-      introduction: '진행 상황이 먼저 보여요.',
-    },
-    { 'Idempotency-Key': crypto.randomUUID() },
-  );
-  const origin = new URL(ops.url()).origin;
-  const upload = await ops.request.put(`${origin}/api/projects/${project.id}/thumbnail`, {
-    headers: { origin },
-    multipart: { file: { name: 'poster.png', mimeType: 'image/png', buffer: await pngFromCanvas(ops) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(200);
+  const { project } = await fundingEvent(ops, `좁은 화면 ${Date.now() % 100_000}`);
+  await uploadThumbnail(ops, project.id);
 
   const guest = await (await browser.newContext()).newPage();
   await guest.goto(paths.terms('service'));

@@ -3,7 +3,7 @@ import koCommon from '../src/locales/ko/common.json' with { type: 'json' };
 import koCommunity from '../src/locales/ko/community.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
 import { paths } from '../src/app/paths.ts';
-import { api, newPerson, serverKstDate, uniqueSubject } from './support.ts';
+import { fundingEvent, newPerson, uniqueSubject } from './support.ts';
 
 /**
  * docs/product.md#shell: the browser's Back closes an open sheet and stays on the page, as on
@@ -35,26 +35,7 @@ test('sheets: Back closes the participation, language, share and report sheets, 
   // Chromium on Linux has no device share sheet, so Share opens the app's own.
   await fan.addInitScript(() => Reflect.deleteProperty(Navigator.prototype, 'share'));
 
-  const artist = (await api<{ items: { id: number }[] }>(ops, 'GET', '/api/artists?limit=1')).items[0]!;
-  const medium = (await api<{ items: { id: number; durations: number[] }[] }>(ops, 'GET', '/api/media?packageId=basic&limit=100')).items.find((item) => item.durations.length > 0)!;
-  const { project } = await api<{ project: { id: number } }>(
-    ops,
-    'POST',
-    '/api/operator/events',
-    {
-      artistId: artist.id,
-      purpose: 'limited',
-      option: 'image',
-      packageId: 'basic',
-      media: [{ mediaId: medium.id, duration: Math.min(...medium.durations) }],
-      adStartDate: await serverKstDate(ops, 45),
-      fundingStartDate: await serverKstDate(ops, 0),
-      minimumUnit: 10,
-      title: `시트 이벤트 ${Date.now() % 100_000}`,
-      introduction: '뒤로 가기로 시트를 닫아요.',
-    },
-    { 'Idempotency-Key': crypto.randomUUID() },
-  );
+  const { project } = await fundingEvent(ops, `시트 이벤트 ${Date.now() % 100_000}`);
 
   const previous = new URL(paths.terms('service'), fan.url()).href;
   await fan.goto(previous);

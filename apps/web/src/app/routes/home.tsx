@@ -17,6 +17,8 @@ import { FilmFeed } from '../../features/films/index.ts';
 
 const homeTabs = ['following', 'ranking', 'nowFunding', 'films', 'awarded'] as const;
 
+type HomeTab = (typeof homeTabs)[number];
+
 /**
  * On a phone the tabs sit under the hero and the Top 10, so a tapped tab changed only what lies
  * below the fold (issue 32): when the panel starts in the lower half of the screen, the page
@@ -27,9 +29,8 @@ function revealPanelBelowTheFold() {
   const strip = panel?.previousElementSibling;
   if (!panel || !strip || panel.getBoundingClientRect().top < window.innerHeight / 2) return;
   const headerBottom = document.querySelector('.app-header')?.getBoundingClientRect().bottom ?? 0;
-  window.scrollBy({ top: strip.getBoundingClientRect().top - headerBottom, behavior: 'auto' });
+  window.scrollBy({ top: strip.getBoundingClientRect().top - headerBottom });
 }
-type HomeTab = (typeof homeTabs)[number];
 
 /** docs/product.md#discovery: funding projects, closing soonest first. */
 const fundingParams: ProjectListParams = { status: 'funding', sort: 'deadline' };
