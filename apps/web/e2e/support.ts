@@ -144,3 +144,33 @@ export async function serverKstDate(operator: Page, days = 0): Promise<string> {
   const { now } = await api<{ now: string }>(operator, 'GET', '/api/operator/test-clock');
   return new Date(Date.parse(now) + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/**
+ * A funding event of the operator's (funding at once, no deposit) on the first artist and the basic
+ * package's first medium, with the request fields it was made from.
+ */
+export async function fundingEvent(ops: Page, title: string) {
+  const artist = (await api<{ items: { id: number; type: string }[] }>(ops, 'GET', '/api/artists?limit=1')).items[0]!;
+  const medium = (await api<{ items: { id: number; durations: number[] }[] }>(ops, 'GET', '/api/media?packageId=basic&limit=100')).items.find((item) => item.durations.length > 0)!;
+  const fields = {
+    artistId: artist.id,
+    purpose: 'limited',
+    option: 'image',
+    packageId: 'basic',
+    media: [{ mediaId: medium.id, duration: Math.min(...medium.durations) }],
+    adStartDate: await serverKstDate(ops, 45),
+    fundingStartDate: await serverKstDate(ops, 0),
+  };
+  const { project } = await api<{ project: { id: number } }>(ops, 'POST', '/api/operator/events', { ...fields, minimumUnit: 10, title, introduction: title }, { 'Idempotency-Key': crypto.randomUUID() });
+  return { artist, medium, fields, project };
+}
+
+/** A poster for a project, uploaded as the person who may change it. */
+export async function uploadThumbnail(page: Page, projectId: number) {
+  const origin = new URL(page.url()).origin;
+  const upload = await page.request.put(`${origin}/api/projects/${projectId}/thumbnail`, {
+    headers: { origin },
+    multipart: { file: { name: 'poster.png', mimeType: 'image/png', buffer: await pngFromCanvas(page) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+}

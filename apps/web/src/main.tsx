@@ -1,3 +1,5 @@
+// Zod's settings before anything loads Zod (lib/zod-jitless.ts).
+import './lib/zod-jitless.ts';
 // The base stylesheets first, so component and feature styles come after them in the cascade.
 import './styles/tokens.css';
 import './styles/common.css';

@@ -35,12 +35,12 @@ export function redirectDialogDeclineTarget(pathname: string): string | null {
 
 /**
  * Where the floating create button stays away (docs/product.md#shell): the create pages (it would
- * only offer the page the user is on), a project's page, whose own main action (fundraise) sits
+ * only offer the page the user is on), the login page (its sign-in buttons are the page), a project's page, whose own main action (fundraise) sits
  * where the button would, the other forms and the charge result, whose buttons sit at the bottom,
  * and the operator console.
  */
 export function hidesFloatingMenu(pathname: string): boolean {
-  const forms: readonly string[] = [paths.requestProject, paths.createFilm, paths.join, paths.userProfile, paths.inquiry, paths.pointCharge, paths.payment];
+  const forms: readonly string[] = [paths.requestProject, paths.createFilm, paths.login, paths.join, paths.userProfile, paths.inquiry, paths.pointCharge, paths.payment];
   if (forms.includes(pathname)) return true;
   return (
     pathname.startsWith(paths.createProject('')) ||

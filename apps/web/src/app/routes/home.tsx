@@ -1,5 +1,5 @@
 import type { RankingMeasure } from '@orchard/shared';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MegaphoneIcon, StarIcon } from '../../components/ui/icons.tsx';
@@ -16,7 +16,21 @@ import './home.css';
 import { FilmFeed } from '../../features/films/index.ts';
 
 const homeTabs = ['following', 'ranking', 'nowFunding', 'films', 'awarded'] as const;
+
 type HomeTab = (typeof homeTabs)[number];
+
+/**
+ * On a phone the tabs sit under the hero and the Top 10, so a tapped tab changed only what lies
+ * below the fold (issue 32): when the panel starts in the lower half of the screen, the page
+ * scrolls the tab strip up under the header.
+ */
+function revealPanelBelowTheFold() {
+  const panel = document.getElementById('home-panel');
+  const strip = panel?.previousElementSibling;
+  if (!panel || !strip || panel.getBoundingClientRect().top < window.innerHeight / 2) return;
+  const headerBottom = document.querySelector('.app-header')?.getBoundingClientRect().bottom ?? 0;
+  window.scrollBy({ top: strip.getBoundingClientRect().top - headerBottom });
+}
 
 /** docs/product.md#discovery: funding projects, closing soonest first. */
 const fundingParams: ProjectListParams = { status: 'funding', sort: 'deadline' };
@@ -107,6 +121,12 @@ export default function HomePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = homeTabOf(searchParams.get('tab'));
   const by: RankingMeasure = searchParams.get('by') === 'backers' ? 'backers' : 'orange';
+  const tappedTab = useRef(false);
+  useEffect(() => {
+    if (!tappedTab.current) return;
+    tappedTab.current = false;
+    revealPanelBelowTheFold();
+  }, [tab]);
   const setParams = (changes: Record<string, string | null>) =>
     setSearchParams(
       (current) => {
@@ -140,7 +160,10 @@ export default function HomePage() {
         idPrefix="home"
         items={homeTabs.map((value) => ({ value, label: t(`home:tabs.${value}`) }))}
         value={tab}
-        onChange={(value) => setParams({ tab: value === 'following' ? null : value, by: null })}
+        onChange={(value) => {
+          tappedTab.current = true;
+          setParams({ tab: value === 'following' ? null : value, by: null });
+        }}
       />
       <div id="home-panel" role="tabpanel" aria-labelledby={`home-tab-${tab}`} className="page__content">
         {tab === 'following' ? <FollowingPanel /> : null}

@@ -52,7 +52,7 @@ describe('tab bar (docs/product.md#shell)', () => {
 });
 
 describe('floating + (docs/product.md#shell)', () => {
-  it.each([paths.requestProject, paths.createFilm, paths.createProject(3), paths.project(3), paths.join, paths.userProfile, paths.inquiry, paths.pointCharge, paths.payment, paths.completedCharge('c-1'), paths.ops, `${paths.ops}/reports`])(
+  it.each([paths.requestProject, paths.createFilm, paths.login, paths.createProject(3), paths.project(3), paths.join, paths.userProfile, paths.inquiry, paths.pointCharge, paths.payment, paths.completedCharge('c-1'), paths.ops, `${paths.ops}/reports`])(
     'stays away from %s: a form, a result, a project or the console',
     (path) => expect(hidesFloatingMenu(path)).toBe(true),
   );

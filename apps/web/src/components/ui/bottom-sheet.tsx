@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons.tsx';
+import { useBackCloses } from './use-back-closes.ts';
 import { prefersReducedMotion, useFocusTrap } from './use-focus-trap.ts';
 import './overlay.css';
 import './bottom-sheet.css';
@@ -28,6 +29,7 @@ export function BottomSheet({ open, onClose, title, closeLabel, children }: Bott
   const [dragDistance, setDragDistance] = useState(0);
   const [isDragging, setIsDragging] = useState(false);
   useFocusTrap(sheetRef, open, onClose);
+  const onLinkClick = useBackCloses(open, onClose);
 
   if (!open) return null;
 
@@ -62,6 +64,7 @@ export function BottomSheet({ open, onClose, title, closeLabel, children }: Bott
         aria-labelledby={titleId}
         tabIndex={-1}
         style={{ transform: dragDistance > 0 ? `translateY(${dragDistance}px)` : undefined }}
+        onClickCapture={onLinkClick}
       >
         <div
           className="sheet__handle-zone"

@@ -61,7 +61,8 @@ export type TabItem<Value extends string> = { value: Value; label: string };
 
 /**
  * A row of tabs (WAI-ARIA tabs pattern); the panel is rendered by the caller. A row wider than the
- * screen shows that it scrolls, and scrolls its selected tab into view.
+ * screen shows that it scrolls, and scrolls its selected tab into view. A wrapping row (`wrap`)
+ * never scrolls: on a screen too narrow for all of its tabs they take two rows, each label whole.
  */
 export function Tabs<const Value extends string>({
   items,
@@ -69,18 +70,20 @@ export function Tabs<const Value extends string>({
   onChange,
   label,
   idPrefix,
+  wrap = false,
 }: {
   items: readonly TabItem<Value>[];
   value: NoInfer<Value>;
   onChange(value: NoInfer<Value>): void;
   label: string;
   idPrefix: string;
+  wrap?: boolean;
 }) {
   const stripRef = useRef<HTMLDivElement>(null);
   const more = useOverflowEdges(stripRef);
   useSelectedTabInView(stripRef, value, items[0]?.value);
   return (
-    <div ref={stripRef} className="tabs" role="tablist" aria-label={label} data-more-before={more.before} data-more-after={more.after}>
+    <div ref={stripRef} className={`tabs${wrap ? ' tabs--wrap' : ''}`} role="tablist" aria-label={label} data-more-before={more.before} data-more-after={more.after}>
       {items.map((item) => (
         <button
           key={item.value}

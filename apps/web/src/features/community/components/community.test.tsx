@@ -114,6 +114,26 @@ describe('community', () => {
     expect(sent[1]).toEqual({ target: { type: 'comment', id: 5 }, reason: 'REPR004' });
   });
 
+  it('draws the report reasons as the app’s radio cards, the chosen one marked', async () => {
+    renderWithProviders(<ReportButton target={{ type: 'comment', id: 5 }} />, { path: '/comment-list/7' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Report' }));
+    const sheet = await screen.findByRole('dialog');
+    const spam = within(sheet).getByRole('radio', { name: 'Spam or promotion' });
+    await userEvent.click(spam);
+    expect(spam.closest('label')?.className).toBe('choice-card choice-card--selected');
+    expect(sheet.querySelectorAll('.choice-card')).toHaveLength(6);
+  });
+
+  it('asks a signed-out visitor to sign in, coming back here, before any reason can be chosen (issue 32)', async () => {
+    useUserInfoStore.setState({ isActive: false, id: null, hasUnreadNotification: false });
+    renderWithProviders(<ReportButton target={{ type: 'comment', id: 5 }} />, { path: '/comment-list/7' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Report' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).queryAllByRole('radio')).toEqual([]);
+    expect(within(sheet).queryByRole('button', { name: 'Send report' })).toBeNull();
+    expect(within(sheet).getByRole('link', { name: 'Log in to report' }).getAttribute('href')).toBe('/login?next=%2Fcomment-list%2F7');
+  });
+
   it('likes and unlikes with the server’s count; the summary links to the comment list', async () => {
     server.use(
       http.put(api('/projects/7/like'), () => HttpResponse.json({ liked: true, likeCount: 4 })),

@@ -12,7 +12,8 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { useCreateEvent } from '../api/create-event.ts';
 import { useUploadThumbnail } from '../api/upload-thumbnail.ts';
 import { emptyEventDraft, eventBodyOf, eventProblem, type EventDraft } from './event-form-rules.ts';
-import { ChoiceGroup, DateField, MediumRow, TextField } from './flow-parts.tsx';
+import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
+import { DateField, MediumRow, TextField } from './flow-parts.tsx';
 import { projectLink } from './project-links.ts';
 import { koreanObjectParticle } from '../../../lib/korean-particle.ts';
 import { usePointsText } from '../../../lib/points-text.ts';

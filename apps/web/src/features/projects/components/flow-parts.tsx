@@ -21,37 +21,6 @@ export function FlowProgress({ step, total, label }: { step: number; total: numb
   );
 }
 
-export type Choice<Value extends string> = { value: Value; label: string; description?: ReactNode };
-
-/** One choice out of a few, as real radio buttons drawn as cards. */
-export function ChoiceGroup<const Value extends string>({
-  legend,
-  choices,
-  value,
-  onChange,
-}: {
-  legend: string;
-  choices: readonly Choice<Value>[];
-  value: Value | null;
-  onChange(value: Value): void;
-}) {
-  const name = useId();
-  return (
-    <fieldset className="choice-group">
-      <legend className="choice-group__legend">{legend}</legend>
-      {choices.map((choice) => (
-        <label key={choice.value} className={`choice-card${choice.value === value ? ' choice-card--selected' : ''}`}>
-          <input type="radio" className="choice-card__input" name={name} checked={choice.value === value} onChange={() => onChange(choice.value)} />
-          <span className="choice-card__text">
-            <span className="choice-card__label">{choice.label}</span>
-            {choice.description ? <span className="choice-card__description">{choice.description}</span> : null}
-          </span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
 /** Said when a flow opens on a draft already under way, with a way to start over (docs/product.md#requests). */
 export function ResumedNotice({ message, startOverLabel, onStartOver }: { message: string; startOverLabel: string; onStartOver(): void }) {
   return (

@@ -101,15 +101,14 @@ export function MyProjectList({ artists }: { artists: readonly { id: number; nam
     );
   return (
     <div className="stack">
-      <div className="scroll-tabs">
-        <Tabs
-          label={t('projects.tabsLabel')}
-          idPrefix="my-projects"
-          items={projectListTabs.map((value) => ({ value, label: t(`projects.tabs.${value}`) }))}
-          value={tab}
-          onChange={(value) => setParam('tab', value === 'all' ? null : value)}
-        />
-      </div>
+      <Tabs
+        wrap
+        label={t('projects.tabsLabel')}
+        idPrefix="my-projects"
+        items={projectListTabs.map((value) => ({ value, label: t(`projects.tabs.${value}`) }))}
+        value={tab}
+        onChange={(value) => setParam('tab', value === 'all' ? null : value)}
+      />
       <div className="filter-select">
         <label htmlFor={filterId} className="field-label">
           {t('projects.artistFilter')}

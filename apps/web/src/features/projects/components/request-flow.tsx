@@ -13,7 +13,8 @@ import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { useRequestProject } from '../api/request-project.ts';
 import { useRequestDraftStore, type RequestDraft } from '../stores/request-draft.ts';
-import { ChoiceGroup, DateField, FlowActions, FlowProgress, MediumRow, ResumedNotice, SummaryList } from './flow-parts.tsx';
+import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
+import { DateField, FlowActions, FlowProgress, MediumRow, ResumedNotice, SummaryList } from './flow-parts.tsx';
 import { draftGoal, firstStepWithProblem, requestSteps, stepProblem, type RequestContext } from './request-steps.ts';
 import { useStepHistory } from './step-history.ts';
 
