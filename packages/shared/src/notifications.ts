@@ -11,8 +11,11 @@ export const notificationParamSchemas = {
   approved: z.object({ creationDeadline: z.string().optional() }),
   /** The operator rejected the request, with the reason the creator sees. */
   rejected: z.object({ reason: z.string() }),
-  /** The approved project was not created by its deadline. */
-  cancelled_deadline: z.object({}),
+  /**
+   * The approved project was not created by its deadline: the 7-day creation window's end, or its
+   * funding end when that came first (`funding_end`). Absent on older rows: the creation window.
+   */
+  cancelled_deadline: z.object({ cause: z.enum(['creation_window', 'funding_end']).optional() }),
   /** The creator created the project (deposit paid, page open). */
   created: z.object({}),
   succeeded: z.object({}),
@@ -81,6 +84,14 @@ export const notificationsReadAllResponseSchema = z.object({
  */
 export const mailableNotificationKinds = notificationKinds.filter((kind) => kind !== 'inquiry_answered') as Exclude<NotificationKind, 'inquiry_answered'>[];
 export type MailableNotificationKind = Exclude<NotificationKind, 'inquiry_answered'>;
+
+/**
+ * The promotional kinds (docs/product.md#night-time): the only ones whose mail waits for 08:00 KST
+ * at night without the night-time consent. Every other kind is transactional (an answer, a
+ * decision on the fan's own request, a project's outcome, a refund, an account notice) and leaves
+ * at once, night or not. Creator updates and anniversary reminders belong here when they come.
+ */
+export const promotionalNotificationKinds: readonly NotificationKind[] = ['project_opened', 'closing_soon'];
 
 export const notificationPreferencesSchema = z.object({
   /** Mail on or off for each mailable kind (on unless turned off). */

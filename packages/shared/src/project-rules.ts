@@ -94,6 +94,14 @@ export function creationDeadlineFor(approvedAt: Date, fundingEndDate: KstDate): 
   return windowEnd.getTime() <= fundingEnd.getTime() ? windowEnd : fundingEnd;
 }
 
+/**
+ * Which end a creation deadline is (docs/product.md#creation): the funding end when it sets the
+ * deadline, else the 7-day window. A request cancelled at its deadline is told this cause.
+ */
+export function creationDeadlineCause(deadline: Date, fundingEndDate: KstDate): 'creation_window' | 'funding_end' {
+  return deadline.getTime() === endOfKstDay(fundingEndDate).getTime() ? 'funding_end' : 'creation_window';
+}
+
 /** Why a creation at `now` is too late, or null: the funding end is named first, as it is final. */
 export function creationTooLate(approvedAt: Date, fundingEndDate: KstDate, now: Date): 'projects.funding_ended' | 'projects.creation_deadline_passed' | null {
   if (now.getTime() > endOfKstDay(fundingEndDate).getTime()) return 'projects.funding_ended';

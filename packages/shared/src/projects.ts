@@ -206,9 +206,11 @@ export const searchQueryTextSchema = z.string().refine(isSafeText, 'Control char
 
 /**
  * The public list's orders: `latest` (newest first, the default), `deadline` (closing soonest:
- * only funding projects close, so it lists funding projects), `raised` and `backers` (most first).
+ * only funding projects close, so it lists funding projects), `raised` and `backers` (most first),
+ * and `orange_value` (funding projects by most raised in Orange value, an event's Berry ÷ 13
+ * rounded down: the Top 10, docs/product.md#discovery).
  */
-export const publicProjectSorts = ['latest', 'deadline', 'raised', 'backers'] as const;
+export const publicProjectSorts = ['latest', 'deadline', 'raised', 'backers', 'orange_value'] as const;
 export type PublicProjectSort = (typeof publicProjectSorts)[number];
 export const publicProjectsQuerySchema = z
   .strictObject({
@@ -228,6 +230,10 @@ export const publicProjectsQuerySchema = z
   })
   .refine((query) => query.sort !== 'deadline' || query.status === undefined || query.status === 'funding', {
     message: 'Only funding projects have a deadline to sort by',
+    path: ['status'],
+  })
+  .refine((query) => query.sort !== 'orange_value' || query.status === 'funding', {
+    message: 'Orange value orders funding projects: ask for status=funding',
     path: ['status'],
   });
 export type PublicProjectsQuery = z.infer<typeof publicProjectsQuerySchema>;

@@ -6,13 +6,13 @@ import { users } from '../users/users.table.ts';
 import { mailSendableFrom } from './mail.night.ts';
 import { createMailRepository } from './mail.repository.ts';
 import type { MailOutboxRow } from './mail.table.ts';
-import { mailTemplateDataSchemas, renderMail, type MailTemplate, type MailTemplateData } from './mail.templates.ts';
+import { isPromotionalMail, mailTemplateDataSchemas, renderMail, type MailTemplate, type MailTemplateData } from './mail.templates.ts';
 import { isPermanentRefusal, type MailTransport } from './mail.transport.ts';
 
 export type EnqueueMailInput<T extends MailTemplate = MailTemplate> = {
   /** The recipient's address. */
   to: string;
-  /** The user it is for, when there is one: their night-time consent decides when it may leave. */
+  /** The user it is for, when there is one: their night-time consent decides when a promotional mail may leave. */
   userId?: string | null;
   language: Language;
   template: T;
@@ -81,7 +81,7 @@ export function createMailService({
   async function enqueueManyWithin(tx: DbOrTx, inputs: readonly EnqueueMailInput[]): Promise<{ id: number; nextAttemptAt: Date }[]> {
     if (inputs.length === 0) return [];
     const now = clock.now();
-    const userIds = [...new Set(inputs.flatMap((input) => (input.userId ? [input.userId] : [])))];
+    const userIds = [...new Set(inputs.flatMap((input) => (input.userId && isPromotionalMail(input.template) ? [input.userId] : [])))];
     const consenting = new Set(
       userIds.length === 0
         ? []
@@ -95,7 +95,7 @@ export function createMailService({
         language: input.language,
         template: input.template,
         data: mailTemplateDataSchemas[input.template].parse(input.data) as Record<string, unknown>,
-        nextAttemptAt: mailSendableFrom(now, input.userId ? consenting.has(input.userId) : false),
+        nextAttemptAt: mailSendableFrom(now, { promotional: isPromotionalMail(input.template), nightConsent: input.userId ? consenting.has(input.userId) : false }),
         createdAt: now,
       };
     });
@@ -107,9 +107,10 @@ export function createMailService({
     const now = clock.now();
     const row = await repository.claim(id, now, new Date(now.getTime() + leaseMs));
     if (!row) return 'skipped';
-    // The night rule holds at sending time too: a retry that falls in the night, or a consent
-    // turned off after the mail was queued, waits for 08:00 KST (docs/product.md#night-time).
-    const sendableFrom = mailSendableFrom(now, await nightConsentOf(db, row.userId));
+    // The night rule holds at sending time too: a promotional retry that falls in the night, or a
+    // consent turned off after it was queued, waits for 08:00 KST (docs/product.md#night-time).
+    const promotional = isPromotionalMail(row.template as MailTemplate);
+    const sendableFrom = mailSendableFrom(now, { promotional, nightConsent: promotional && (await nightConsentOf(db, row.userId)) });
     if (sendableFrom > now) {
       await repository.hold(row.id, sendableFrom);
       return 'held';
@@ -140,8 +141,8 @@ export function createMailService({
 
     /**
      * Queues a mail inside the caller's transaction (docs/architecture.md#mail-outbox): it leaves
-     * only if that transaction commits, at once or, at night without the recipient's consent, at
-     * 08:00 KST. The data is checked against the template's schema here. Every mail Orchard sends
+     * only if that transaction commits, at once or, for a promotional mail at night without the
+     * recipient's consent, at 08:00 KST. The data is checked against the template's schema here. Every mail Orchard sends
      * goes through here (the inquiries module's answer included).
      */
     async enqueueWithin<T extends MailTemplate>(tx: DbOrTx, input: EnqueueMailInput<T>): Promise<{ id: number; nextAttemptAt: Date }> {

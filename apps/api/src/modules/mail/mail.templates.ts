@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from '@orchard/shared';
+import { localizedNameSchema, promotionalNotificationKinds, type Language } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
 
 /**
@@ -7,13 +7,18 @@ import { spaPaths } from '@orchard/shared/spa-paths';
  * and the inquiry's answer. Each renders a subject, a plain-text body and an HTML body in the
  * recipient's language; every value from the data is escaped in the HTML.
  */
-const project = z.object({ id: z.number().int(), title: z.string().nullable() }).nullable();
+/**
+ * The project a mail is about, as the notification list names it (docs/product.md#notifications):
+ * its title, or "hidden by the operator", or a request (no title yet) by its artist. `hidden` and
+ * `artistNames` are absent on mails queued before they were carried.
+ */
+const project = z.object({ id: z.number().int(), title: z.string().nullable(), hidden: z.boolean().optional(), artistNames: localizedNameSchema.optional() }).nullable();
 const currency = z.enum(['orange', 'berry']);
 
 export const mailTemplateDataSchemas = {
   approved: z.object({ project, creationDeadline: z.string().optional() }),
   rejected: z.object({ project, reason: z.string() }),
-  cancelled_deadline: z.object({ project }),
+  cancelled_deadline: z.object({ project, cause: z.enum(['creation_window', 'funding_end']).optional() }),
   created: z.object({ project }),
   succeeded: z.object({ project }),
   failed: z.object({ project }),
@@ -31,21 +36,51 @@ export const mailTemplateDataSchemas = {
 
 export type MailTemplate = keyof typeof mailTemplateDataSchemas;
 export const mailTemplates = Object.keys(mailTemplateDataSchemas) as [MailTemplate, ...MailTemplate[]];
+
+/** Whether the night-time consent holds this mail (docs/product.md#night-time); every other one is transactional. */
+export function isPromotionalMail(template: MailTemplate): boolean {
+  return (promotionalNotificationKinds as readonly string[]).includes(template);
+}
 export type MailTemplateData<T extends MailTemplate> = z.infer<(typeof mailTemplateDataSchemas)[T]>;
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
 type Values = Record<string, string>;
-/** One mail's words: its subject and paragraphs, `{name}` filled from the values. */
-type Copy = { subject: string; lines: string[] };
-type Common = { greeting: string; open: string; footer: string; noTitle: string; orange: string; berry: string };
+/**
+ * One mail's words: its subject and paragraphs, `{name}` filled from the values. A copy whose first
+ * line greets the reader by name (`greets`) goes without the common greeting.
+ */
+type Copy = { subject: string; lines: string[]; greets?: true };
+/** `footer` offers to turn a kind's mail off; `answerFooter` ends the inquiry's answer, which is not a choice (docs/product.md#notifications). */
+type Common = {
+  greeting: string;
+  open: string;
+  footer: string;
+  answerFooter: string;
+  noTitle: string;
+  hidden: string;
+  request: string;
+  /** Why an approved request was cancelled before creation (docs/product.md#creation). */
+  causes: Record<DeadlineCause, string>;
+  orange: string;
+  berry: string;
+};
+type DeadlineCause = 'creation_window' | 'funding_end';
+
 
 const common: Record<Language, Common> = {
   ko: {
     greeting: '안녕하세요, Orchard입니다.',
     open: 'Orchard에서 보기',
     footer: '이 메일은 Orchard 알림입니다. 알림별 메일 수신은 내 정보 > 프로필 수정에서 바꿀 수 있어요.',
+    answerFooter: 'Orchard 고객센터에 보내 주신 문의의 답변 메일입니다. 문의 내역에서도 다시 볼 수 있어요.',
     noTitle: '(제목 없는 프로젝트)',
+    hidden: '운영자가 숨긴 프로젝트',
+    request: '{artist} 광고 요청',
+    causes: {
+      creation_window: '승인 후 7일 안에 만들어지지 않아 "{project}"이(가) 취소되었어요.',
+      funding_end: '프로젝트를 만들기 전에 펀딩 종료일이 지나 "{project}"이(가) 취소되었어요.',
+    },
     orange: '오렌지',
     berry: '베리',
   },
@@ -53,7 +88,14 @@ const common: Record<Language, Common> = {
     greeting: 'Hello from Orchard.',
     open: 'Open in Orchard',
     footer: 'This is an Orchard notification. You can turn mail on or off for each kind in My page > Edit profile.',
+    answerFooter: 'This mail answers the inquiry you sent to Orchard support. You can read it again in My inquiries.',
     noTitle: '(untitled project)',
+    hidden: 'A project hidden by the operator',
+    request: 'Ad request for {artist}',
+    causes: {
+      creation_window: '"{project}" was cancelled: it was not created within 7 days of approval.',
+      funding_end: '"{project}" was cancelled: its funding end date passed before it was created.',
+    },
     orange: 'Orange',
     berry: 'Berry',
   },
@@ -61,7 +103,14 @@ const common: Record<Language, Common> = {
     greeting: '您好，这里是 Orchard。',
     open: '在 Orchard 中查看',
     footer: '这是一封 Orchard 通知邮件。您可以在"我的 > 编辑资料"中按类型开启或关闭邮件。',
+    answerFooter: '这是对您向 Orchard 客服提交的咨询的回复邮件。您也可以在咨询记录中再次查看。',
     noTitle: '（无标题项目）',
+    hidden: '被运营方隐藏的项目',
+    request: '{artist} 的广告申请',
+    causes: {
+      creation_window: '"{project}"在批准后 7 天内未创建，已被取消。',
+      funding_end: '"{project}"在创建之前已过众筹截止日期，已被取消。',
+    },
     orange: '橙子',
     berry: '浆果',
   },
@@ -69,7 +118,14 @@ const common: Record<Language, Common> = {
     greeting: 'Orchardからのお知らせです。',
     open: 'Orchardで見る',
     footer: 'このメールはOrchardの通知です。種類ごとのメール受信はマイページ > プロフィール編集で切り替えられます。',
+    answerFooter: 'Orchardサポートにお送りいただいたお問い合わせへの回答メールです。お問い合わせ履歴でもご覧いただけます。',
     noTitle: '（タイトルなしのプロジェクト）',
+    hidden: '運営者が非表示にしたプロジェクト',
+    request: '{artist}の広告リクエスト',
+    causes: {
+      creation_window: '承認から7日以内に作成されなかったため、「{project}」はキャンセルされました。',
+      funding_end: '作成される前にファンディング終了日が過ぎたため、「{project}」はキャンセルされました。',
+    },
     orange: 'オレンジ',
     berry: 'ベリー',
   },
@@ -77,7 +133,14 @@ const common: Record<Language, Common> = {
     greeting: 'Hola, te escribe Orchard.',
     open: 'Abrir en Orchard',
     footer: 'Este es un aviso de Orchard. Puedes activar o desactivar el correo de cada tipo en Mi página > Editar perfil.',
+    answerFooter: 'Este correo responde a la consulta que enviaste al soporte de Orchard. Puedes volver a leerla en Mis consultas.',
     noTitle: '(proyecto sin título)',
+    hidden: 'Un proyecto ocultado por el operador',
+    request: 'Solicitud de anuncio para {artist}',
+    causes: {
+      creation_window: '«{project}» se canceló porque no se creó en los 7 días siguientes a la aprobación.',
+      funding_end: '«{project}» se canceló porque su fecha de fin de financiación pasó antes de que se creara.',
+    },
     orange: 'Orange',
     berry: 'Berry',
   },
@@ -99,11 +162,11 @@ const copies: Record<MailTemplate, Record<Language, Copy>> = {
     es: { subject: '[Orchard] Tu solicitud fue rechazada: {project}', lines: ['Tu solicitud «{project}» fue rechazada.', 'Motivo: {reason}'] },
   },
   cancelled_deadline: {
-    ko: { subject: '[Orchard] 프로젝트가 취소되었어요: {project}', lines: ['승인 후 7일 안에 만들어지지 않아 "{project}"이(가) 취소되었어요.'] },
-    en: { subject: '[Orchard] Your project was cancelled: {project}', lines: ['"{project}" was cancelled: it was not created within 7 days of approval.'] },
-    zh: { subject: '[Orchard] 您的项目已取消：{project}', lines: ['"{project}"在批准后 7 天内未创建，已被取消。'] },
-    ja: { subject: '[Orchard] プロジェクトがキャンセルされました：{project}', lines: ['承認から7日以内に作成されなかったため、「{project}」はキャンセルされました。'] },
-    es: { subject: '[Orchard] Tu proyecto fue cancelado: {project}', lines: ['«{project}» se canceló porque no se creó en los 7 días siguientes a la aprobación.'] },
+    ko: { subject: '[Orchard] 프로젝트가 취소되었어요: {project}', lines: ['{cause}'] },
+    en: { subject: '[Orchard] Your project was cancelled: {project}', lines: ['{cause}'] },
+    zh: { subject: '[Orchard] 您的项目已取消：{project}', lines: ['{cause}'] },
+    ja: { subject: '[Orchard] プロジェクトがキャンセルされました：{project}', lines: ['{cause}'] },
+    es: { subject: '[Orchard] Tu proyecto fue cancelado: {project}', lines: ['{cause}'] },
   },
   created: {
     ko: { subject: '[Orchard] 프로젝트가 열렸어요: {project}', lines: ['보증금이 들어왔고 "{project}"이(가) 열렸어요. 다른 팬들에게 공유해 보세요.'] },
@@ -176,11 +239,11 @@ const copies: Record<MailTemplate, Record<Language, Copy>> = {
     es: { subject: '[Orchard] Reembolso de ₩{amountKrw} a petición de un tutor legal', lines: ['A petición de un tutor legal, se reembolsó la parte no gastada de una recarga: ₩{amountKrw}.', 'Se descontaron de tu saldo {orange} Orange y {bonusOrange} Orange de bonificación.'] },
   },
   inquiry_answered: {
-    ko: { subject: '[Orchard] 문의에 답변드려요: {inquiryTitle}', lines: ['{nickname}님, 문의 "{inquiryTitle}"에 대한 답변입니다.', '{answer}'] },
-    en: { subject: '[Orchard] Answer to your inquiry: {inquiryTitle}', lines: ['Hello {nickname}, here is the answer to your inquiry "{inquiryTitle}".', '{answer}'] },
-    zh: { subject: '[Orchard] 您的咨询已回复：{inquiryTitle}', lines: ['{nickname}，您好！以下是对您的咨询"{inquiryTitle}"的回复。', '{answer}'] },
-    ja: { subject: '[Orchard] お問い合わせへの回答：{inquiryTitle}', lines: ['{nickname}様、お問い合わせ「{inquiryTitle}」への回答です。', '{answer}'] },
-    es: { subject: '[Orchard] Respuesta a tu consulta: {inquiryTitle}', lines: ['Hola, {nickname}: esta es la respuesta a tu consulta «{inquiryTitle}».', '{answer}'] },
+    ko: { subject: '[Orchard] 문의에 답변드려요: {inquiryTitle}', greets: true, lines: ['안녕하세요, {nickname}님. Orchard 고객센터입니다. 문의 "{inquiryTitle}"에 대한 답변입니다.', '{answer}'] },
+    en: { subject: '[Orchard] Answer to your inquiry: {inquiryTitle}', greets: true, lines: ['Hello {nickname}, this is Orchard support. Here is the answer to your inquiry "{inquiryTitle}".', '{answer}'] },
+    zh: { subject: '[Orchard] 您的咨询已回复：{inquiryTitle}', greets: true, lines: ['{nickname}，您好！这里是 Orchard 客服。以下是对您的咨询"{inquiryTitle}"的回复。', '{answer}'] },
+    ja: { subject: '[Orchard] お問い合わせへの回答：{inquiryTitle}', greets: true, lines: ['{nickname}様、Orchardサポートです。お問い合わせ「{inquiryTitle}」への回答です。', '{answer}'] },
+    es: { subject: '[Orchard] Respuesta a tu consulta: {inquiryTitle}', greets: true, lines: ['Hola, {nickname}: te escribe el soporte de Orchard. Esta es la respuesta a tu consulta «{inquiryTitle}».', '{answer}'] },
   },
 };
 
@@ -206,6 +269,14 @@ function fill(text: string, values: Values): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
+/** The project as the notification list names it: its title, hidden, or a request by its artist (docs/product.md#notifications). */
+function projectNameOf(project: MailTemplateData<'created'>['project'] | undefined, language: Language, words: Common): string {
+  if (project?.title) return project.title;
+  if (project?.hidden) return words.hidden;
+  if (project?.artistNames) return fill(words.request, { artist: project.artistNames[language] || project.artistNames.en });
+  return words.noTitle;
+}
+
 /** Where the mail's button leads, relative to the app's origin. */
 function linkOf(template: MailTemplate, data: Record<string, unknown>): string {
   const projectRef = data.project as { id: number } | null | undefined;
@@ -228,9 +299,11 @@ export function renderMail<T extends MailTemplate>(template: T, language: Langua
   const words = common[language];
   const copy = copies[template][language];
   const number = new Intl.NumberFormat(language);
-  const projectRef = data.project as { title: string | null } | null | undefined;
+  const projectRef = data.project as MailTemplateData<'created'>['project'] | undefined;
+  const projectName = projectNameOf(projectRef, language, words);
   const values: Values = {
-    project: projectRef?.title ?? words.noTitle,
+    project: projectName,
+    cause: fill(words.causes[data.cause === 'funding_end' ? 'funding_end' : 'creation_window'], { project: projectName }),
     amount: typeof data.amount === 'number' ? number.format(data.amount) : '',
     currency: data.currency === 'berry' ? words.berry : words.orange,
     date: typeof data.expiresAt === 'string' ? kstDate(data.expiresAt) : '',
@@ -248,16 +321,17 @@ export function renderMail<T extends MailTemplate>(template: T, language: Langua
   const lines = copy.lines.filter((line) => !(line.includes('{deadline}') && values.deadline === '')).map((line) => fill(line, values)).filter((line) => line.trim() !== '');
   const subject = fill(copy.subject, values).replace(/[\r\n]+/g, ' ');
   const url = new URL(linkOf(template, data), publicUrl).toString();
-  const text = [words.greeting, '', ...lines.flatMap((line) => [line, '']), `${words.open}: ${url}`, '', '--', words.footer, ''].join('\n');
+  const greeting = copy.greets ? [] : [words.greeting];
+  const footer = template === 'inquiry_answered' ? words.answerFooter : words.footer;
+  const text = [...greeting.flatMap((line) => [line, '']), ...lines.flatMap((line) => [line, '']), `${words.open}: ${url}`, '', '--', footer, ''].join('\n');
   const paragraphs = lines.map((line) => `<p style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(line)}</p>`).join('\n');
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:sans-serif;color:#222;max-width:560px;margin:0 auto;padding:16px">
-<p style="margin:0 0 12px">${escapeHtml(words.greeting)}</p>
-${paragraphs}
+${greeting.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>\n`).join('')}${paragraphs}
 <p style="margin:16px 0"><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#ff7a00;color:#fff;text-decoration:none;border-radius:8px">${escapeHtml(words.open)}</a></p>
 <hr style="border:none;border-top:1px solid #ddd">
-<p style="font-size:12px;color:#777">${escapeHtml(words.footer)}</p>
+<p style="font-size:12px;color:#777">${escapeHtml(footer)}</p>
 </body></html>
 `;
   return { subject, text, html };

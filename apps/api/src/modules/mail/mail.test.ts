@@ -6,7 +6,7 @@ import { createTestContext, type TestContext, type TestUser } from '../../../tes
 import { users } from '../users/users.table.ts';
 import { mailSendableFrom } from './mail.night.ts';
 import { retryDelayMs } from './mail.service.ts';
-import { escapeHtml, mailTemplates, renderMail } from './mail.templates.ts';
+import { escapeHtml, isPromotionalMail, mailTemplates, renderMail } from './mail.templates.ts';
 import { mailOutbox } from './mail.table.ts';
 
 /** An instant given as KST wall time. */
@@ -14,16 +14,27 @@ const kst = (wall: string) => new Date(`${wall}+09:00`);
 const origin = new URL('http://localhost:3000');
 
 describe('the night-time rule (docs/product.md#night-time)', () => {
-  it('holds a mail from 21:00 until 08:00 KST without consent, and never with it', () => {
-    expect(mailSendableFrom(kst('2026-12-01T20:59:59.999'), false)).toEqual(kst('2026-12-01T20:59:59.999'));
-    expect(mailSendableFrom(kst('2026-12-01T21:00:00'), false)).toEqual(kst('2026-12-02T08:00:00'));
-    expect(mailSendableFrom(kst('2026-12-01T23:59:00'), false)).toEqual(kst('2026-12-02T08:00:00'));
-    expect(mailSendableFrom(kst('2026-12-02T00:00:00'), false)).toEqual(kst('2026-12-02T08:00:00'));
-    expect(mailSendableFrom(kst('2026-12-02T07:59:59.999'), false)).toEqual(kst('2026-12-02T08:00:00'));
-    expect(mailSendableFrom(kst('2026-12-02T08:00:00'), false)).toEqual(kst('2026-12-02T08:00:00'));
+  const promotional = (nightConsent: boolean) => ({ promotional: true, nightConsent });
+  it('holds a promotional mail from 21:00 until 08:00 KST without consent, and never with it', () => {
+    expect(mailSendableFrom(kst('2026-12-01T20:59:59.999'), promotional(false))).toEqual(kst('2026-12-01T20:59:59.999'));
+    expect(mailSendableFrom(kst('2026-12-01T21:00:00'), promotional(false))).toEqual(kst('2026-12-02T08:00:00'));
+    expect(mailSendableFrom(kst('2026-12-01T23:59:00'), promotional(false))).toEqual(kst('2026-12-02T08:00:00'));
+    expect(mailSendableFrom(kst('2026-12-02T00:00:00'), promotional(false))).toEqual(kst('2026-12-02T08:00:00'));
+    expect(mailSendableFrom(kst('2026-12-02T07:59:59.999'), promotional(false))).toEqual(kst('2026-12-02T08:00:00'));
+    expect(mailSendableFrom(kst('2026-12-02T08:00:00'), promotional(false))).toEqual(kst('2026-12-02T08:00:00'));
     for (const wall of ['2026-12-01T20:59:00', '2026-12-01T21:00:00', '2026-12-02T07:59:00', '2026-12-02T08:00:00']) {
-      expect(mailSendableFrom(kst(wall), true)).toEqual(kst(wall));
+      expect(mailSendableFrom(kst(wall), promotional(true))).toEqual(kst(wall));
     }
+  });
+
+  it('lets a transactional mail leave at once, night or not, consent or not', () => {
+    for (const wall of ['2026-12-01T21:00:00', '2026-12-02T00:00:00', '2026-12-02T06:40:00', '2026-12-02T07:59:59.999']) {
+      expect(mailSendableFrom(kst(wall), { promotional: false, nightConsent: false })).toEqual(kst(wall));
+    }
+  });
+
+  it('counts only new projects of followed artists and closing-soon reminders as promotional', () => {
+    expect(mailTemplates.filter(isPromotionalMail)).toEqual(['project_opened', 'closing_soon']);
   });
 });
 
@@ -67,6 +78,42 @@ describe('mail templates', () => {
     expect(renderMail('closing_soon', 'es', samples.closing_soon, origin).text).toContain('2026-12-03 00:00');
   });
 
+  it('names an untitled request by its artist and a hidden project as hidden, as the notification list does', () => {
+    const artistNames = { ko: '루미나', en: 'Lumina', zh: '露米娜', ja: 'ルミナ', es: 'Lumina' };
+    const request = { id: 3, title: null, hidden: false, artistNames };
+    expect(renderMail('approved', 'ko', { project: request }, origin).subject).toBe('[Orchard] 요청이 승인되었어요: 루미나 광고 요청');
+    expect(renderMail('approved', 'ja', { project: request }, origin).text).toContain('「ルミナの広告リクエスト」');
+    expect(renderMail('approved', 'en', { project: request }, origin).text).not.toContain('untitled');
+    expect(renderMail('succeeded', 'en', { project: { id: 3, title: null, hidden: true, artistNames } }, origin).subject).toBe('[Orchard] Funding succeeded: A project hidden by the operator');
+    expect(renderMail('created', 'en', { project: { id: 3, title: 'Subway ad', hidden: false, artistNames } }, origin).subject).toBe('[Orchard] Your project is open: Subway ad');
+  });
+
+  it('gives a request cancelled at its deadline its real cause: the 7 days, or a funding end that came first', () => {
+    const project = { id: 3, title: null, hidden: false, artistNames: { ko: '루미나', en: 'Lumina', zh: '露米娜', ja: 'ルミナ', es: 'Lumina' } };
+    const window = renderMail('cancelled_deadline', 'en', { project, cause: 'creation_window' }, origin).text;
+    const fundingEnd = renderMail('cancelled_deadline', 'en', { project, cause: 'funding_end' }, origin).text;
+    expect(window).toContain('"Ad request for Lumina" was cancelled: it was not created within 7 days of approval.');
+    expect(fundingEnd).toContain('"Ad request for Lumina" was cancelled: its funding end date passed before it was created.');
+    expect(fundingEnd).not.toContain('7 days');
+    for (const language of ['ko', 'zh', 'ja', 'es'] as const) {
+      expect(renderMail('cancelled_deadline', language, { project, cause: 'funding_end' }, origin).text).not.toBe(renderMail('cancelled_deadline', language, { project, cause: 'creation_window' }, origin).text);
+    }
+  });
+
+  it('greets once in an inquiry’s answer, and its footer offers no way to turn it off (it is always mailed)', () => {
+    const data = { inquiryTitle: 'Refund', answer: 'It is refunded.', nickname: 'mina' };
+    for (const language of ['ko', 'en', 'zh', 'ja', 'es'] as const) {
+      const answer = renderMail('inquiry_answered', language, data, origin);
+      const notice = renderMail('succeeded', language, { project: { id: 3, title: 'Ad' } }, origin);
+      const [noticeGreeting, , , , , , , noticeFooter] = notice.text.split('\n');
+      expect(answer.text.startsWith(noticeGreeting!), language).toBe(false);
+      expect(answer.html).not.toContain(escapeHtml(noticeGreeting!));
+      expect(answer.text.split('\n')[0]).toContain('mina');
+      expect(answer.text).not.toContain(noticeFooter!);
+      expect(answer.html).not.toContain(escapeHtml(noticeFooter!));
+    }
+  });
+
   it('refuses data that does not fit the template', () => {
     expect(() => renderMail('points_returned', 'en', { project: null, amount: 1.5, currency: 'orange' }, origin)).toThrow();
     expect(() => renderMail('inquiry_answered', 'en', { inquiryTitle: 'x' }, origin)).toThrow();
@@ -88,6 +135,11 @@ describe('the outbox with the file transport', () => {
   const enqueue = (userId: string | null = fan.id) =>
     t.database.db.transaction((tx) =>
       t.services.mail.enqueueWithin(tx, { to: 'fan@example.test', userId, language: 'ja', template: 'inquiry_answered', data: { inquiryTitle: '返金', answer: '承知しました。', nickname: 'fan' } }),
+    );
+  /** A promotional mail (docs/product.md#night-time): a closing-soon reminder. */
+  const enqueueReminder = (userId: string | null = fan.id) =>
+    t.database.db.transaction((tx) =>
+      t.services.mail.enqueueWithin(tx, { to: 'fan@example.test', userId, language: 'ja', template: 'closing_soon', data: { project: null, closesAt: '2026-12-05T15:00:00.000Z' } }),
     );
 
   it('writes nothing when the caller rolls back, and one .eml per mail once drained', async () => {
@@ -118,29 +170,30 @@ describe('the outbox with the file transport', () => {
     expect(await t.services.mail.drainDue()).toMatchObject({ sent: 2 });
   });
 
-  it('holds a night-time mail until 08:00 KST unless the user consents, at 20:59, 21:00, 07:59 and 08:00', async () => {
+  it('holds a night-time promotional mail until 08:00 KST unless the user consents, at 20:59, 21:00, 07:59 and 08:00', async () => {
     const hold = async (wall: string, consent: boolean) => {
       await t.database.db.update(users).set({ nightNotificationConsent: consent }).where(eq(users.id, fan.id));
       t.clock.set(kst(wall));
-      return (await enqueue()).nextAttemptAt;
+      return (await enqueueReminder()).nextAttemptAt;
     };
     expect(await hold('2026-12-01T20:59:00', false)).toEqual(kst('2026-12-01T20:59:00'));
     expect(await hold('2026-12-01T21:00:00', false)).toEqual(kst('2026-12-02T08:00:00'));
     expect(await hold('2026-12-02T07:59:00', false)).toEqual(kst('2026-12-02T08:00:00'));
     expect(await hold('2026-12-02T08:00:00', false)).toEqual(kst('2026-12-02T08:00:00'));
     expect(await hold('2026-12-01T21:00:00', true)).toEqual(kst('2026-12-01T21:00:00'));
-    // A mail to an address without a user (an inquiry's) has no consent: it waits too.
+    // An address without a user has no consent: a promotional mail to it waits too, a transactional one does not.
     t.clock.set(kst('2026-12-01T23:00:00'));
-    expect((await enqueue(null)).nextAttemptAt).toEqual(kst('2026-12-02T08:00:00'));
+    expect((await enqueueReminder(null)).nextAttemptAt).toEqual(kst('2026-12-02T08:00:00'));
+    expect((await enqueue(null)).nextAttemptAt).toEqual(kst('2026-12-01T23:00:00'));
   });
 
-  it('drains a held mail only from 08:00 KST, and re-holds one whose consent was turned off', async () => {
+  it('drains a held promotional mail only from 08:00 KST, and re-holds one whose consent was turned off', async () => {
     await t.database.db.execute(sql`update mail_outbox set status = 'sent' where status = 'pending'`);
     await t.database.db.update(users).set({ nightNotificationConsent: true }).where(eq(users.id, fan.id));
     t.clock.set(kst('2026-12-03T22:00:00'));
-    const consented = await enqueue();
+    const consented = await enqueueReminder();
     await t.database.db.update(users).set({ nightNotificationConsent: false }).where(eq(users.id, fan.id));
-    const held = await enqueue();
+    const held = await enqueueReminder();
     expect(await t.services.mail.drainDue()).toEqual({ sent: 0, retried: 0, failed: 0, held: 1 });
     const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, consented.id));
     expect(row).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: kst('2026-12-04T08:00:00') });
@@ -150,6 +203,26 @@ describe('the outbox with the file transport', () => {
     expect(await t.services.mail.drainDue()).toMatchObject({ sent: 2 });
     const sent = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, held.id));
     expect(sent[0]).toMatchObject({ status: 'sent', attempts: 1, sentAt: kst('2026-12-04T08:00:00') });
+  });
+
+  it('at 06:40 KST sends an inquiry’s answer at once and holds a closing-soon reminder until 08:00 (docs/product.md#night-time)', async () => {
+    await t.database.db.execute(sql`update mail_outbox set status = 'sent' where status = 'pending'`);
+    await t.database.db.update(users).set({ nightNotificationConsent: false }).where(eq(users.id, fan.id));
+    const operator = await t.createUser({ roles: ['operator'] });
+    t.clock.set(kst('2026-12-07T06:10:00'));
+    const inquiry = await t.services.support.createInquiry(fan.id, { nickname: 'fan', email: 'fan@example.test', category: 'FAQC002', title: '返金', content: '返金はいつですか？' }, []);
+    t.clock.set(kst('2026-12-07T06:40:00'));
+    await t.services.support.answer(operator.id, inquiry.id, '本日中に返金されます。');
+    await t.database.db.transaction((tx) =>
+      t.services.notifications.notifyWithin(tx, { userId: fan.id, kind: 'closing_soon', projectId: null, params: { closesAt: '2026-12-07T15:00:00.000Z' } }),
+    );
+    expect(await t.services.mail.drainDue()).toMatchObject({ sent: 1, held: 0 });
+    const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent')).orderBy(mailOutbox.id);
+    expect(rows.at(-1)).toMatchObject({ template: 'inquiry_answered', sentAt: kst('2026-12-07T06:40:00') });
+    const [reminder] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+    expect(reminder).toMatchObject({ template: 'closing_soon', nextAttemptAt: kst('2026-12-07T08:00:00') });
+    t.clock.set(kst('2026-12-07T08:00:00'));
+    expect(await t.services.mail.drainDue()).toMatchObject({ sent: 1 });
   });
 
   it('backs off 1, 2, 4 … minutes, at most an hour', () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LocalizedName } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { artists } from '../artists/artists.table.ts';
@@ -20,8 +20,22 @@ export type NewNotification = {
   dedupeKey?: string | null;
 };
 
+/** Whether a project is hidden after a report, read where it is named. */
+const projectHidden = sql<boolean>`exists (select 1 from ${hiddenProjects} where ${hiddenProjects.projectId} = ${projects.id})`;
+
 export function createNotificationsRepository({ db }: { db: DbOrTx }) {
   return {
+    /** Projects as a notification names them now (a hidden one without its title), for their mails. */
+    async projectReferences(projectIds: readonly number[]): Promise<NotificationProjectRow[]> {
+      if (projectIds.length === 0) return [];
+      const rows = await db
+        .select({ id: projects.id, title: projects.title, artistNames: artists.names, hidden: projectHidden })
+        .from(projects)
+        .innerJoin(artists, eq(artists.id, projects.artistId))
+        .where(inArray(projects.id, [...projectIds]));
+      return rows.map((row) => ({ ...row, title: row.hidden ? null : row.title }));
+    },
+
     async insert(row: NewNotification): Promise<NotificationRow> {
       const [inserted] = await db.insert(notifications).values(row).returning();
       return inserted!;
@@ -105,7 +119,7 @@ async function withProjects(db: DbOrTx, where: SQL, limit: number): Promise<Noti
       projectId: projects.id,
       title: projects.title,
       artistNames: artists.names,
-      hidden: sql<boolean>`exists (select 1 from ${hiddenProjects} where ${hiddenProjects.projectId} = ${projects.id})`,
+      hidden: projectHidden,
     })
     .from(notifications)
     .leftJoin(projects, eq(projects.id, notifications.projectId))

@@ -11,9 +11,7 @@ import {
 } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { artistFollows } from '../artists/artists.table.ts';
-import { hiddenProjects } from '../community/community.table.ts';
 import type { EnqueueMailInput, MailService } from '../mail/mail.service.ts';
-import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -76,7 +74,8 @@ export function createNotificationsService({ db, clock, mail }: { db: Db; clock:
   /**
    * The mails of notifications just written, in the same transaction (docs/product.md#notifications):
    * one per notification whose user has an address and has not turned the kind's mail off, in the
-   * user's language, naming the project as it stands (a hidden project's title is left out).
+   * user's language, naming the project as the list does: by its title, as hidden, or (a request,
+   * untitled) by its artist.
    */
   async function mailWithin(tx: DbOrTx, rows: NotificationRow[]): Promise<void> {
     const mailable = rows.filter((row) => isMailable(row.kind));
@@ -94,18 +93,7 @@ export function createNotificationsService({ db, clock, mail }: { db: Db; clock:
       .where(and(inArray(notificationMailPreferences.userId, [...recipientOf.keys()]), eq(notificationMailPreferences.mail, false)));
     const offKeys = new Set(off.map((row) => `${row.userId}:${row.kind}`));
     const projectIds = [...new Set(mailable.flatMap((row) => (row.projectId === null ? [] : [row.projectId])))];
-    const projectRows =
-      projectIds.length === 0
-        ? []
-        : await tx
-            .select({
-              id: projects.id,
-              title: projects.title,
-              hidden: sql<boolean>`exists (select 1 from ${hiddenProjects} where ${hiddenProjects.projectId} = ${projects.id})`,
-            })
-            .from(projects)
-            .where(inArray(projects.id, projectIds));
-    const projectOf = new Map(projectRows.map((row) => [row.id, { id: row.id, title: row.hidden ? null : row.title }]));
+    const projectOf = new Map((await createNotificationsRepository({ db: tx }).projectReferences(projectIds)).map((project) => [project.id, project]));
     const inputs = mailable.flatMap((row): EnqueueMailInput[] => {
       const recipient = recipientOf.get(row.userId);
       if (!recipient?.email || offKeys.has(`${row.userId}:${row.kind}`)) return [];

@@ -3,15 +3,16 @@ import type { Reconciliation } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * Each fan's Orange per artist and KST month from the participations themselves: projects, not
- * events, and not those a failure or a cancellation returned (docs/product.md#discovery). A close
+ * Each fan's Orange (projects) and Berry (events) per artist and KST month from the participations
+ * themselves, not those a failure or a cancellation returned (docs/product.md#discovery). A close
  * returns a chunk of participants at a time and withdraws them from the rollup in the same
  * transaction (decision 066), so a participation leaves these sums with its return, not with its
  * project's status.
  */
-const rollupSums = sql`select date_trunc('month', pp.created_at at time zone 'Asia/Seoul')::date as month, p.artist_id, pp.user_id, sum(pp.amount) as orange
+const rollupSums = sql`select date_trunc('month', pp.created_at at time zone 'Asia/Seoul')::date as month, p.artist_id, pp.user_id,
+    coalesce(sum(pp.amount) filter (where p.kind = 'project'), 0) as orange, coalesce(sum(pp.amount) filter (where p.kind = 'event'), 0) as berry
   from project_participations pp join projects p on p.id = pp.project_id
-  where p.kind = 'project' and not (p.status in ('failed', 'cancelled')
+  where not (p.status in ('failed', 'cancelled')
     and exists (select 1 from point_transactions r where r.user_id = pp.user_id and r.idempotency_key = 'return:' || pp.spend_transaction_id))
   group by 1, 2, 3`;
 
@@ -109,21 +110,22 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
   },
   {
     // docs/architecture.md#discovery: the artist rankings' rollup is written with the participations and the returns.
-    name: "each backer's Orange for an artist in a KST month equals their participations in the artist's projects that month, less those a failure or a cancellation returned",
+    name: "each backer's Orange and Berry for an artist in a KST month equal their participations in the artist's projects and events that month, less those a failure or a cancellation returned",
     query: sql`select coalesce(b.month, s.month)::text || ' ' || coalesce(b.artist_id, s.artist_id) || ' ' || coalesce(b.user_id, s.user_id)::text as subject,
-        'kept ' || coalesce(b.orange, 0) || ', participations ' || coalesce(s.orange, 0) as detail
+        'kept ' || coalesce(b.orange, 0) || ' Orange ' || coalesce(b.berry, 0) || ' Berry, participations ' || coalesce(s.orange, 0) || ' Orange ' || coalesce(s.berry, 0) || ' Berry' as detail
       from artist_month_backers b
       full join (${rollupSums}) s on s.month = b.month and s.artist_id = b.artist_id and s.user_id = b.user_id
-      where coalesce(b.orange, 0) <> coalesce(s.orange, 0)`,
+      where coalesce(b.orange, 0) <> coalesce(s.orange, 0) or coalesce(b.berry, 0) <> coalesce(s.berry, 0)`,
   },
   {
-    name: "an artist's Orange and backers in a KST month equal the sum and the count of the fans behind its participations that month, less those a failure or a cancellation returned",
+    name: "an artist's Orange, Berry and backers in a KST month equal the sums and the count of the fans behind its participations that month, less those a failure or a cancellation returned",
     query: sql`select coalesce(f.month, s.month)::text || ' ' || coalesce(f.artist_id, s.artist_id) as subject,
-        'kept ' || coalesce(f.orange, 0) || ' from ' || coalesce(f.backers, 0) || ' backers, participations ' || coalesce(s.orange, 0) || ' from ' || coalesce(s.backers, 0) as detail
+        'kept ' || coalesce(f.orange, 0) || ' Orange ' || coalesce(f.berry, 0) || ' Berry from ' || coalesce(f.backers, 0) || ' backers, participations ' ||
+          coalesce(s.orange, 0) || ' Orange ' || coalesce(s.berry, 0) || ' Berry from ' || coalesce(s.backers, 0) as detail
       from artist_month_figures f
-      full join (select month, artist_id, sum(orange) as orange, count(*) as backers from (${rollupSums}) u group by month, artist_id) s
+      full join (select month, artist_id, sum(orange) as orange, sum(berry) as berry, count(*) as backers from (${rollupSums}) u group by month, artist_id) s
         on s.month = f.month and s.artist_id = f.artist_id
-      where coalesce(f.orange, 0) <> coalesce(s.orange, 0) or coalesce(f.backers, 0) <> coalesce(s.backers, 0)`,
+      where coalesce(f.orange, 0) <> coalesce(s.orange, 0) or coalesce(f.berry, 0) <> coalesce(s.berry, 0) or coalesce(f.backers, 0) <> coalesce(s.backers, 0)`,
   },
   {
     name: 'no idempotency key is applied twice',

@@ -11,6 +11,7 @@ import {
   type PublicProjectSort,
   type PublicProjectsQuery,
 } from '@orchard/shared';
+import { berryPerOrange } from '@orchard/shared/points-rules';
 import { fundingClosesAt, isKstDate, perUserLimitOf } from '@orchard/shared/project-rules';
 import { createBatcher, type Batcher } from '../../db/batcher.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -57,6 +58,11 @@ const publicOrders: Record<
     order: () => projectOrders.mostRaised,
     keyOf: (view) => ({ raised: view.raised, id: view.id }),
     after: ({ raised, id }) => (isCursorCount(raised) && isCursorId(id) ? projectFilters.raisedBelow(raised, id) : null),
+  },
+  orange_value: {
+    order: () => projectOrders.mostOrangeValue,
+    keyOf: (view) => ({ value: view.kind === 'event' ? Math.floor(view.raised / berryPerOrange) : view.raised, id: view.id }),
+    after: ({ value, id }) => (isCursorCount(value) && isCursorId(id) ? projectFilters.orangeValueBelow(value, id) : null),
   },
   backers: {
     order: () => projectOrders.mostBackers,

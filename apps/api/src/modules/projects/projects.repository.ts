@@ -6,7 +6,7 @@ import { comments, hiddenProjects, likes } from '../community/community.table.ts
 import { media } from '../media/media.table.ts';
 import { users } from '../users/users.table.ts';
 import { insertParticipations, type NewParticipation } from './participations.repository.ts';
-import { operatorAuditLog, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
+import { operatorAuditLog, orangeValueOf, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
 
 export type ProjectMediaRow = typeof projectMedia.$inferSelect;
 
@@ -458,6 +458,7 @@ export const projectFilters = {
   /** Keysets of the public list's orders, after the last item of a page (row comparisons, which the indexes bound). */
   deadlineAfter: (fundingEndDate: string, id: number) => sql`(${projects.fundingEndDate}, ${projects.id}) > (${fundingEndDate}::date, ${id}::int)`,
   raisedBelow: (raised: number, id: number) => sql`(${projects.raised}, ${projects.id}) < (${raised}::int, ${id}::int)`,
+  orangeValueBelow: (value: number, id: number) => sql`(${orangeValueOf(projects)}, ${projects.id}) < (${value}::int, ${id}::int)`,
   backersBelow: (backers: number, id: number) => sql`(${projects.backers}, ${projects.id}) < (${backers}::int, ${id}::int)`,
   requested: () => eq(projects.status, 'requested'),
   /** Keyset after (requestedAt, id) in ascending order. */
@@ -475,6 +476,8 @@ export const projectOrders = {
   newestFirstByArtistStatus: [descending(projects.id)],
   closingSoonest: [asc(projects.fundingEndDate), asc(projects.id)],
   mostRaised: [descending(projects.raised), descending(projects.id)],
+  /** Along projects_funding_orange_value_idx: the Top 10. */
+  mostOrangeValue: [sql`${orangeValueOf(projects)} desc nulls last`, descending(projects.id)],
   mostBackers: [descending(projects.backers), descending(projects.id)],
   oldestRequestFirst: [asc(projects.requestedAt), asc(projects.id)],
 };

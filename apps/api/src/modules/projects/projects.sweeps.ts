@@ -1,4 +1,4 @@
-import { isCreationDeadlinePassed, isFundingOpenOn, kstDateOf } from '@orchard/shared/project-rules';
+import { creationDeadlineCause, creationDeadlineFor, isCreationDeadlinePassed, isFundingOpenOn, kstDateOf } from '@orchard/shared/project-rules';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -27,7 +27,9 @@ export function createProjectSweeps({ db, clock, notifications }: { db: Db; cloc
           // Re-checked under the lock: a creation that committed first wins, and a second run changes nothing.
           if (!row || row.status !== 'approved' || !row.approvedAt || !isCreationDeadlinePassed(row.approvedAt, row.fundingEndDate, now)) return false;
           await repository.update(projectId, { status: 'cancelled', cancelledAt: now, updatedAt: now });
-          await notifications.notifyWithin(tx, { userId: row.creatorId, kind: 'cancelled_deadline', projectId, params: {} });
+          // Told the real cause: the 7 days, or a funding end that came first (docs/product.md#creation).
+          const cause = creationDeadlineCause(creationDeadlineFor(row.approvedAt, row.fundingEndDate), row.fundingEndDate);
+          await notifications.notifyWithin(tx, { userId: row.creatorId, kind: 'cancelled_deadline', projectId, params: { cause } });
           return true;
         });
         if (done) cancelled += 1;

@@ -1,7 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
+import { berryPerOrange } from '@orchard/shared/points-rules';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { artists } from '../artists/artists.table.ts';
 import { users } from '../users/users.table.ts';
+
+/**
+ * Points raised in Orange value: a project's Orange, an event's Berry ÷ 13 rounded down
+ * (docs/product.md#discovery). The Top 10's order, and the expression its index is built on.
+ */
+export const orangeValueOf = (columns: { kind: AnyColumn; raised: AnyColumn }) =>
+  sql`(case when ${columns.kind} = 'event' then ${columns.raised} / ${sql.raw(String(berryPerOrange))} else ${columns.raised} end)`;
 
 /**
  * Projects (docs/product.md#projects). A request is a project in status `requested`; every status
@@ -101,6 +109,10 @@ export const projects = pgTable(
     index('projects_funding_deadline_idx').on(table.fundingEndDate, table.id).where(sql`${table.status} = 'funding'`),
     index('projects_funding_raised_idx').on(table.raised.desc(), table.id.desc()).where(sql`${table.status} = 'funding'`),
     index('projects_funding_backers_idx').on(table.backers.desc(), table.id.desc()).where(sql`${table.status} = 'funding'`),
+    // The Top 10: funding projects by Orange value, an event's Berry at ÷ 13 rounded down (docs/product.md#discovery).
+    index('projects_funding_orange_value_idx')
+      .on(sql`${orangeValueOf(table)} desc nulls last`, table.id.desc())
+      .where(sql`${table.status} = 'funding'`),
     // Every public project by points raised or by backers (sort without a status or an artist).
     index('projects_public_raised_idx').on(table.raised.desc(), table.id.desc()).where(sql`${table.createdAt} is not null`),
     index('projects_public_backers_idx').on(table.backers.desc(), table.id.desc()).where(sql`${table.createdAt} is not null`),

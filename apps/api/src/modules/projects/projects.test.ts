@@ -54,6 +54,21 @@ describe('projects: request, decision, creation and sweeps', () => {
       },
     });
 
+  /** A creator with an address, so the notifications are mailed too. */
+  const creatorWithEmail = async () => {
+    const creator = await t.createUser();
+    await t.database.db.execute(sql`update users set email = ${`${creator.id}@example.test`}, language = 'en' where id = ${creator.id}::uuid`);
+    return creator;
+  };
+  /** The cancellation's notification params, and the data of the creator's mails (approval, then cancellation). */
+  const deadlineCancellationOf = async (creatorId: string, projectId: number) => {
+    const notices = await t.database.db.execute<{ params: Record<string, unknown> }>(
+      sql`select params from notifications where user_id = ${creatorId}::uuid and project_id = ${projectId} and kind = 'cancelled_deadline'`,
+    );
+    const mails = await t.database.db.execute<{ template: string; data: Record<string, unknown> }>(sql`select template, data from mail_outbox where user_id = ${creatorId}::uuid order by id`);
+    return { params: notices.rows.map((row) => row.params), mails: mails.rows };
+  };
+
   beforeAll(async () => {
     // The clock moves weeks forward in this file: sessions made at the start must outlive that.
     ({ t, operator, artistId } = await projectsTestContext({ longSessions: true }));
@@ -402,7 +417,7 @@ describe('projects: request, decision, creation and sweeps', () => {
     });
 
     it('ends at the funding end when that comes first: the approval and its notification say so, a later creation is refused with nothing spent, and the sweep cancels it', async () => {
-      const creator = await t.createUser();
+      const creator = await creatorWithEmail();
       // The earliest ad start: funding ends tomorrow, well inside the 7-day window.
       const body = await validRequestBody(t, artistId);
       const requested = await requestProject(t, creator, body);
@@ -432,6 +447,16 @@ describe('projects: request, decision, creation and sweeps', () => {
       await cancelSweep.run();
       expect((await projectRow(t, requested.id)).status).toBe('cancelled');
       expect(await notificationKindsOf(t, creator.id, requested.id)).toEqual(['approved', 'cancelled_deadline']);
+      // Told the real cause, and the untitled request named by its artist, in the notice and the mails.
+      // (docs/product.md#notifications: the mails name it as the list does; mail.test.ts renders them.)
+      const artistNames = (await t.database.db.execute<{ names: unknown }>(sql`select names from artists where id = ${artistId}`)).rows[0]!.names;
+      const told = await deadlineCancellationOf(creator.id, requested.id);
+      expect(told.params).toEqual([{ cause: 'funding_end' }]);
+      const project = { id: requested.id, title: null, hidden: false, artistNames };
+      expect(told.mails).toEqual([
+        { template: 'approved', data: { project, creationDeadline: fundingEnds.toISOString() } },
+        { template: 'cancelled_deadline', data: { project, cause: 'funding_end' } },
+      ]);
     });
 
     it('refuses to approve a request whose funding end has passed, changing nothing; the operator may still reject it', async () => {
@@ -448,7 +473,7 @@ describe('projects: request, decision, creation and sweeps', () => {
     });
 
     it('refuses a creation at 00:00:00 KST of the 8th day, and the sweep cancels it then (not a millisecond before)', async () => {
-      const creator = await t.createUser();
+      const creator = await creatorWithEmail();
       const body = await validRequestBody(t, artistId);
       const adStartDate = addDays(todayOf(t), 60);
       const project = await approvedWithThumbnail(t, creator, operator, { ...body, adStartDate, fundingStartDate: addDays(adStartDate, -40) });
@@ -468,6 +493,9 @@ describe('projects: request, decision, creation and sweeps', () => {
       expect((await projectRow(t, project.id)).status).toBe('cancelled');
       await cancelSweep.run();
       expect(await notificationKindsOf(t, creator.id, project.id)).toEqual(['approved', 'cancelled_deadline']);
+      const told = await deadlineCancellationOf(creator.id, project.id);
+      expect(told.params).toEqual([{ cause: 'creation_window' }]);
+      expect(told.mails.at(-1)).toMatchObject({ template: 'cancelled_deadline', data: { cause: 'creation_window' } });
       expect(await depositsOf(t, project.id)).toEqual({ count: 0, total: 0 });
       // Cancelled before creation: still private to its creator.
       const other = await t.createUser();

@@ -5,15 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistRankingsResponseSchema, type Project, type RankingMeasure } from '@orchard/shared';
 import { addDays, kstDateOf, lastCancellationDayFor, startOfKstDay } from '@orchard/shared/project-rules';
 import type { TestContext, TestUser } from '../../../test/harness.ts';
-import { closeWithCleanLedger, creditOrange, fundingProject, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
+import { closeWithCleanLedger, creditOrange, eventBody, fundingProject, postEvent, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 
 /**
  * docs/architecture.md#discovery: a model-based test of the artist rankings' rollup. Random
  * participations (through the API), funding closes (failures return everything), operator
  * cancellations and clock moves across KST month boundaries run against the real app, over four
- * artists and five projects per run, and against the small model below, which says on its own what
- * each participation takes and what each close decides. After every command the rollup must equal
- * both the model's sums and the participations' own; the rankings must answer as the model ranks.
+ * artists, five projects and one event (Berry) per run, and against the small model below, which
+ * says on its own what each participation takes and what each close decides. After every command
+ * the rollup must equal both the model's sums and the participations' own; the rankings must answer
+ * as the model ranks, an artist's month of event Berry counting at its total ÷ 13, rounded down.
  *
  * Each run lives in months of its own (five months after the run before), so its rankings hold
  * only its own artists. Replay a failure with ORCHARD_FUZZ_SEED=<seed printed below>;
@@ -36,6 +37,8 @@ const fansPerRun = 4;
 type Status = 'funding' | 'succeeded' | 'failed' | 'cancelled';
 type ModelProject = {
   id: number;
+  /** An event is funded in Berry: its rows are Berry (docs/product.md#events). */
+  kind: 'project' | 'event';
   artistId: number;
   purpose: 'limited' | 'ongoing';
   goal: number;
@@ -66,25 +69,28 @@ const previousMonth = (month: string) => {
 /** Funding is open through 23:59:59.999 KST of the end date. */
 const fundingOpen = (project: ModelProject, at: number) => project.status === 'funding' && at < Date.parse(`${project.fundingEndDate}T00:00:00Z`) + day - kstOffset;
 
-/** Each backer's Orange per artist and month, from what the model took and did not give back. */
-function expectedBackers(model: Model): Map<string, number> {
-  const sums = new Map<string, number>();
+type Sums = { orange: number; berry: number };
+
+/** Each backer's Orange (projects) and Berry (events) per artist and month, from what the model took and did not give back. */
+function expectedBackers(model: Model): Map<string, Sums> {
+  const sums = new Map<string, Sums>();
   for (const project of model.projects) {
     if (project.status === 'failed' || project.status === 'cancelled') continue;
     for (const row of project.rows) {
       const key = `${row.month}|${project.artistId}|${row.userId}`;
-      sums.set(key, (sums.get(key) ?? 0) + row.amount);
+      const sum = sums.get(key) ?? { orange: 0, berry: 0 };
+      sums.set(key, project.kind === 'event' ? { ...sum, berry: sum.berry + row.amount } : { ...sum, orange: sum.orange + row.amount });
     }
   }
   return sums;
 }
 
-function expectedFigures(model: Model): Map<string, { orange: number; backers: number }> {
-  const figures = new Map<string, { orange: number; backers: number }>();
-  for (const [key, orange] of expectedBackers(model)) {
+function expectedFigures(model: Model): Map<string, Sums & { backers: number }> {
+  const figures = new Map<string, Sums & { backers: number }>();
+  for (const [key, sums] of expectedBackers(model)) {
     const [month, artistId] = key.split('|');
-    const figure = figures.get(`${month}|${artistId}`) ?? { orange: 0, backers: 0 };
-    figures.set(`${month}|${artistId}`, { orange: figure.orange + orange, backers: figure.backers + 1 });
+    const figure = figures.get(`${month}|${artistId}`) ?? { orange: 0, berry: 0, backers: 0 };
+    figures.set(`${month}|${artistId}`, { orange: figure.orange + sums.orange, berry: figure.berry + sums.berry, backers: figure.backers + 1 });
   }
   return figures;
 }
@@ -95,7 +101,8 @@ function expectedRanking(model: Model, month: string, by: RankingMeasure) {
   const ranked = (of: string) =>
     [...figures]
       .filter(([key]) => key.startsWith(`${of}|`))
-      .map(([key, figure]) => ({ artistId: Number(key.split('|')[1]), ...figure }))
+      // The month's event Berry counts as a whole, ÷ 13 rounded down (docs/product.md#discovery).
+      .map(([key, figure]) => ({ artistId: Number(key.split('|')[1]), orange: figure.orange + Math.floor(figure.berry / 13), backers: figure.backers }))
       .sort((a, b) => (by === 'orange' ? b.orange - a.orange || b.backers - a.backers : b.backers - a.backers || b.orange - a.orange) || a.artistId - b.artistId);
   const before = ranked(previousMonth(month));
   return ranked(month).map((item, index) => {
@@ -118,14 +125,15 @@ async function agree(model: Model, real: Real, { rankings = false }: { rankings?
   checksDone += 1;
   const db = real.t.database.db;
   const artists = `{${model.artists.join(',')}}`;
-  const backers = await db.execute<{ month: string; artist_id: number; user_id: string; orange: number }>(
-    sql`select to_char(month, 'YYYY-MM') as month, artist_id, user_id::text as user_id, orange from artist_month_backers where artist_id = any(${artists}::int[])`,
+  const backers = await db.execute<{ month: string; artist_id: number; user_id: string; orange: number; berry: number }>(
+    sql`select to_char(month, 'YYYY-MM') as month, artist_id, user_id::text as user_id, orange, berry from artist_month_backers where artist_id = any(${artists}::int[])`,
   );
-  const figures = await db.execute<{ month: string; artist_id: number; orange: number; backers: number }>(
-    sql`select to_char(month, 'YYYY-MM') as month, artist_id, orange, backers from artist_month_figures where artist_id = any(${artists}::int[])`,
+  const figures = await db.execute<{ month: string; artist_id: number; orange: number; berry: number; backers: number }>(
+    sql`select to_char(month, 'YYYY-MM') as month, artist_id, orange, berry, backers from artist_month_figures where artist_id = any(${artists}::int[])`,
   );
-  const own = await db.execute<{ month: string; artist_id: number; user_id: string; orange: number }>(sql`
-    select to_char(date_trunc('month', pp.created_at at time zone 'Asia/Seoul'), 'YYYY-MM') as month, p.artist_id, pp.user_id::text as user_id, sum(pp.amount) as orange
+  const own = await db.execute<{ month: string; artist_id: number; user_id: string; orange: number; berry: number }>(sql`
+    select to_char(date_trunc('month', pp.created_at at time zone 'Asia/Seoul'), 'YYYY-MM') as month, p.artist_id, pp.user_id::text as user_id,
+      coalesce(sum(pp.amount) filter (where p.kind = 'project'), 0) as orange, coalesce(sum(pp.amount) filter (where p.kind = 'event'), 0) as berry
     from project_participations pp join projects p on p.id = pp.project_id
     where p.id = any(${`{${real.projectIds.join(',')}}`}::int[]) and p.status not in ('failed', 'cancelled')
     group by 1, 2, 3`);
@@ -133,9 +141,10 @@ async function agree(model: Model, real: Real, { rankings = false }: { rankings?
 
   const sorted = <T>(entries: [string, T][]) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const wantBackers = sorted([...expectedBackers(model)]);
-  expect(sorted(backers.rows.map((row) => [`${row.month}|${Number(row.artist_id)}|${row.user_id}`, Number(row.orange)])), 'artist_month_backers').toEqual(wantBackers);
-  expect(sorted(own.rows.map((row) => [`${row.month}|${Number(row.artist_id)}|${row.user_id}`, Number(row.orange)])), "the participations' own sums").toEqual(wantBackers);
-  expect(sorted(figures.rows.map((row) => [`${row.month}|${Number(row.artist_id)}`, { orange: Number(row.orange), backers: Number(row.backers) }])), 'artist_month_figures').toEqual(
+  const sumsOf = (row: { orange: number; berry: number }): Sums => ({ orange: Number(row.orange), berry: Number(row.berry) });
+  expect(sorted(backers.rows.map((row) => [`${row.month}|${Number(row.artist_id)}|${row.user_id}`, sumsOf(row)])), 'artist_month_backers').toEqual(wantBackers);
+  expect(sorted(own.rows.map((row) => [`${row.month}|${Number(row.artist_id)}|${row.user_id}`, sumsOf(row)])), "the participations' own sums").toEqual(wantBackers);
+  expect(sorted(figures.rows.map((row) => [`${row.month}|${Number(row.artist_id)}`, { ...sumsOf(row), backers: Number(row.backers) }])), 'artist_month_figures').toEqual(
     sorted([...expectedFigures(model)]),
   );
   expect(
@@ -216,6 +225,7 @@ class Participate implements Cmd {
       note('limited project reached its goal');
     }
     note(month === project.rows[0]!.month ? 'participation in the creation month' : 'participation in a later month');
+    if (project.kind === 'event') note('event participation');
     await agree(model, real);
   }
   toString = () => `participate(fan #${this.userPick}, ${this.anyProject ? 'any' : 'open'} project #${this.projectPick}, ${JSON.stringify(this.ask)})`;
@@ -317,8 +327,10 @@ describe("the artist rankings' rollup against a model (docs/architecture.md#disc
         minLength: projectsPerRun,
         maxLength: projectsPerRun,
       }),
+      // The run's event: funding as briefly or as long as a project's.
+      fc.tuple(fc.constantFrom<'limited' | 'ongoing'>('limited', 'ongoing'), fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 35, max: 70 }))),
       fc.commands(commands, { maxCommands: 50, size: 'max' }),
-      async (startOffset, shapes, run) => {
+      async (startOffset, shapes, [eventPurpose, eventFundingDays], run) => {
         // Five months after the run before, from 09:00 KST on a day within the first 28 of the month.
         const start = Date.UTC(2027, runNumber * 5, 1) - kstOffset + 9 * hour + Math.floor(startOffset / day) * day;
         runNumber += 1;
@@ -345,6 +357,7 @@ describe("the artist rankings' rollup against a model (docs/architecture.md#disc
           real.projectIds.push(project.id);
           model.projects.push({
             id: project.id,
+            kind: 'project',
             artistId,
             purpose,
             goal: project.goal,
@@ -356,6 +369,36 @@ describe("the artist rankings' rollup against a model (docs/architecture.md#disc
             rows: [{ userId: creator.id, amount: project.deposit!, month: monthOf(start) }],
           });
         }
+        // The event (operators', in Berry, no deposit), for the artist with one project; every fan
+        // exchanges enough Orange for its per-user limit (docs/product.md#events).
+        const eventArtist = artists[artistsPerRun - 1]!;
+        const made = await postEvent(t, operator, await eventBody(t, eventArtist, { purpose: eventPurpose, adStartDate: addDays(kstDateOf(new Date(start)), 41 + eventFundingDays) }));
+        expect(made.statusCode, made.body).toBe(201);
+        const event = (made.json() as { project: Project }).project;
+        for (const userId of model.users) {
+          const exchanged = await t.request({
+            method: 'POST',
+            url: '/api/points/exchange',
+            cookie: real.cookies.get(userId),
+            headers: { 'idempotency-key': `k-${randomUUID()}` },
+            payload: { orange: Math.ceil(event.goal / 2 / 13) + 1 },
+          });
+          expect(exchanged.statusCode, exchanged.body).toBe(200);
+        }
+        real.projectIds.push(event.id);
+        model.projects.push({
+          id: event.id,
+          kind: 'event',
+          artistId: eventArtist,
+          purpose: eventPurpose,
+          goal: event.goal,
+          fundingEndDate: event.fundingEndDate,
+          adStartDate: event.adStartDate,
+          status: 'funding',
+          raised: 0,
+          totals: new Map(),
+          rows: [],
+        });
         await agree(model, real, { rankings: true });
         await fc.asyncModelRun(() => ({ model, real }), run);
         // Every funding closes in the end: the model decides each, and the rankings answer as it ranks.
@@ -384,6 +427,7 @@ describe("the artist rankings' rollup against a model (docs/architecture.md#disc
     expect(seen['failed close returning participations'] ?? 0).toBeGreaterThan(0);
     expect(seen['cancellation'] ?? 0).toBeGreaterThan(0);
     expect(seen['participation in a later month'] ?? 0).toBeGreaterThan(0);
+    expect(seen['event participation'] ?? 0).toBeGreaterThan(0);
     expect(Math.max(...monthsReached)).toBeGreaterThanOrEqual(3);
   }, 900_000);
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RankingMeasure } from '@orchard/shared';
+import { berryPerOrange } from '@orchard/shared/points-rules';
 import type { DbOrTx } from '../../db/client.ts';
 import { nullableNumber } from '../../db/rows.ts';
 
@@ -10,35 +11,39 @@ const kstMonthOf = (instant: string) => `date_trunc('month', ${instant} at time 
  * The rollup's share of a participations' statement (docs/architecture.md#discovery): common
  * table expressions placed after the ones that write the participation rows, reading
  * `inserted(project_id, user_id, amount, created_at)`. Per artist and KST month of the rows' time,
- * each fan's Orange goes into `artist_month_backers`, and the month's Orange and the fans new to
- * it into `artist_month_figures`; events (Berry) are left out. A fan is new when the statement's
- * snapshot has no row for them: their wallet lock, held since before it, keeps their other
- * participations out until this one commits. Rows are written in key order, so two statements
- * that share rows queue in one order.
+ * each fan's Orange (projects) and Berry (events) go into `artist_month_backers`, and the month's
+ * Orange, Berry and the fans new to it into `artist_month_figures`. The Berry is kept whole: the
+ * ranking counts the month's total at ÷ 13, rounded down (docs/product.md#discovery). A fan is new
+ * when the statement's snapshot has no row for them: their wallet lock, held since before it,
+ * keeps their other participations out until this one commits. Rows are written in key order, so
+ * two statements that share rows queue in one order.
  */
 export function rollupWrites(): string {
   return `
     rollup_added as (
-      select g.month, g.artist_id, g.user_id, g.orange,
+      select g.month, g.artist_id, g.user_id, g.orange, g.berry,
         not exists (select 1 from artist_month_backers b where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id) as new_backer
       from (
-        select ${kstMonthOf('i.created_at')} as month, p.artist_id, i.user_id, sum(i.amount)::bigint as orange
+        select ${kstMonthOf('i.created_at')} as month, p.artist_id, i.user_id,
+          coalesce(sum(i.amount) filter (where p.kind = 'project'), 0)::bigint as orange,
+          coalesce(sum(i.amount) filter (where p.kind = 'event'), 0)::bigint as berry
         from inserted i join projects p on p.id = i.project_id
-        where p.kind = 'project'
         group by 1, 2, 3
       ) g
     ),
     rollup_backers as (
-      insert into artist_month_backers (month, artist_id, user_id, orange)
-      select month, artist_id, user_id, orange from rollup_added order by month, artist_id, user_id
-      on conflict (month, artist_id, user_id) do update set orange = artist_month_backers.orange + excluded.orange
+      insert into artist_month_backers (month, artist_id, user_id, orange, berry)
+      select month, artist_id, user_id, orange, berry from rollup_added order by month, artist_id, user_id
+      on conflict (month, artist_id, user_id) do update
+        set orange = artist_month_backers.orange + excluded.orange, berry = artist_month_backers.berry + excluded.berry
     ),
     rollup_figures as (
-      insert into artist_month_figures (month, artist_id, orange, backers)
-      select month, artist_id, sum(orange), count(*) filter (where new_backer) from rollup_added
+      insert into artist_month_figures (month, artist_id, orange, berry, backers)
+      select month, artist_id, sum(orange), sum(berry), count(*) filter (where new_backer) from rollup_added
       group by month, artist_id order by month, artist_id
       on conflict (month, artist_id) do update
-        set orange = artist_month_figures.orange + excluded.orange, backers = artist_month_figures.backers + excluded.backers
+        set orange = artist_month_figures.orange + excluded.orange, berry = artist_month_figures.berry + excluded.berry,
+          backers = artist_month_figures.backers + excluded.backers
     )`;
 }
 
@@ -48,48 +53,51 @@ export type RankingRow = { artistId: number; rank: number; previousRank: number 
 export function createRankingsRepository({ db }: { db: DbOrTx }) {
   return {
     /**
-     * Takes a failed or cancelled project's participations of some fans out of the rollup, in two
-     * statements whatever their number (a close does it per chunk of participants, decision 066).
-     * The caller holds these fans' wallets, so no other statement writes their backer rows meanwhile. The month rows, which other participations and returns of
+     * Takes a failed or cancelled project's (or event's) participations of some fans out of the
+     * rollup, in two statements whatever their number (a close does it per chunk of participants,
+     * decision 066): Orange from a project, Berry from an event, the same column the participation
+     * added to. The caller holds these fans' wallets, so no other statement writes their backer rows meanwhile. The month rows, which other participations and returns of
      * the artist's projects write too, are locked first, in month order (the order the
      * participations' statement takes them in), so the second statement reads them as they stand:
      * read before another return committed, a row that return left with exactly this one's backers
      * would be neither reduced nor deleted.
-     * A backer whose Orange in a month is all returned stops counting there, and a month left
-     * without backers goes. Amounts are floored at zero: a return never fails on the rollup, and
+     * A backer whose Orange and Berry in a month are all returned stops counting there, and a month
+     * left without backers goes. Amounts are floored at zero: a return never fails on the rollup, and
      * the reconciliation reports any drift.
      */
     async withdrawParticipants(projectId: number, userIds: readonly string[]): Promise<void> {
       const fans = sql`${sql.param([...userIds])}::uuid[]`;
       await db.execute(sql`
         select 1 from artist_month_figures f
-        where f.artist_id = (select p.artist_id from projects p where p.id = ${projectId} and p.kind = 'project')
+        where f.artist_id = (select p.artist_id from projects p where p.id = ${projectId})
           and f.month in (select ${sql.raw(kstMonthOf('pp.created_at'))} from project_participations pp where pp.project_id = ${projectId} and pp.user_id = any(${fans}))
         order by f.month
         for update`);
       await db.execute(sql`
         with gone as (
-          select ${sql.raw(kstMonthOf('pp.created_at'))} as month, p.artist_id, pp.user_id, sum(pp.amount)::bigint as orange
+          select ${sql.raw(kstMonthOf('pp.created_at'))} as month, p.artist_id, pp.user_id,
+            case when p.kind = 'event' then 0 else sum(pp.amount) end::bigint as orange,
+            case when p.kind = 'event' then sum(pp.amount) else 0 end::bigint as berry
           from project_participations pp join projects p on p.id = pp.project_id
-          where pp.project_id = ${projectId} and pp.user_id = any(${fans}) and p.kind = 'project'
-          group by 1, 2, 3
+          where pp.project_id = ${projectId} and pp.user_id = any(${fans})
+          group by 1, 2, 3, p.kind
         ),
         removed as (
           delete from artist_month_backers b using gone g
-          where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id and b.orange <= g.orange
+          where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id and b.orange <= g.orange and b.berry <= g.berry
           returning b.month, b.artist_id
         ),
         reduced as (
-          update artist_month_backers b set orange = b.orange - g.orange from gone g
-          where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id and b.orange > g.orange
+          update artist_month_backers b set orange = greatest(b.orange - g.orange, 0), berry = greatest(b.berry - g.berry, 0) from gone g
+          where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id and (b.orange > g.orange or b.berry > g.berry)
         ),
         lost as (
-          select g.month, g.artist_id, sum(g.orange) as orange,
+          select g.month, g.artist_id, sum(g.orange) as orange, sum(g.berry) as berry,
             (select count(*) from removed r where r.month = g.month and r.artist_id = g.artist_id) as backers
           from gone g group by g.month, g.artist_id
         ),
         figures_reduced as (
-          update artist_month_figures f set orange = greatest(f.orange - l.orange, 0), backers = f.backers - l.backers
+          update artist_month_figures f set orange = greatest(f.orange - l.orange, 0), berry = greatest(f.berry - l.berry, 0), backers = f.backers - l.backers
           from lost l where f.month = l.month and f.artist_id = l.artist_id and f.backers > l.backers
         )
         delete from artist_month_figures f using lost l where f.month = l.month and f.artist_id = l.artist_id and f.backers <= l.backers`);
@@ -104,8 +112,11 @@ export function createRankingsRepository({ db }: { db: DbOrTx }) {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         with ranked as (
           select f.month, f.artist_id, f.orange, f.backers, row_number() over (partition by f.month order by ${order}) as rank
-          from artist_month_figures f
-          where f.month in (${month}::date, ${previousMonth}::date) and f.backers > 0
+          from (
+            -- An event's Berry counts at its Orange value: the month's Berry total ÷ 13, rounded down (docs/product.md#discovery).
+            select month, artist_id, orange + berry / ${sql.raw(String(berryPerOrange))} as orange, backers from artist_month_figures
+            where month in (${month}::date, ${previousMonth}::date) and backers > 0
+          ) f
         )
         select c.artist_id, c.rank, p.rank as previous_rank, c.orange, c.backers
         from ranked c left join ranked p on p.artist_id = c.artist_id and p.month = ${previousMonth}::date

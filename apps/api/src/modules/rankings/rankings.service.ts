@@ -22,12 +22,12 @@ export function createRankingsService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
-     * A failed or cancelled project's participations of these fans leave the rollup, in the
-     * transaction that returns them, which holds their wallets (a close returns its participants in
-     * chunks, decision 066). Events are not in it.
+     * A failed or cancelled project's or event's participations of these fans leave the rollup, in
+     * the transaction that returns them, which holds their wallets (a close returns its participants
+     * in chunks, decision 066).
      */
-    async withdrawParticipantsWithin(tx: Tx, project: { id: number; kind: string }, userIds: readonly string[]): Promise<void> {
-      if (project.kind !== 'project' || userIds.length === 0) return;
+    async withdrawParticipantsWithin(tx: Tx, project: { id: number }, userIds: readonly string[]): Promise<void> {
+      if (userIds.length === 0) return;
       await createRankingsRepository({ db: tx }).withdrawParticipants(project.id, userIds);
     },
   };

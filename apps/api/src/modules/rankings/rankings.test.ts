@@ -25,6 +25,14 @@ describe('artist rankings (docs/product.md#discovery)', () => {
     expect(response.statusCode, response.body).toBe(201);
     return (response.json() as { participation: { amount: number } }).participation.amount;
   };
+  /** A fan holding `berry` Berry or a little more, exchanged from Orange as fans get it. */
+  const berryFan = async (berry: number) => {
+    const orange = Math.ceil(berry / 13);
+    const user = await fan(orange);
+    const exchanged = await t.request({ method: 'POST', url: '/api/points/exchange', cookie: user.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: { orange } });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    return user;
+  };
   const open = async (artistId: number, overrides: Record<string, unknown> = {}) => {
     const creator = await t.createUser();
     return fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), ...overrides });
@@ -126,7 +134,7 @@ describe('artist rankings (docs/product.md#discovery)', () => {
     expect((await rankings('by=backers')).period).toBe('2026-12');
   });
 
-  it('counts Orange participations (the deposit too) by the KST month they were made in, a fan once per artist and month, and never an event', async () => {
+  it('counts Orange participations (the deposit too) by the KST month they were made in, a fan once per artist and month, and an event at its Berry ÷ 13', async () => {
     t.clock.set(new Date('2027-06-30T14:00:00Z'));
     const [x, y] = [await t.createArtist(), await t.createArtist()];
     const px = await open(x, { purpose: 'ongoing' });
@@ -136,7 +144,7 @@ describe('artist rankings (docs/product.md#discovery)', () => {
     await participate(one, px.id, 20);
     await participate(two, px.id, 10);
     await participate(one, py.id, 40);
-    // An event (Berry) of artist y: an operator's, with a Berry fan; it counts nowhere.
+    // An event (Berry) of artist y: an operator's, with a Berry fan; its 500 Berry count as 38 Orange.
     const event = await postEvent(t, operator, await eventBody(t, y));
     expect(event.statusCode, event.body).toBe(201);
     const eventProject = (event.json() as { project: Project }).project;
@@ -147,7 +155,7 @@ describe('artist rankings (docs/product.md#discovery)', () => {
 
     expect((await rankings('by=orange&period=2027-06')).items).toEqual([
       { artistId: x, rank: 1, previousRank: null, orange: px.deposit! + 60, backers: 3 },
-      { artistId: y, rank: 2, previousRank: null, orange: py.deposit! + 40, backers: 2 },
+      { artistId: y, rank: 2, previousRank: null, orange: py.deposit! + 40 + 38, backers: 3 },
     ].sort((first, second) => second.orange - first.orange || second.backers - first.backers || first.artistId - second.artistId).map((item, index) => ({ ...item, rank: index + 1 })));
 
     // 00:00 KST on 1 July: a new month, where y leads by Orange and x by backers.
@@ -163,6 +171,50 @@ describe('artist rankings (docs/product.md#discovery)', () => {
     ]);
     expect((await rankings('by=orange')).items.map((item) => item.artistId)).toEqual([y, x]);
     expect(july.items.every((item) => item.previousRank !== null)).toBe(true);
+  });
+
+  it('counts a month of event Berry at its total ÷ 13 rounded down, not each participation’s, and takes a failed event out again', async () => {
+    t.clock.set(new Date('2028-03-10T03:00:00Z'));
+    const artist = await t.createArtist();
+    const made = await postEvent(t, operator, await eventBody(t, artist, { purpose: 'ongoing' }));
+    expect(made.statusCode, made.body).toBe(201);
+    const event = (made.json() as { project: Project }).project;
+    const fans = [await berryFan(26), await berryFan(13), await berryFan(13)];
+    // Three participations of 10 Berry: each under 13, together 30, worth 2 Orange (a sum of per-participation floors would be 0).
+    for (const one of fans) await participate(one, event.id, 10);
+    const figures = async () => (await rankings('by=orange&period=2028-03')).items.find((item) => item.artistId === artist);
+    expect(await figures()).toMatchObject({ orange: 2, backers: 3 });
+    // A fourth 10 Berry: 40 in all, still 3 Orange (40 ÷ 13 = 3.08).
+    await participate(fans[0]!, event.id, 10);
+    expect(await figures()).toMatchObject({ orange: 3, backers: 3 });
+
+    t.clock.set(startOfKstDay(addDays(event.fundingEndDate, 1)));
+    await t.services.participations.closeFundingDue();
+    expect(((await t.request({ url: `/api/projects/${event.id}` })).json() as { project: Project }).project.status).toBe('failed');
+    expect(await figures()).toBeUndefined();
+    expect((await t.database.db.execute(sql`select 1 from artist_month_backers where artist_id = ${artist}`)).rows).toEqual([]);
+  });
+
+  it('ranks the Top 10 by Orange value: an event by its Berry ÷ 13, rounded down, among the projects', async () => {
+    t.clock.set(new Date('2028-05-10T03:00:00Z'));
+    const artist = await t.createArtist();
+    const project = await open(artist, { purpose: 'ongoing' });
+    const made = await postEvent(t, operator, await eventBody(t, artist, { purpose: 'ongoing' }));
+    const event = (made.json() as { project: Project }).project;
+    // The event's Berry a little under, then a little over, 13 × the project's Orange.
+    const gap = project.deposit! * 13;
+    const backer = await berryFan(gap + 20);
+    await participate(backer, event.id, Math.floor((gap - 1) / 10) * 10);
+    const top = async () => {
+      const response = await t.request({ url: '/api/projects?status=funding&sort=orange_value&limit=50' });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { items: Project[] }).items.map((item) => item.id).filter((id) => id === project.id || id === event.id);
+    };
+    expect(await top()).toEqual([project.id, event.id]);
+    await participate(backer, event.id, 20);
+    expect(await top()).toEqual([event.id, project.id]);
+    // Orange value orders funding projects only.
+    expect(errorCode(await t.request({ url: '/api/projects?sort=orange_value' }))).toBe('validation.invalid');
   });
 
   it('takes a failed project out of every month it was funded in, and a cancelled one; its backers stop counting where that was all they gave', async () => {

@@ -223,11 +223,11 @@ export const faqSeed: { category: FaqCategory; question: FaqText; answer: FaqTex
       es: '¿Cómo se responden mis consultas?',
     },
     answer: {
-      ko: '입력한 이메일로 답변을 보내 드리고, 앱 알림과 문의 내역에서도 확인할 수 있어요. 이미지는 20MB 이하로 5장까지 첨부할 수 있어요. 문의 내용은 3년, 첨부 이미지는 180일 동안 보관한 뒤 삭제돼요.',
-      en: 'We reply to the email address you enter, and you can also read the answer in your notifications and your inquiry list. You can attach up to 5 images of up to 20 MB each. Inquiries are kept for 3 years and their images for 180 days, then deleted.',
-      zh: '我们会将答复发送到您填写的邮箱，您也可以在通知和咨询记录中查看。最多可附加5张图片，每张不超过20MB。咨询内容保存3年，附件图片保存180天后删除。',
-      ja: 'ご入力のメールアドレスに回答をお送りします。通知とお問い合わせ履歴でも確認できます。画像は1枚20MBまで、5枚まで添付できます。お問い合わせ内容は3年、添付画像は180日保管した後に削除されます。',
-      es: 'Respondemos a la dirección de correo que indiques, y también puedes leer la respuesta en tus notificaciones y en tu lista de consultas. Puedes adjuntar hasta 5 imágenes de hasta 20 MB cada una. Las consultas se guardan 3 años y sus imágenes 180 días; después se eliminan.',
+      ko: '입력한 이메일로 답변을 보내 드리고, 앱 알림과 문의 내역에서도 확인할 수 있어요. 답변 메일은 밤에도 바로 발송돼요(야간 알림 동의는 홍보성 메일에만 적용돼요). 이미지는 20MB 이하로 5장까지 첨부할 수 있어요. 문의 내용은 3년, 첨부 이미지는 180일 동안 보관한 뒤 삭제돼요.',
+      en: 'We reply to the email address you enter, and you can also read the answer in your notifications and your inquiry list. The answer mail leaves at once, at night too (the night-time consent only holds promotional mail). You can attach up to 5 images of up to 20 MB each. Inquiries are kept for 3 years and their images for 180 days, then deleted.',
+      zh: '我们会将答复发送到您填写的邮箱，您也可以在通知和咨询记录中查看。答复邮件在夜间也会立即发送（夜间通知同意只适用于推广邮件）。最多可附加5张图片，每张不超过20MB。咨询内容保存3年，附件图片保存180天后删除。',
+      ja: 'ご入力のメールアドレスに回答をお送りします。通知とお問い合わせ履歴でも確認できます。回答メールは夜間でもすぐに送られます（夜間通知の同意は宣伝メールにのみ適用されます）。画像は1枚20MBまで、5枚まで添付できます。お問い合わせ内容は3年、添付画像は180日保管した後に削除されます。',
+      es: 'Respondemos a la dirección de correo que indiques, y también puedes leer la respuesta en tus notificaciones y en tu lista de consultas. El correo con la respuesta sale al momento, también de noche (el consentimiento nocturno solo afecta al correo promocional). Puedes adjuntar hasta 5 imágenes de hasta 20 MB cada una. Las consultas se guardan 3 años y sus imágenes 180 días; después se eliminan.',
     },
   },
 ];

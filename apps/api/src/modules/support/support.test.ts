@@ -80,6 +80,15 @@ describe('customer support: FAQ, inquiries, the inbox, retention (docs/product.m
       expect(spanish.categories[1]!.name).toBe('Pagos y reembolsos');
     });
 
+    it('says in every language that an inquiry’s answer is mailed at once, at night too (docs/product.md#night-time)', async () => {
+      const night = { ko: '밤에도 바로', en: 'at night too', zh: '在夜间也会立即发送', ja: '夜間でもすぐに', es: 'también de noche' } as const;
+      for (const lang of languages) {
+        const faq = (await t.request({ url: `/api/faq?lang=${lang}` })).json() as FaqResponse;
+        const other = faq.categories.find((category) => category.code === 'FAQC005')!;
+        expect(other.questions.at(-1)!.answer, lang).toContain(night[lang]);
+      }
+    });
+
     it('refuses a bad language and unknown query fields', async () => {
       for (const query of ['?lang=fr', '?lang=', '?lang=ko&x=1', '?__proto__=1', `?lang=${'k'.repeat(5000)}`]) {
         const response = await t.request({ url: `/api/faq${query}` });

@@ -33,7 +33,7 @@ function serveProjects(listFor: (query: ListQuery) => Project[][] | undefined) {
   return asked;
 }
 
-const isTop10 = (query: ListQuery) => query.get('sort') === 'raised';
+const isTop10 = (query: ListQuery) => query.get('sort') === 'orange_value';
 const isFollowed = (query: ListQuery) => query.get('following') === 'true';
 const isAllFunding = (query: ListQuery) => query.get('status') === 'funding' && query.get('sort') === 'deadline' && !isFollowed(query);
 
@@ -71,7 +71,7 @@ describe('Home (docs/product.md#discovery)', () => {
     expect(cards[0]).toHaveAccessibleName(/Most raised/);
     expect(cards[0]).toHaveClass('project-tile--compact');
     const query = asked.find(isTop10)!;
-    expect(Object.fromEntries(query)).toEqual({ sort: 'raised', status: 'funding', kind: 'project', limit: '10' });
+    expect(Object.fromEntries(query)).toEqual({ sort: 'orange_value', status: 'funding', limit: '10' });
     // The Top 10 comes before the tabs.
     expect(top.compareDocumentPosition(screen.getByRole('tablist'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../../features/auth/api/get-me.ts';
 import { InquiryForm } from '../../../features/support/components/inquiry-form.tsx';
+import { useUserProfile } from '../../../features/users/api/get-user-profile.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
-/** docs/product.md#inquiries: the 1:1 inquiry form. */
+/** docs/product.md#inquiries: the 1:1 inquiry form, starting with the account's nickname and email. */
 export default function InquiryPage() {
   const { t } = useTranslation('support');
-  const me = useMe();
+  const profile = useUserProfile();
   return (
     <PageFrame title={t('form.pageTitle')}>
-      <InquiryForm accountNickname={me.data?.nickname ?? null} />
+      <InquiryForm accountNickname={profile.data?.nickname ?? null} accountEmail={profile.data?.email ?? null} />
     </PageFrame>
   );
 }

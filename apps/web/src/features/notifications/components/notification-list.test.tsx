@@ -82,6 +82,24 @@ describe('notifications', () => {
     expect(list.textContent).not.toMatch(/Project \d/);
   });
 
+  it('tells a request cancelled at its deadline its real cause: the 7 days, or a funding end that came first', async () => {
+    const cancelled = (id: number, params: Notification['params']): Notification => ({
+      id,
+      kind: 'cancelled_deadline',
+      projectId: id,
+      project: { id, title: null, hidden: false, artistNames },
+      params,
+      createdAt: '2026-03-05T01:00:00.000Z',
+      readAt: null,
+    });
+    const items = [cancelled(22, { cause: 'funding_end' }), cancelled(21, { cause: 'creation_window' }), cancelled(20, {})];
+    server.use(http.get(api('/notifications'), () => HttpResponse.json({ items, nextCursor: null })));
+    renderWithProviders(<NotificationList />, { path: '/notification' });
+    const list = await screen.findByRole('list', { name: 'Your notifications' });
+    const bodies = [...list.querySelectorAll('.notification-item__body')].map((body) => body.textContent);
+    expect(bodies).toEqual(['Its funding end date passed before it was created.', "It wasn't created within 7 days of approval.", "It wasn't created within 7 days of approval."]);
+  });
+
   it('mark all read: one call, the unread marks go and the header flag clears; the button leaves once nothing is unread', async () => {
     let readAllCalls = 0;
     let served = [rejected, approved];

@@ -69,8 +69,12 @@ function currencyContext(notification: Notification): 'orange' | 'berry' | undef
   return currency === 'orange' || currency === 'berry' ? currency : undefined;
 }
 
-/** The body's variant: per currency, or, for an approval that carries it, the one naming the creation deadline. */
+/**
+ * The body's variant: per currency; for an approval that carries it, the one naming the creation
+ * deadline; for a request cancelled at its funding end, that cause (docs/product.md#creation).
+ */
 function bodyContext(notification: Notification): string | undefined {
+  if (notification.params.cause === 'funding_end') return 'funding_end';
   return currencyContext(notification) ?? (typeof notification.params.creationDeadline === 'string' ? 'deadline' : undefined);
 }
 

@@ -1,4 +1,4 @@
-import { endOfKstDay } from '@orchard/shared/project-rules';
+import { creationDeadlineCause } from '@orchard/shared/project-rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatKstDate } from '../../../lib/format.ts';
@@ -30,7 +30,7 @@ export function DeadlineCountdown({ deadline, fundingEndDate }: { deadline: stri
       <p className="muted" data-testid="creation-deadline">
         {t('deadline.until', { date: formatKstDate(deadline, language, { withTime: true }) })}
       </p>
-      {new Date(deadline).getTime() === endOfKstDay(fundingEndDate).getTime() ? <p className="muted">{t('deadline.fundingEnd')}</p> : null}
+      {creationDeadlineCause(new Date(deadline), fundingEndDate) === 'funding_end' ? <p className="muted">{t('deadline.fundingEnd')}</p> : null}
       <p className="countdown" data-testid="creation-countdown">
         {left.passed ? t('deadline.passed') : t('deadline.left', { days: left.days, hours: left.hours, minutes: left.minutes })}
       </p>

@@ -115,6 +115,16 @@ describe("the creator's status screen at every status (docs/architecture.md#life
     expect(screen.queryByRole('link', { name: 'Go to the project' })).toBeNull();
   });
 
+  it('cancelled before creation names its real cause: the 7 days, or a funding end that came first', async () => {
+    const view = renderStatus(creatorsProject({ status: 'cancelled', createdAt: null, title: null, deposit: null, fundingEndDate: '2026-12-21', creationDeadline: '2026-12-21T14:59:59.999Z' }));
+    await headline();
+    expect(screen.getByText('The funding end date passed before the project was created, so it was cancelled automatically.')).toBeTruthy();
+    view.unmount();
+    renderStatus(creatorsProject({ id: 43, status: 'cancelled', createdAt: null, title: null, deposit: null, fundingEndDate: '2027-01-10', creationDeadline: '2026-12-27T14:59:59.999Z' }));
+    await headline();
+    expect(screen.getByText("The project wasn't created within 7 days of approval, so it was cancelled automatically.")).toBeTruthy();
+  });
+
   it('running: the ad is on air now, and photos follow within 3 days', async () => {
     renderStatus(creatorsProject({ status: 'running', raised: 10_000 }));
     expect((await headline()).textContent).toBe('Your ad is on air');

@@ -1,5 +1,5 @@
 import type { Project } from '@orchard/shared';
-import { lastCancellationDayFor } from '@orchard/shared/project-rules';
+import { creationDeadlineCause, lastCancellationDayFor } from '@orchard/shared/project-rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,12 @@ type StatusScreen = InfoDetailStatus | 'cancelledByOperator';
 function screenOf(project: Project): StatusScreen {
   if (project.status === 'cancelled' && project.createdAt !== null) return 'cancelledByOperator';
   return infoDetailStatusOf(project);
+}
+
+/** Why a request was cancelled before creation: its funding end, when that was its deadline, names its own text. */
+function cancelCause(project: Project, screen: StatusScreen): 'funding_end' | undefined {
+  if (screen !== 'cancelled' || !project.creationDeadline) return undefined;
+  return creationDeadlineCause(new Date(project.creationDeadline), project.fundingEndDate) === 'funding_end' ? 'funding_end' : undefined;
 }
 
 /**
@@ -67,7 +73,7 @@ export function ProjectStatusDetail({ projectId }: { projectId: number }) {
         <h2 id="project-status-title" className="card__title">
           {t(`myPage:projectStatus.${screen}.headline`, texts)}
         </h2>
-        <p className="muted">{t(`myPage:projectStatus.${screen}.body`, texts)}</p>
+        <p className="muted">{t(`myPage:projectStatus.${screen}.body`, { ...texts, context: cancelCause(data, screen) })}</p>
         {screen === 'rejected' && data.rejectionReason ? (
           <p className="notice" data-testid="rejection-reason">
             {t('myPage:projectStatus.reason', { reason: data.rejectionReason })}

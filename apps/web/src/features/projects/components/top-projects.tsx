@@ -6,8 +6,8 @@ import { useProjects, type ProjectListParams } from '../api/get-projects.ts';
 import { ProjectCard, ProjectCardSkeleton } from './project-card.tsx';
 import './project-card.css';
 
-/** docs/product.md#discovery: the ten funding projects (not events) with the most Orange raised. */
-export const topProjectsParams: ProjectListParams = { sort: 'raised', status: 'funding', kind: 'project', limit: 10 };
+/** docs/product.md#discovery: the ten funding projects with the most raised in Orange value (an event's Berry ÷ 13). */
+export const topProjectsParams: ProjectListParams = { sort: 'orange_value', status: 'funding', limit: 10 };
 
 /** How many cards a 375 px screen shows at once: their pictures load at once, the rest lazily. */
 const cardsOnScreen = 2;

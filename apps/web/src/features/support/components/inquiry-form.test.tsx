@@ -1,8 +1,12 @@
 import { inquiryImageMaxBytes } from '@orchard/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { useToastStore } from '../../../components/ui/toast.tsx';
+import { api } from '../../../test/handlers/api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { server } from '../../../test/server.ts';
 import { InquiryForm } from './inquiry-form.tsx';
 
 const png = (name: string, size = 1000) => {
@@ -15,7 +19,7 @@ const png = (name: string, size = 1000) => {
 describe('the inquiry form', () => {
   it('starts with the account nickname and the linked project, and says whether the email is valid', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<InquiryForm accountNickname="berry fan" />, { path: '/my-page/customer-support/inquiry?projectId=13&category=FAQC002' });
+    renderWithProviders(<InquiryForm accountNickname="berry fan" accountEmail={null} />, { path: '/my-page/customer-support/inquiry?projectId=13&category=FAQC002' });
     expect(await screen.findByDisplayValue('berry fan')).toBeTruthy();
     expect(screen.getByText('About project #13.')).toBeTruthy();
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('FAQC002');
@@ -29,9 +33,28 @@ describe('the inquiry form', () => {
     expect((screen.getByRole('button', { name: 'Send inquiry' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('starts with the account’s email, and says it was sent once, in the form, with no toast besides', async () => {
+    const user = userEvent.setup();
+    server.use(http.post(api('/inquiries'), () => HttpResponse.json({ inquiry: { id: 5, status: 'open' } }, { status: 201 })));
+    // Every toast shown while the test runs, however soon it closes.
+    const toasts: string[] = [];
+    const unsubscribe = useToastStore.subscribe((state) => toasts.push(...state.toasts.map((toast) => toast.message)));
+    renderWithProviders(<InquiryForm accountNickname="berry fan" accountEmail="berry@example.com" />, { path: '/my-page/customer-support/inquiry' });
+    expect(await screen.findByDisplayValue('berry@example.com')).toBeTruthy();
+    expect(screen.getByText('Valid email format.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Title', { exact: true }), 'Refund');
+    await user.type(screen.getByLabelText('Message', { exact: true }), 'Where are my points?');
+    await user.click(screen.getByRole('button', { name: 'Send inquiry' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText("Your inquiry was sent. We'll reply to berry@example.com.")).toBeTruthy();
+    expect(screen.getAllByText(/Your inquiry was sent/)).toHaveLength(1);
+    unsubscribe();
+    expect(toasts).toEqual([]);
+  });
+
   it('refuses a sixth image and an image over 20 MB with the spec’s texts, keeping what was chosen', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    renderWithProviders(<InquiryForm accountNickname="berry fan" />, { path: '/my-page/customer-support/inquiry' });
+    renderWithProviders(<InquiryForm accountNickname="berry fan" accountEmail={null} />, { path: '/my-page/customer-support/inquiry' });
     const input = await screen.findByTestId('inquiry-images');
     await user.upload(input, [1, 2, 3, 4].map((n) => png(`${n}.png`)));
     expect(screen.getAllByRole('img')).toHaveLength(4);

@@ -15,7 +15,6 @@ import { paths } from '../../../app/paths.ts';
 import { ChosenImages, acceptedImageTypes } from '../../../components/ui/chosen-images.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/primitives.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useSendInquiry } from '../api/support.ts';
@@ -31,7 +30,15 @@ const positiveInteger = (value: string | null) => (value !== null && /^[1-9][0-9
  * Opened from a project's policy tab (`?projectId=`) or a points history entry
  * (`?transactionId=`), the inquiry carries that link.
  */
-export function InquiryForm({ accountNickname }: { /** The account's nickname, which the form starts with. */ accountNickname: string | null }) {
+export function InquiryForm({
+  accountNickname,
+  accountEmail,
+}: {
+  /** The account's nickname, which the form starts with. */
+  accountNickname: string | null;
+  /** The account's email, which the form starts with. */
+  accountEmail: string | null;
+}) {
   const { t } = useTranslation(['support', 'common']);
   const [search] = useSearchParams();
   const projectId = positiveInteger(search.get('projectId'));
@@ -52,10 +59,13 @@ export function InquiryForm({ accountNickname }: { /** The account's nickname, w
   const send = useSendInquiry(setProgress);
   const ids = { nickname: useId(), email: useId(), category: useId(), title: useId(), content: useId() };
 
-  // The nickname starts as the account's; the fan may change it.
+  // The nickname and email start as the account's; the fan may change them.
   useEffect(() => {
     if (accountNickname) setNickname((current) => current || accountNickname);
   }, [accountNickname]);
+  useEffect(() => {
+    if (accountEmail) setEmail((current) => current || accountEmail);
+  }, [accountEmail]);
 
   const emailValid = isInquiryEmail(email.trim());
   const complete = nickname.trim().length > 0 && emailValid && title.trim().length > 0 && content.trim().length > 0;
@@ -88,12 +98,8 @@ export function InquiryForm({ accountNickname }: { /** The account's nickname, w
         transactionId,
         images,
       },
-      {
-        onSuccess: () => {
-          setSentTo(to);
-          showToast({ message: t('form.sent', { email: to }) });
-        },
-      },
+      // The form's own notice says it was sent (and where the answer goes): no toast besides.
+      { onSuccess: () => setSentTo(to) },
     );
   };
 
