@@ -182,8 +182,13 @@ for (const language of ['ko', 'ja'] as const) {
     await fan.goto(`/project/${projectId}`);
     await fan.getByRole('button', { name: t.detail.fundraise.open }).click();
     const sheet = fan.getByRole('dialog', { name: t.detail.fundraise.title });
-    await sheet.getByRole('button', { name: withAnyAmount(t.detail.fundraise.submit) }).click();
+    // With no Orange the sheet says so before anything is sent (issue 32, item 9), and the charge keeps the amount (item 10).
     await expect(sheet.getByText(t.detail.fundraise.insufficient)).toBeVisible();
+    for (let step = 0; step < 5; step += 1) await sheet.getByRole('button', { name: t.detail.fundraise.more }).click();
+    const submit = sheet.getByRole('button', { name: withAnyAmount(t.detail.fundraise.submit) });
+    await expect(submit).toBeDisabled();
+    await expect(sheet.locator('output')).toHaveText(/60/);
+    await captureScreen(fan, `ways-back-sheet-short-${language}`);
     await sheet.getByRole('link', { name: t.detail.fundraise.charge }).click();
     await expect(fan).toHaveURL(/\/my-page\/point-charge$/);
 
@@ -209,11 +214,14 @@ for (const language of ['ko', 'ja'] as const) {
 
     await back.click();
     await expect(fan).toHaveURL(new RegExp(`/project/${projectId}$`));
-    await fan.getByRole('button', { name: t.detail.fundraise.open }).click();
-    await sheet.getByRole('button', { name: withAnyAmount(t.detail.fundraise.submit) }).click();
+    // The sheet is open again at the amount chosen before the charge.
+    await expect(sheet.locator('output')).toHaveText(/60/);
+    await expect(sheet.getByText(t.detail.fundraise.insufficient)).toBeHidden();
+    await captureScreen(fan, `ways-back-sheet-resumed-${language}`);
+    await submit.click();
     await expect(sheet).toBeHidden();
     const balances = await api<{ orange: { total: number } }>(fan, 'GET', '/api/points/balances');
-    expect(balances.orange.total).toBe(90);
+    expect(balances.orange.total).toBe(40);
   });
 
   test(`${language}: a fan short of Berry exchanges from an event's sheet and joins it`, async ({ browser }) => {

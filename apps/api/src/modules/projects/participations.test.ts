@@ -125,7 +125,8 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     const limit = Math.floor(p.goal / 2);
     const onUnit = (amount: number) => Math.floor(amount / 20) * 20;
     const over = await participate(user, p.id, onUnit(limit) + 20);
-    expect([over.statusCode, errorCode(over), (over.json() as { error: { details: { remaining: number } } }).error.details.remaining]).toEqual([422, 'projects.over_user_limit', limit]);
+    // The refusal names the remaining share and, as the sheet states it, that share rounded down to the unit.
+    expect([over.statusCode, errorCode(over), (over.json() as { error: { details: { remaining: number; largest: number } } }).error.details]).toEqual([422, 'projects.over_user_limit', { remaining: limit, largest: onUnit(limit) }]);
     await creditOrange(t, creator.id, p.goal);
     const creatorOver = await participate(creator, p.id, onUnit(limit - p.deposit!) + 20);
     expect(errorCode(creatorOver)).toBe('projects.over_user_limit');

@@ -7,11 +7,25 @@ import { paths, routePatterns } from '../../../app/paths.ts';
  * offer the way back (docs/product.md#payments). The creation's draft is kept in sessionStorage.
  */
 export const resumeAfterChargeKey = 'orchard:resume-after-charge';
+/** The amount the fundraise sheet had chosen, so the way back reopens it at that amount. */
+const fundraiseAmountKey = 'orchard:resume-fundraise-amount';
 
-export type WayBack = { to: 'creation' | 'project'; path: string };
+/** `amount`: what the fundraise sheet had chosen, for the way back to a project. */
+export type WayBack = { to: 'creation' | 'project'; path: string; amount?: number };
 
-export function rememberWayBack(path: string) {
+/** The state the way back hands the project page: reopen the fundraise sheet at this amount. */
+export type ResumeFundraiseState = { fundraiseAmount: number };
+
+export function rememberWayBack(path: string, amount?: number) {
   sessionStorage.setItem(resumeAfterChargeKey, path);
+  if (amount === undefined) sessionStorage.removeItem(fundraiseAmountKey);
+  else sessionStorage.setItem(fundraiseAmountKey, String(amount));
+}
+
+/** The amount a way back to the project page asks the sheet to reopen at, if it came with one. */
+export function resumedFundraiseAmount(state: unknown): number | null {
+  const amount = (state as Partial<ResumeFundraiseState> | null)?.fundraiseAmount;
+  return typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 ? amount : null;
 }
 
 /** The way back saved on leaving for the charge, if it still leads to a creation or a project. */
@@ -19,13 +33,17 @@ export function savedWayBack(): WayBack | null {
   const path = sessionStorage.getItem(resumeAfterChargeKey);
   if (!path) return null;
   if (matchPath(routePatterns.createProject, path)) return { to: 'creation', path };
-  if (matchPath(routePatterns.project, path)) return { to: 'project', path };
+  if (matchPath(routePatterns.project, path)) {
+    const amount = Number(sessionStorage.getItem(fundraiseAmountKey));
+    return Number.isSafeInteger(amount) && amount > 0 ? { to: 'project', path, amount } : { to: 'project', path };
+  }
   return null;
 }
 
 /** The way back was taken (or is no longer wanted): a later charge from My page offers none. */
 export function forgetWayBack() {
   sessionStorage.removeItem(resumeAfterChargeKey);
+  sessionStorage.removeItem(fundraiseAmountKey);
 }
 
 /** Where a fan short of points goes from a project: the payment tab for Orange, the exchange tab for Berry (an event). */
