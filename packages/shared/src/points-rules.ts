@@ -34,6 +34,7 @@ export const historyTabsOf = {
 export type HistoryTabOf<Currency extends PointCurrency> = (typeof historyTabsOf)[Currency][number];
 /** The filters the history screen offers, four for either currency so they fit a 375 px screen: refunds and returns under one. */
 export const historyScreenTabs = ['all', 'charge', 'spend', 'refund_return'] as const satisfies readonly HistoryTabOf<'berry'>[];
+export type HistoryScreenTab = (typeof historyScreenTabs)[number];
 
 const kstOffsetMs = 9 * 3_600_000;
 

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@orchard/shared';
-import { historyScreenTabs, type PointCurrency } from '@orchard/shared/points-rules';
+import { historyScreenTabs, type HistoryScreenTab, type PointCurrency } from '@orchard/shared/points-rules';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,8 +114,8 @@ function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryT
  */
 export function PointHistory({ currency, onCurrencyChange }: { currency: PointCurrency; onCurrencyChange(currency: PointCurrency): void }) {
   const { t } = useTranslation(['myPage', 'common']);
-  const [shownTab, setTab] = useState<HistoryTab>('all');
-  const tabLabel = (tab: HistoryTab) => t(`myPage:history.tabs.${currency === 'berry' && tab === 'refund_return' ? 'return' : tab}`);
+  const [shownTab, setTab] = useState<HistoryScreenTab>('all');
+  const tabLabel = (tab: HistoryScreenTab) => t(`myPage:history.tabs.${currency === 'berry' && tab === 'refund_return' ? 'return' : tab}`);
   return (
     <>
       <div className="segmented" role="group" aria-label={t('myPage:history.kindLabel')}>

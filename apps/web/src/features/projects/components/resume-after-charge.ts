@@ -4,7 +4,7 @@ import { paths, routePatterns } from '../../../app/paths.ts';
 /**
  * Set when a creation (its deposit step) or a participation (the fundraise sheet) runs short of
  * points and the user goes to charge or exchange: the charge result and the exchange read it to
- * offer the way back (docs/product.md#payments). The creation's draft is kept in sessionStorage.
+ * offer the way back (docs/product.md#payments). The creation's draft is kept for the account (decision 089).
  */
 export const resumeAfterChargeKey = 'orchard:resume-after-charge';
 /** The amount the fundraise sheet had chosen, so the way back reopens it at that amount. */
