@@ -22,10 +22,11 @@ export function rememberWayBack(path: string, amount?: number) {
   else sessionStorage.setItem(fundraiseAmountKey, String(amount));
 }
 
+const wholeAmount = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null);
+
 /** The amount a way back to the project page asks the sheet to reopen at, if it came with one. */
 export function resumedFundraiseAmount(state: unknown): number | null {
-  const amount = (state as Partial<ResumeFundraiseState> | null)?.fundraiseAmount;
-  return typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 ? amount : null;
+  return wholeAmount((state as Partial<ResumeFundraiseState> | null)?.fundraiseAmount);
 }
 
 /** The way back saved on leaving for the charge, if it still leads to a creation or a project. */
@@ -34,8 +35,8 @@ export function savedWayBack(): WayBack | null {
   if (!path) return null;
   if (matchPath(routePatterns.createProject, path)) return { to: 'creation', path };
   if (matchPath(routePatterns.project, path)) {
-    const amount = Number(sessionStorage.getItem(fundraiseAmountKey));
-    return Number.isSafeInteger(amount) && amount > 0 ? { to: 'project', path, amount } : { to: 'project', path };
+    const amount = wholeAmount(Number(sessionStorage.getItem(fundraiseAmountKey)));
+    return amount === null ? { to: 'project', path } : { to: 'project', path, amount };
   }
   return null;
 }
