@@ -16,7 +16,7 @@ import koJoin from '../src/locales/ko/join.json' with { type: 'json' };
 import koMyPage from '../src/locales/ko/myPage.json' with { type: 'json' };
 import koRequest from '../src/locales/ko/requestFunding.json' with { type: 'json' };
 import { minimumDepositFor } from '@orchard/shared/project-rules';
-import { api, captureScreen, chargeThroughSandbox, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, serverKstDate, uniqueSubject } from './support.ts';
+import { api, captureScreen, chargeThroughSandbox, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, serverKstDate, signInWithDevProvider, uniqueSubject } from './support.ts';
 
 /**
  * The ways back into a project (issue 21, items 5–8; docs/product.md#accounts and #payments), at 375 px
@@ -182,8 +182,13 @@ for (const language of ['ko', 'ja'] as const) {
     await fan.goto(`/project/${projectId}`);
     await fan.getByRole('button', { name: t.detail.fundraise.open }).click();
     const sheet = fan.getByRole('dialog', { name: t.detail.fundraise.title });
-    await sheet.getByRole('button', { name: withAnyAmount(t.detail.fundraise.submit) }).click();
+    // With no Orange the sheet says so before anything is sent (issue 32, item 9), and the charge keeps the amount (item 10).
     await expect(sheet.getByText(t.detail.fundraise.insufficient)).toBeVisible();
+    for (let step = 0; step < 5; step += 1) await sheet.getByRole('button', { name: t.detail.fundraise.more }).click();
+    const submit = sheet.getByRole('button', { name: withAnyAmount(t.detail.fundraise.submit) });
+    await expect(submit).toBeDisabled();
+    await expect(sheet.locator('output')).toHaveText(/60/);
+    await captureScreen(fan, `ways-back-sheet-short-${language}`);
     await sheet.getByRole('link', { name: t.detail.fundraise.charge }).click();
     await expect(fan).toHaveURL(/\/my-page\/point-charge$/);
 
@@ -209,11 +214,14 @@ for (const language of ['ko', 'ja'] as const) {
 
     await back.click();
     await expect(fan).toHaveURL(new RegExp(`/project/${projectId}$`));
-    await fan.getByRole('button', { name: t.detail.fundraise.open }).click();
-    await sheet.getByRole('button', { name: withAnyAmount(t.detail.fundraise.submit) }).click();
+    // The sheet is open again at the amount chosen before the charge.
+    await expect(sheet.locator('output')).toHaveText(/60/);
+    await expect(sheet.getByText(t.detail.fundraise.insufficient)).toBeHidden();
+    await captureScreen(fan, `ways-back-sheet-resumed-${language}`);
+    await submit.click();
     await expect(sheet).toBeHidden();
     const balances = await api<{ orange: { total: number } }>(fan, 'GET', '/api/points/balances');
-    expect(balances.orange.total).toBe(90);
+    expect(balances.orange.total).toBe(40);
   });
 
   test(`${language}: a fan short of Berry exchanges from an event's sheet and joins it`, async ({ browser }) => {
@@ -284,6 +292,13 @@ for (const language of ['ko', 'ja'] as const) {
     await expect(fan.getByText(r.resumed.message)).toBeVisible();
     await captureScreen(fan, `ways-back-request-resumed-${language}`);
     await expectAccessible(fan, `request flow resumed (${language})`);
+    // A new tab of the same account resumes the draft too, and says so (issue 32, item 19; decision 089).
+    const tab = await fan.context().newPage();
+    await tab.setViewportSize({ width: 375, height: 812 });
+    await tab.goto('/request-project');
+    await expect(tab.getByRole('heading', { name: r.steps.package })).toBeVisible();
+    await expect(tab.getByText(r.resumed.message)).toBeVisible();
+    await captureScreen(tab, `ways-back-request-new-tab-${language}`);
     await headerBack.click();
     await expect(fan.getByRole('heading', { name: r.steps.purpose })).toBeVisible();
     await headerBack.click();
@@ -293,5 +308,24 @@ for (const language of ['ko', 'ja'] as const) {
     await fan.getByRole('button', { name: r.resumed.startOver }).click();
     await expect(fan.getByRole('heading', { name: r.steps.artist })).toBeVisible();
     await expect(next).toBeDisabled();
+
+    // Another account signed in on the same browser never sees a draft of the first.
+    await tab.close();
+    await fan.getByRole('list', { name: t.artist.search.results }).getByRole('button').first().click();
+    await next.click();
+    await expect(fan.getByRole('heading', { name: r.steps.purpose })).toBeVisible();
+    const other = uniqueSubject(`request-other-${language}`);
+    await (await newPerson(browser, 'en', other)).context().close();
+    const otherTab = await fan.context().newPage();
+    await otherTab.setViewportSize({ width: 375, height: 812 });
+    await otherTab.goto('/');
+    // Signed out, then the other account signs in (the shared sign-in helper reads the English login page).
+    expect(await otherTab.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).ok)).toBe(true);
+    await otherTab.evaluate(() => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: 'en', currency: 'KRW' }, version: 0 })));
+    await signInWithDevProvider(otherTab, other);
+    await otherTab.goto('/request-project');
+    await expect(otherTab.getByRole('heading', { name: 'Artist' })).toBeVisible();
+    await expect(otherTab.getByText('Continuing your request where you left off.')).toBeHidden();
+    await expect(otherTab.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateSpend, historyTabsOf, lotExpiresAt, refundRefusal, refundWindowMs } from './points-rules.ts';
+import { allocateSpend, historyScreenTabs, historyTabsOf, lotExpiresAt, refundRefusal, refundWindowMs } from './points-rules.ts';
 
 describe('lot validity (docs/product.md#validity)', () => {
   it('ends at 23:59:59.999 KST of the last valid day', () => {
@@ -59,5 +59,12 @@ describe('history tabs (docs/product.md#points)', () => {
   it('gives Berry no refund tab', () => {
     expect(historyTabsOf.orange).toContain('refund');
     expect(historyTabsOf.berry).not.toContain('refund');
+  });
+  it('offers the screen four filters, each one every currency answers', () => {
+    expect(historyScreenTabs).toHaveLength(4);
+    for (const tab of historyScreenTabs) {
+      expect(historyTabsOf.orange).toContain(tab);
+      expect(historyTabsOf.berry).toContain(tab);
+    }
   });
 });

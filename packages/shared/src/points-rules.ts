@@ -19,15 +19,22 @@ export const berryPerOrange = 13;
 /** The most points one write may name: a positive whole number within what a wallet can ever hold. */
 export const pointAmountMax = 100_000_000;
 
-/** Tabs of the history screen: every tab any currency has (docs/product.md#points). */
-export const historyTabs = ['all', 'charge', 'spend', 'refund'] as const;
+/**
+ * Tabs of the history API: every tab any currency has (docs/product.md#points,
+ * docs/decisions/009-points-history-tabs.md). `refund_return` came later
+ * and holds refunds and returns together; `refund` (refunds only) stays for the clients that ask for it.
+ */
+export const historyTabs = ['all', 'charge', 'spend', 'refund', 'refund_return'] as const;
 export type HistoryTab = (typeof historyTabs)[number];
-/** Which tabs each currency's history shows: Berry is never refunded, so it has no refund tab. */
+/** Which tabs each currency's history answers: Berry is never refunded, so it has no refund tab, yet its returns have theirs. */
 export const historyTabsOf = {
-  orange: ['all', 'charge', 'spend', 'refund'],
-  berry: ['all', 'charge', 'spend'],
+  orange: ['all', 'charge', 'spend', 'refund', 'refund_return'],
+  berry: ['all', 'charge', 'spend', 'refund_return'],
 } as const satisfies Record<PointCurrency, readonly HistoryTab[]>;
 export type HistoryTabOf<Currency extends PointCurrency> = (typeof historyTabsOf)[Currency][number];
+/** The filters the history screen offers, four for either currency so they fit a 375 px screen: refunds and returns under one. */
+export const historyScreenTabs = ['all', 'charge', 'spend', 'refund_return'] as const satisfies readonly HistoryTabOf<'berry'>[];
+export type HistoryScreenTab = (typeof historyScreenTabs)[number];
 
 const kstOffsetMs = 9 * 3_600_000;
 

@@ -7,7 +7,9 @@ import {
   depositBoundsFor,
   eventGoalOf,
   largestParticipationFor,
+  participationCapFor,
   participationRefusal,
+  participationShortfall,
   participationTaken,
   minimumUnitMaxFor,
   earliestAdStartDate,
@@ -216,6 +218,36 @@ describe('participation amounts (docs/product.md#participation)', () => {
     expect(participationTaken(500, 450)).toBe(450);
     expect(participationTaken(500, 5)).toBe(5);
     expect(participationTaken(500, null)).toBe(500);
+  });
+
+  it('states one cap: the limit rounded down to the unit, or what remains to a limited goal', () => {
+    // 165 left of the limit in steps of 10: 160, not 165.
+    expect(participationCapFor({ minimumUnit: 10, userRemaining: 165, goalRemaining: null })).toEqual({ unit: 10, largest: 160, cap: 160, limitedBy: 'user' });
+    // A limited project 230 short of its goal, 1,050 left of the limit: 230, not 1,050.
+    expect(participationCapFor({ minimumUnit: 10, userRemaining: 1_050, goalRemaining: 230 })).toEqual({ unit: 10, largest: 230, cap: 230, limitedBy: 'goal' });
+    // Off the grid: the step that reaches the goal is the last, and takes only what remains.
+    expect(participationCapFor({ minimumUnit: 100, userRemaining: 5_000, goalRemaining: 450 })).toEqual({ unit: 100, largest: 500, cap: 450, limitedBy: 'goal' });
+    expect(participationCapFor({ minimumUnit: 100, userRemaining: 5_000, goalRemaining: 5 })).toMatchObject({ largest: 100, cap: 5 });
+    // The limit binds before a goal further away.
+    expect(participationCapFor({ minimumUnit: 50, userRemaining: 525, goalRemaining: 800 })).toEqual({ unit: 50, largest: 500, cap: 500, limitedBy: 'user' });
+    expect(participationCapFor({ minimumUnit: 50, userRemaining: 25, goalRemaining: 800 }).cap).toBe(0);
+  });
+
+  it('agrees with the server at every step: each amount up to the cap is taken, one unit more is refused', () => {
+    for (const [minimumUnit, userRemaining, goalRemaining] of [[10, 165, null], [10, 1_050, 230], [100, 5_000, 450], [50, 525, 800], [30, 100, 95]] as const) {
+      const { largest, cap } = participationCapFor({ minimumUnit, userRemaining, goalRemaining });
+      for (let amount = minimumUnit; amount <= largest; amount += minimumUnit) {
+        expect(participationRefusal(amount, minimumUnit, userRemaining)).toBeNull();
+        expect(participationTaken(amount, goalRemaining)).toBeLessThanOrEqual(cap);
+      }
+      expect(participationTaken(largest, goalRemaining)).toBe(cap);
+      if (goalRemaining === null || goalRemaining > largest) expect(participationRefusal(largest + minimumUnit, minimumUnit, userRemaining)).toBe('projects.over_user_limit');
+    }
+  });
+
+  it('names what a balance lacks', () => {
+    expect(participationShortfall(50, 0)).toBe(50);
+    expect(participationShortfall(600, 650)).toBe(0);
   });
 });
 

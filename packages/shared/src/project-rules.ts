@@ -164,7 +164,7 @@ export type ParticipationRefusal = 'projects.below_minimum_unit' | 'projects.not
 export function participationRefusal(amount: number, minimumUnit: number, userRemaining: number): ParticipationRefusal | null {
   if (amount < minimumUnit) return 'projects.below_minimum_unit';
   if (amount % minimumUnit !== 0) return 'projects.not_unit_multiple';
-  return amount > userRemaining ? 'projects.over_user_limit' : null;
+  return amount > largestParticipationFor(minimumUnit, userRemaining) ? 'projects.over_user_limit' : null;
 }
 
 /** The largest amount a fan may still ask for: what the limit leaves, rounded down to the unit. */
@@ -179,6 +179,36 @@ export function largestParticipationFor(minimumUnit: number, userRemaining: numb
  */
 export function participationTaken(amount: number, goalRemaining: number | null): number {
   return goalRemaining === null ? amount : Math.min(amount, goalRemaining);
+}
+
+export type ParticipationCap = {
+  unit: number;
+  /** The largest amount the fan may choose: whole units, within the limit, and no step past the one that reaches a limited goal. */
+  largest: number;
+  /** The most a participation will take: `largest`, or what remains to a limited goal when that is less. */
+  cap: number;
+  /** Which rule sets the cap: the fan's 50 % share, or what remains to a limited goal. */
+  limitedBy: 'user' | 'goal';
+};
+
+/**
+ * The one cap on what a fan may still put in (docs/product.md#participation): the per-user limit
+ * rounded down to the unit and, in a limited project, what remains to the goal. The fundraise sheet
+ * states it and steps to it; the server's refusal (participationRefusal) and the amount it takes
+ * (participationTaken) agree with it at every step.
+ */
+export function participationCapFor(limits: { minimumUnit: number; userRemaining: number; goalRemaining: number | null }): ParticipationCap {
+  const unit = Math.max(1, limits.minimumUnit);
+  const byUser = largestParticipationFor(unit, limits.userRemaining);
+  const goalRemaining = limits.goalRemaining === null ? null : Math.max(0, limits.goalRemaining);
+  if (goalRemaining === null || goalRemaining > byUser) return { unit, largest: byUser, cap: byUser, limitedBy: 'user' };
+  // The step that reaches the goal is the last one: a larger choice would take no more.
+  return { unit, largest: roundUpToUnit(goalRemaining, unit), cap: goalRemaining, limitedBy: 'goal' };
+}
+
+/** How many points a participation taking `taken` lacks from a balance of `balance` (0 when it is covered). */
+export function participationShortfall(taken: number, balance: number): number {
+  return Math.max(0, taken - balance);
 }
 
 /** An event's goal in Berry (docs/product.md#events): the media total in Orange, in Berry at the exchange rate. */

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, parsePath, Route, Routes, useLocation } from 'react-router';
 import { createAppQueryClient } from '../lib/query-client.ts';
 
 /** Shows the router's current path so tests can assert where a click went. */
@@ -16,11 +16,16 @@ export function createTestQueryClient(onUnauthorized = () => {}) {
 
 export function renderWithProviders(
   element: ReactElement,
-  { path = '/', route = '*', queryClient = createTestQueryClient() }: { path?: string; route?: string; queryClient?: QueryClient } = {},
+  {
+    path = '/',
+    route = '*',
+    queryClient = createTestQueryClient(),
+    state,
+  }: { path?: string; route?: string; queryClient?: QueryClient; /** The history state of the first entry (a link's `state`). */ state?: unknown } = {},
 ) {
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[state === undefined ? path : { ...parsePath(path), state }]}>
         <Routes>
           <Route path={route} element={element} />
           <Route path="*" element={null} />

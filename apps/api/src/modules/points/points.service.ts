@@ -56,7 +56,8 @@ export type LotDueNotice = { id: number; userId: string; currency: PointCurrency
 
 /**
  * Which entry types each history tab shows (docs/decisions/009-points-history-tabs.md). A return
- * gives a spend back, so it sits with the spends; Berry is acquired by exchange, so its charge tab
+ * gives a spend back, so it sits with the spends, and with the refunds under `refund_return`, the
+ * screen's "refunds and returns" (docs/decisions/009-points-history-tabs.md); Berry is acquired by exchange, so its charge tab
  * lists exchanges. Which tabs a currency has is the shared rule (`historyTabsOf`: Berry has no
  * refund tab), and each currency's row names exactly those tabs.
  */
@@ -66,8 +67,9 @@ const tabTypes: { [Currency in PointCurrency]: Record<HistoryTabOf<Currency>, Po
     charge: ['charge', 'bonus'],
     spend: ['spend', 'return'],
     refund: ['refund'],
+    refund_return: ['refund', 'return'],
   },
-  berry: { all: ['charge', 'bonus', 'spend', 'refund', 'return', 'exchange'], charge: ['exchange', 'charge', 'bonus'], spend: ['spend', 'return'] },
+  berry: { all: ['charge', 'bonus', 'spend', 'refund', 'return', 'exchange'], charge: ['exchange', 'charge', 'bonus'], spend: ['spend', 'return'], refund_return: ['return'] },
 };
 
 /** The entry types of one tab of one currency's history, or null when that currency has no such tab. */

@@ -31,8 +31,8 @@ describe('events: operators create projects funded in Berry (docs/product.md#eve
   const participate = (user: TestUser, projectId: number, amount: number) =>
     t.request({ method: 'POST', url: `/api/projects/${projectId}/participations`, cookie: user.cookie, headers: { 'idempotency-key': idempotencyKey() }, payload: { amount } });
   const balances = async (user: TestUser) => (await t.request({ url: '/api/points/balances', cookie: user.cookie })).json() as Balances;
-  const history = async (user: TestUser, currency: 'orange' | 'berry') =>
-    ((await t.request({ url: `/api/points/history?currency=${currency}&tab=all`, cookie: user.cookie })).json() as HistoryPage).items;
+  const history = async (user: TestUser, currency: 'orange' | 'berry', tab = 'all') =>
+    ((await t.request({ url: `/api/points/history?currency=${currency}&tab=${tab}`, cookie: user.cookie })).json() as HistoryPage).items;
 
   beforeAll(async () => {
     ({ t, operator, artistId } = await projectsTestContext());
@@ -169,5 +169,7 @@ describe('events: operators create projects funded in Berry (docs/product.md#eve
     expect((await t.request({ url: `/api/projects/${event.id}` })).json()).toMatchObject({ project: { status: 'failed' } });
     expect((await balances(fan)).berry.total).toBe(1_300);
     expect((await history(fan, 'berry')).find((entry) => entry.type === 'return')).toMatchObject({ reason: 'event_not_achieved', amount: 200 });
+    // Berry has no refunds, yet its returns have their tab (issue 32, item 12).
+    expect((await history(fan, 'berry', 'refund_return')).map((entry) => [entry.type, entry.reason])).toEqual([['return', 'event_not_achieved']]);
   });
 });

@@ -1,4 +1,4 @@
-import { fundingClosesAt, participationRefusal, participationTaken, perUserLimitOf } from '@orchard/shared/project-rules';
+import { fundingClosesAt, largestParticipationFor, participationRefusal, participationTaken, perUserLimitOf } from '@orchard/shared/project-rules';
 import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -204,7 +204,7 @@ function planParticipation(
   const refusal = participationRefusal(request.amount, minimumUnit, remaining);
   if (refusal === 'projects.below_minimum_unit') return { refusal: belowMinimumUnit(minimumUnit) };
   if (refusal === 'projects.not_unit_multiple') return { refusal: notUnitMultiple(minimumUnit) };
-  if (refusal === 'projects.over_user_limit') return { refusal: overUserLimit(Math.max(0, remaining)) };
+  if (refusal === 'projects.over_user_limit') return { refusal: overUserLimit(Math.max(0, remaining), largestParticipationFor(minimumUnit, remaining)) };
   if (project.purpose !== 'limited') return { project, amount: request.amount, reachesGoal: false };
   const toGoal = project.goal - project.raised;
   if (toGoal <= 0) return { refusal: notFunding(project.status) };

@@ -125,7 +125,8 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     const limit = Math.floor(p.goal / 2);
     const onUnit = (amount: number) => Math.floor(amount / 20) * 20;
     const over = await participate(user, p.id, onUnit(limit) + 20);
-    expect([over.statusCode, errorCode(over), (over.json() as { error: { details: { remaining: number } } }).error.details.remaining]).toEqual([422, 'projects.over_user_limit', limit]);
+    // The refusal names the remaining share and, as the sheet states it, that share rounded down to the unit.
+    expect([over.statusCode, errorCode(over), (over.json() as { error: { details: { remaining: number; largest: number } } }).error.details]).toEqual([422, 'projects.over_user_limit', { remaining: limit, largest: onUnit(limit) }]);
     await creditOrange(t, creator.id, p.goal);
     const creatorOver = await participate(creator, p.id, onUnit(limit - p.deposit!) + 20);
     expect(errorCode(creatorOver)).toBe('projects.over_user_limit');
@@ -228,6 +229,10 @@ describe('participation, the funding close and cancellation (docs/product.md#par
     expect((await balances(creator)).orange.total).toBe(creatorBefore.orange.total + p.deposit!);
     const history = (await t.request({ url: '/api/points/history?currency=orange&tab=all', cookie: user.cookie })).json() as { items: { reason: string; amount: number }[] };
     expect(history.items.filter((item) => item.reason === 'project_not_achieved').map((item) => item.amount).sort()).toEqual([100, 50].sort());
+    // The returns are under refunds and returns too (issue 32, item 12); `refund` still lists refunds only.
+    const tab = async (name: string) => ((await t.request({ url: `/api/points/history?currency=orange&tab=${name}`, cookie: user.cookie })).json() as { items: { reason: string; type: string }[] }).items;
+    expect((await tab('refund_return')).filter((item) => item.type === 'return').map((item) => item.reason)).toEqual(['project_not_achieved', 'project_not_achieved']);
+    expect((await tab('refund')).filter((item) => item.type === 'return')).toEqual([]);
     expect(await notificationKindsOf(t, user.id, p.id)).toEqual(['failed', 'points_returned']);
     // A second run changes nothing.
     await t.services.participations.closeFundingDue();

@@ -67,8 +67,9 @@ export const belowMinimumUnit = (minimumUnit: number) =>
   unprocessable('projects.below_minimum_unit', `A participation is at least the project's minimum unit (${minimumUnit}).`, { minimumUnit });
 export const notUnitMultiple = (minimumUnit: number) =>
   unprocessable('projects.not_unit_multiple', `A participation is a whole number of the project's minimum unit (${minimumUnit}).`, { minimumUnit });
-export const overUserLimit = (remaining: number) =>
-  unprocessable('projects.over_user_limit', 'One person may put in at most half of the goal, the deposit included.', { remaining });
+/** `largest`: the most the fan may still ask for, the remaining share rounded down to the unit, as the sheet states it. */
+export const overUserLimit = (remaining: number, largest: number) =>
+  unprocessable('projects.over_user_limit', `One person may put in at most half of the goal, the deposit included: ${largest} more at most.`, { remaining, largest });
 /** docs/product.md#cancellation */
 export const notCancellable = (status: string) =>
   conflict('projects.not_cancellable', 'Only a succeeded project can be cancelled, up to one month before its ad starts.', { status });

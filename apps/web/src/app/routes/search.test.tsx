@@ -7,6 +7,7 @@ import { searchDebounceMs } from '../../features/search/hooks/use-search-text.ts
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
 import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-login-dialog.ts';
 import { useUserInfoStore } from '../../lib/stores/user-info.ts';
+import { projectFixture } from '../../test/fixtures/project.ts';
 import { api, apiError } from '../../test/handlers/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
@@ -45,6 +46,20 @@ describe('search (docs/product.md#discovery)', () => {
     expect(within(screen.getByRole('region', { name: 'Funding projects' })).getByRole('link', { name: /LUMINA subway screen/ })).toHaveAttribute('href', '/project/101');
     expect(within(screen.getByRole('region', { name: 'Ended projects' })).getByRole('link', { name: /LUMINA debut anniversary/ })).toHaveAttribute('href', '/project/102');
     expect(location()).toBe('/search?q=lumina');
+  });
+
+  it('lists a project that opens later in its own group, as opening soon with its opening day, not under funding (issue 32, item 18)', async () => {
+    const funding = projectFixture({ id: 1, title: 'Funding now' });
+    const upcoming = projectFixture({ id: 2, title: 'Opens later', status: 'created', fundingStartDate: '2026-12-28', closesAt: null });
+    server.use(http.get(api('/search'), () => HttpResponse.json({ artists: [], projects: [funding, upcoming] })));
+    renderSearch();
+    await userEvent.type(box(), 'lumina');
+    const fundingGroup = await screen.findByRole('region', { name: 'Funding projects' });
+    expect(within(fundingGroup).getAllByTestId('project-card').map((card) => card.getAttribute('href'))).toEqual(['/project/1']);
+    const card = within(screen.getByRole('region', { name: 'Projects opening soon' })).getByTestId('project-card');
+    expect(within(card).getByText('Opening soon')).toHaveClass('status-badge--created');
+    expect(within(card).getByText(/^Opens .*28/)).toBeInTheDocument();
+    expect(screen.queryByText('Created')).toBeNull();
   });
 
   it('sends the text trimmed, in the interface language, once typing pauses', async () => {

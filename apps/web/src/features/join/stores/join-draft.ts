@@ -11,7 +11,7 @@ type JoinDraftStore = {
 };
 
 /**
- * The join's ticks, in sessionStorage like the request drafts (decision 051): reading a term opens
+ * The join's ticks, in sessionStorage as the request drafts were (decision 051): reading a term opens
  * its own page, and coming back must find the ticks as they were (docs/product.md#accounts).
  */
 export const joinDraftStorageKey = 'orchard:join-draft';

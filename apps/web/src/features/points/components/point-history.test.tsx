@@ -101,18 +101,20 @@ describe('point history (docs/product.md#points)', () => {
     expect(within(sheet).getByRole('link', { name: 'Subway birthday ad' }).getAttribute('href')).toBe('/project/42');
   });
 
-  it('asks for the chosen tab; Berry has no refund tab', async () => {
+  it('asks for the chosen tab: refunds and returns under one (issue 32, item 12); Berry has no refunds, so its tab says returns', async () => {
     const historyCalls = answerHistory(() => historyPage([]));
     const view = renderWithProviders(<PointHistory currency="orange" onCurrencyChange={() => {}} />);
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Charge', 'Spend', 'Refund']);
-    await userEvent.click(screen.getByRole('tab', { name: 'Refund' }));
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Charge', 'Spend', 'Refunds & returns']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Refunds & returns' }));
     expect(await screen.findByText("There's no history yet.")).toBeTruthy();
-    expect(historyCalls.at(-1)!.searchParams.get('tab')).toBe('refund');
+    // Beside the refund tab's own read, which marks refunded charges.
+    expect(historyCalls.map((call) => call.searchParams.get('tab'))).toContain('refund_return');
     view.unmount();
     renderWithProviders(<PointHistory currency="berry" onCurrencyChange={() => {}} />);
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Charge', 'Spend']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Charge', 'Spend', 'Returns']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Returns' }));
     await screen.findByText("There's no history yet.");
-    expect(historyCalls.at(-1)!.searchParams.get('currency')).toBe('berry');
+    expect([historyCalls.at(-1)!.searchParams.get('currency'), historyCalls.at(-1)!.searchParams.get('tab')]).toEqual(['berry', 'refund_return']);
   });
 
   it('an entry opens its detail; a refundable charge is refunded with one idempotency key kept across a retry', async () => {

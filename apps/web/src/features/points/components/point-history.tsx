@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@orchard/shared';
-import { historyTabsOf, type PointCurrency } from '@orchard/shared/points-rules';
+import { historyScreenTabs, type HistoryScreenTab, type PointCurrency } from '@orchard/shared/points-rules';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,12 +108,14 @@ function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryT
   );
 }
 
-/** Point history: Orange tabs all, charge, spend, refund; Berry tabs all, charge, spend (docs/decisions/009-points-history-tabs.md). */
+/**
+ * Point history: tabs all, charge, spend, and refunds with returns, which Berry (never refunded)
+ * calls returns (docs/decisions/009-points-history-tabs.md).
+ */
 export function PointHistory({ currency, onCurrencyChange }: { currency: PointCurrency; onCurrencyChange(currency: PointCurrency): void }) {
   const { t } = useTranslation(['myPage', 'common']);
-  const [tab, setTab] = useState<HistoryTab>('all');
-  const tabs = historyTabsOf[currency] as readonly HistoryTab[];
-  const shownTab = tabs.includes(tab) ? tab : 'all';
+  const [shownTab, setTab] = useState<HistoryScreenTab>('all');
+  const tabLabel = (tab: HistoryScreenTab) => t(`myPage:history.tabs.${currency === 'berry' && tab === 'refund_return' ? 'return' : tab}`);
   return (
     <>
       <div className="segmented" role="group" aria-label={t('myPage:history.kindLabel')}>
@@ -123,7 +125,7 @@ export function PointHistory({ currency, onCurrencyChange }: { currency: PointCu
           </button>
         ))}
       </div>
-      <Tabs label={t('myPage:history.tabsLabel')} idPrefix="history" items={tabs.map((value) => ({ value, label: t(`myPage:history.tabs.${value}`) }))} value={shownTab} onChange={setTab} />
+      <Tabs label={t('myPage:history.tabsLabel')} idPrefix="history" items={historyScreenTabs.map((value) => ({ value, label: tabLabel(value) }))} value={shownTab} onChange={setTab} />
       <div id="history-panel" role="tabpanel" aria-labelledby={`history-tab-${shownTab}`}>
         <HistoryList key={`${currency}-${shownTab}`} currency={currency} tab={shownTab} />
       </div>

@@ -73,13 +73,13 @@ function FilteredProjects({ artistId, status, sort }: { artistId: number; status
 }
 
 /**
- * Every project: those funding now first, closing soonest first, then the others in the fan's
- * order. The list has no "every status but funding", so the second list leaves the funding ones
- * out itself, and asks for its next page when a whole page was funding ones.
+ * Every project: those funding now first, then the others, each group in the fan's order
+ * (docs/product.md#screens, Artist page). The list has no "every status but funding", so the second
+ * list leaves the funding ones out itself, and asks for its next page when a whole page was funding ones.
  */
 function AllProjects({ artistId, sort }: { artistId: number; sort: ArtistProjectSort }) {
   const { t } = useTranslation('artist');
-  const funding = useProjects({ artistId, status: 'funding', sort: 'deadline' });
+  const funding = useProjects({ artistId, status: 'funding', sort });
   const all = useProjects({ artistId, sort });
   const others = itemsOf(all).filter((project) => project.status !== 'funding');
   const othersExhausted = others.length === 0 && all.hasNextPage && !all.isFetchingNextPage && !all.isFetchNextPageError;

@@ -110,9 +110,14 @@ describe('creation flow', () => {
     expect(screen.getByTestId('deposit-maximum').textContent).toBe('5,000 Orange');
     const deposit = screen.getByLabelText('Deposit (Orange)');
     const create = screen.getByRole('button', { name: 'Pay the deposit and create' });
+    // Below the minimum deposit yet not below the unit: the minimum deposit and the unit are named (issue 32, item 11).
     await userEvent.type(deposit, '499');
-    expect(screen.getAllByText(/lower than the minimum deposit unit/)).toHaveLength(1);
+    expect(screen.getAllByText('The minimum deposit is 500 Orange, in whole units of 100 Orange.')).toHaveLength(1);
+    expect(screen.queryByText(/lower than the minimum deposit unit/)).toBeNull();
     expect(create.hasAttribute('disabled')).toBe(true);
+    await userEvent.clear(deposit);
+    await userEvent.type(deposit, '50');
+    expect(screen.getAllByText(/lower than the minimum deposit unit/)).toHaveLength(1);
     await userEvent.clear(deposit);
     await userEvent.type(deposit, '5100');
     expect(screen.getAllByText("That's more than the maximum deposit of 5,000 Orange.")).toHaveLength(1);

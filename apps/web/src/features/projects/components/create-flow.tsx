@@ -129,7 +129,13 @@ function ThumbnailStep({ project }: { project: Project }) {
 }
 
 /** The deposit's own messages, printed under its field (and nowhere else). */
-const depositMessages: Partial<Record<CreationProblem, string>> = { depositTooLow: 'deposit.belowUnit', depositTooHigh: 'deposit.tooHigh', depositOffUnit: 'deposit.offUnit' };
+const depositMessages: Partial<Record<CreationProblem, string>> = { depositTooLow: 'deposit.tooLow', depositTooHigh: 'deposit.tooHigh', depositOffUnit: 'deposit.offUnit' };
+
+/** Below the unit itself the product's own wording; between the unit and the minimum deposit, that minimum and the unit (docs/product.md#deposit). */
+function depositMessageOf(problem: CreationProblem | null, deposit: number | null, unit: number): string | undefined {
+  if (problem === 'depositTooLow' && deposit !== null && deposit < unit) return 'deposit.belowUnit';
+  return problem ? depositMessages[problem] : undefined;
+}
 
 /**
  * docs/product.md#deposit: both bounds shown, a field and two buttons that fill it with either,
@@ -141,7 +147,7 @@ function DepositStep({ project, draft, orangeAvailable, problem }: { project: Pr
   const orangeText = usePointsText('orange');
   const unit = parseWholeNumber(draft.minimumUnit) ?? minimumUnitMin;
   const bounds = depositBoundsFor(project.goal, unit);
-  const message = problem ? depositMessages[problem] : undefined;
+  const message = depositMessageOf(problem, parseWholeNumber(draft.deposit), unit);
   return (
     <div className="stack">
       <p className="muted">{t('deposit.rule', { percent: 5, unit: orangeText(unit) })}</p>

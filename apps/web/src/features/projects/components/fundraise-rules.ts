@@ -1,11 +1,10 @@
-import { largestParticipationFor, participationTaken, roundUpToUnit } from '@orchard/shared/project-rules';
+import { participationCapFor, participationTaken, roundDownToUnit, type ParticipationCap } from '@orchard/shared/project-rules';
 
 /**
  * What the fundraise sheet lets a fan put in (docs/product.md#participation), by the rules the
- * server applies: whole units of the minimum unit, at least one, and no more than the user's
- * remaining share (50 % of the goal, the deposit counted) rounded down to the unit. In a limited
- * project the stepper stops at the first step that reaches the goal, and the participation takes
- * only what remains to it.
+ * server applies (participationCapFor): whole units of the minimum unit, at least one, up to the
+ * one cap, the user's remaining share (50 % of the goal, the deposit counted) rounded down to the
+ * unit or, in a limited project, what remains to the goal.
  */
 export type FundraiseProject = {
   goal: number;
@@ -16,22 +15,22 @@ export type FundraiseProject = {
   viewerContribution: number;
 };
 
-export type FundraiseBounds = { unit: number; userRemaining: number; goalRemaining: number | null; max: number };
+export type FundraiseBounds = ParticipationCap & { goalRemaining: number | null };
 
 export function fundraiseBounds(project: FundraiseProject): FundraiseBounds {
-  const unit = Math.max(1, project.minimumUnit ?? 1);
-  const userRemaining = Math.max(0, project.perUserLimit - project.viewerContribution);
   const goalRemaining = project.purpose === 'limited' ? Math.max(0, project.goal - project.raised) : null;
-  const largest = largestParticipationFor(unit, userRemaining);
-  // Past the step that reaches the goal, a larger choice would take no more.
-  const max = goalRemaining === null ? largest : Math.min(largest, Math.max(unit, roundUpToUnit(goalRemaining, unit)));
-  return { unit, userRemaining, goalRemaining, max };
+  const userRemaining = Math.max(0, project.perUserLimit - project.viewerContribution);
+  return { ...participationCapFor({ minimumUnit: project.minimumUnit ?? 1, userRemaining, goalRemaining }), goalRemaining };
 }
 
-/** The amount after a step up or down, kept within [unit, max] on the unit's grid. */
+/** The amount after a step up or down, kept within [unit, largest] on the unit's grid. */
 export function stepAmount(amount: number, direction: 1 | -1, bounds: FundraiseBounds): number {
-  const next = amount + direction * bounds.unit;
-  return Math.min(bounds.max, Math.max(bounds.unit, next));
+  return clampAmount(amount + direction * bounds.unit, bounds);
+}
+
+/** An amount brought onto the unit's grid within [unit, largest] (an amount kept from before the bounds moved). */
+export function clampAmount(amount: number, bounds: FundraiseBounds): number {
+  return Math.min(bounds.largest, Math.max(bounds.unit, roundDownToUnit(amount, bounds.unit)));
 }
 
 /** What a participation of `amount` will take: the amount, or just what remains to a limited goal. */

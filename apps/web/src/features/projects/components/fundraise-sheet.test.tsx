@@ -9,7 +9,9 @@ import { projectFixture } from '../../../test/fixtures/project.ts';
 import { api, apiError, sentRequest } from '../../../test/handlers/api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
+import { paths } from '../../../app/paths.ts';
 import { FundraiseSheet } from './fundraise-sheet.tsx';
+import { savedWayBack } from './resume-after-charge.ts';
 
 type Write = { amount: number; key: string | null };
 
@@ -26,8 +28,8 @@ function mockParticipations(project: Project, answers: (() => Response)[]) {
   return writes;
 }
 
-function renderSheet(project: Project) {
-  renderWithProviders(<FundraiseSheet project={project} available={3_000} open onClose={() => {}} />);
+function renderSheet(project: Project, { available = 3_000, initialAmount }: { available?: number; initialAmount?: number } = {}) {
+  renderWithProviders(<FundraiseSheet project={project} available={available} initialAmount={initialAmount} open onClose={() => {}} />);
   return screen.getByRole('dialog', { name: 'Join this project' });
 }
 
@@ -47,7 +49,7 @@ describe('the fundraise sheet (docs/product.md#participation)', () => {
     for (let step = 0; step < 4; step += 1) await user.click(more);
     expect(within(sheet).getByText('500 Orange')).toBeTruthy();
     expect((more as HTMLButtonElement).disabled).toBe(true);
-    expect(within(sheet).getByText(/Only 450 Orange is left to the goal/)).toBeTruthy();
+    expect(within(sheet).getByText('This reaches the goal: we take just what is left, and funding closes.')).toBeTruthy();
     expect(within(sheet).queryByRole('button', { name: 'Put in 500 Orange' })).toBeNull();
     await user.click(within(sheet).getByRole('button', { name: 'Put in 450 Orange' }));
     // The amount sent is the chosen whole units; the server caps it at what remains.
@@ -62,6 +64,52 @@ describe('the fundraise sheet (docs/product.md#participation)', () => {
     const sheet = renderSheet(project);
     await user.click(within(sheet).getByRole('button', { name: 'More' }));
     expect(within(sheet).getByRole('button', { name: 'Put in 100 Orange' })).toBeTruthy();
+  });
+
+  it('states one cap, the one the stepper stops at: the limit rounded down to the unit', async () => {
+    // 165 left of the limit in steps of 10: the sheet says 160, and + stops there.
+    const project = projectFixture({ purpose: 'ongoing', minimumUnit: 10, goal: 1_000, perUserLimit: 500, viewerContribution: 335 });
+    mockParticipations(project, []);
+    const user = userEvent.setup();
+    const sheet = renderSheet(project, { initialAmount: 150 });
+    expect(within(sheet).getByTestId('fundraise-cap').textContent).toBe('160 Orange');
+    const more = within(sheet).getByRole('button', { name: 'More' });
+    await user.click(more);
+    expect([within(sheet).getByRole('button', { name: 'Put in 160 Orange' }), (more as HTMLButtonElement).disabled]).toEqual([expect.anything(), true]);
+    expect(within(sheet).queryByText(/165/)).toBeNull();
+  });
+
+  it('on a limited project short of its goal, states what remains to it, not the larger limit', () => {
+    // 230 short of the goal; 1,050 left of the fan's limit.
+    const project = projectFixture({ minimumUnit: 10, raised: 9_770, viewerContribution: 3_950 });
+    mockParticipations(project, []);
+    const sheet = renderSheet(project, { initialAmount: 10_000 });
+    expect(within(sheet).getByTestId('fundraise-cap').textContent).toBe('230 Orangewhat is left to the goal');
+    expect(within(sheet).getByRole('button', { name: 'Put in 230 Orange' })).toBeTruthy();
+    expect(within(sheet).queryByText(/1,050/)).toBeNull();
+  });
+
+  it('with too few points, says so before anything is sent and offers the charge, which keeps the amount for the way back', async () => {
+    const project = projectFixture({ purpose: 'ongoing' });
+    const writes = mockParticipations(project, []);
+    const user = userEvent.setup();
+    const sheet = renderSheet(project, { available: 0, initialAmount: 600 });
+    expect(within(sheet).getByText('Not enough points. Charge and come back to join.')).toBeTruthy();
+    expect((within(sheet).getByRole('button', { name: 'Put in 600 Orange' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(sheet).getByRole('link', { name: 'Charge' }));
+    expect(savedWayBack()).toEqual({ to: 'project', path: paths.project(project.id), amount: 600 });
+    expect(writes).toEqual([]);
+  });
+
+  it('with enough points for a smaller amount, lets the fan step down to it', async () => {
+    const project = projectFixture({ purpose: 'ongoing' });
+    mockParticipations(project, []);
+    const user = userEvent.setup();
+    const sheet = renderSheet(project, { available: 100, initialAmount: 200 });
+    expect(within(sheet).getByRole('link', { name: 'Charge' })).toBeTruthy();
+    await user.click(within(sheet).getByRole('button', { name: 'Less' }));
+    expect((within(sheet).getByRole('button', { name: 'Put in 100 Orange' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(sheet).queryByRole('link', { name: 'Charge' })).toBeNull();
   });
 
   it('keeps one Idempotency-Key per action: the same across retries of the same amount, a new one after a refusal or a new amount', async () => {

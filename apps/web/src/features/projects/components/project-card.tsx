@@ -2,7 +2,7 @@ import type { Project } from '@orchard/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatKstCalendarDay, formatNumber } from '../../../lib/format.ts';
 import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { daysUntilClose, percentFunded } from './fundraise-rules.ts';
@@ -53,7 +53,13 @@ export function ProjectCard({ project, variant = 'row', rank, picture = 'thumbna
   const percent = percentFunded(project.raised, project.goal);
   const artist = project.artistNames[language] || project.artistNames.en;
   const pictureUrl = picture === 'firstPhoto' ? (project.photos[0] ?? project.thumbnailUrl) : project.thumbnailUrl;
-  const timeLeft = project.status === 'funding' && project.closesAt ? <FundingTimeLeft closesAt={project.closesAt} /> : null;
+  // A project opening later says when (docs/product.md#projects: created, funding from a later day).
+  const timeLeft =
+    project.status === 'funding' && project.closesAt ? (
+      <FundingTimeLeft closesAt={project.closesAt} />
+    ) : project.status === 'created' ? (
+      <span className="project-tile__time">{t('common:projectCard.opensOn', { date: formatKstCalendarDay(project.fundingStartDate, language) })}</span>
+    ) : null;
   return (
     <Link className={`project-tile project-tile--${variant}${project.currency === 'berry' ? ' project-tile--berry' : ''}`} to={paths.project(project.id)} data-testid="project-card">
       <span className="project-tile__picture">

@@ -72,7 +72,8 @@ describe('the project page (docs/product.md#participation)', () => {
     const user = userEvent.setup({ advanceTimers: () => {} });
     renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
-    expect(await screen.findByText(/Only 50 Orange is left to the goal/)).toBeTruthy();
+    expect(await screen.findByText('This reaches the goal: we take just what is left, and funding closes.')).toBeTruthy();
+    expect(screen.getByTestId('fundraise-cap').textContent).toBe('50 Orangewhat is left to the goal');
   });
 
   it('offers to charge when points run short, coming back to the project', async () => {
@@ -88,13 +89,22 @@ describe('the project page (docs/product.md#participation)', () => {
     expect(sessionStorage.getItem('orchard:resume-after-charge')).toBe('/project/42');
   });
 
+  it('back from the charge the sheet sent the fan to, the sheet is open again at the amount chosen (issue 32, item 10)', async () => {
+    const project = projectFixture({ purpose: 'ongoing' });
+    mockApi(project, () => apiError(500, 'internal'));
+    renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />, { path: '/project/42', state: { fundraiseAmount: 600 } });
+    const sheet = await screen.findByRole('dialog', { name: 'Join this project' });
+    expect(within(sheet).getByRole('button', { name: 'Put in 600 Orange' })).toBeEnabled();
+  });
+
   it('an event short of Berry says to exchange and opens the exchange tab, coming back to the event (docs/product.md#screens)', async () => {
     const event = projectFixture({ currency: 'berry' });
     mockApi(event, () => apiError(422, 'points.insufficient', { available: 0 }));
     const user = userEvent.setup({ advanceTimers: () => {} });
     renderWithProviders(<ProjectPage project={event} slots={{ balances: { orange: 3_000, berry: 0 } }} />);
     await user.click(await screen.findByRole('button', { name: 'Fundraise' }));
-    await user.click(await screen.findByRole('button', { name: /^Put in / }));
+    // Known short before anything is sent.
+    expect(await screen.findByRole('button', { name: /^Put in / })).toBeDisabled();
     expect(await screen.findByText('Not enough Berry. Exchange Orange for Berry and come back to join.')).toBeInTheDocument();
     expect(screen.queryByText(/Charge and come back/)).toBeNull();
     const exchange = screen.getByRole('link', { name: 'Exchange for Berry' });

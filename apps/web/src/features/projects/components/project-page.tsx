@@ -1,6 +1,6 @@
 import type { Project } from '@orchard/shared';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { EmptyState, Tabs } from '../../../components/ui/primitives.tsx';
@@ -14,6 +14,7 @@ import { FundraiseSheet } from './fundraise-sheet.tsx';
 import { daysUntilClose, percentFunded } from './fundraise-rules.ts';
 import { usePointsText } from '../../../lib/points-text.ts';
 import { projectStatusLink } from './project-links.ts';
+import { resumedFundraiseAmount } from './resume-after-charge.ts';
 import { ShareButton } from './share-button.tsx';
 import { YoutubeFacade } from './youtube-facade.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -39,8 +40,11 @@ export function ProjectPage({ project, slots = {} }: { project: Project; slots?:
   // Every namespace of every tab loads with the page: a tab switch must not suspend the whole page.
   const { t } = useTranslation(['projectDetail', 'myPage', 'mediaDetail', 'requestFunding']);
   const [tab, setTab] = useState<ProjectTab>('description');
-  const [sheetOpen, setSheetOpen] = useState(false);
   const signedIn = useUserInfoStore(isSignedIn);
+  // Back from the charge the sheet sent the fan to: the sheet opens again at the amount chosen (docs/product.md#participation).
+  const { state } = useLocation();
+  const [resumeAmount] = useState(() => resumedFundraiseAmount(state));
+  const [sheetOpen, setSheetOpen] = useState(resumeAmount !== null && signedIn && project.status === 'funding');
   const title = project.title ?? t('projectDetail:untitled');
   if (project.hidden && !slots.viewerIsOperator) return <EmptyState message={t('projectDetail:hidden')} />;
   return (
@@ -84,7 +88,7 @@ export function ProjectPage({ project, slots = {} }: { project: Project; slots?:
         {tab === 'policy' ? <PolicyTab projectId={project.id} /> : null}
       </div>
       {slots.comments}
-      {sheetOpen ? <FundraiseSheet project={project} available={slots.balances?.[project.currency]} open={sheetOpen} onClose={() => setSheetOpen(false)} /> : null}
+      {sheetOpen ? <FundraiseSheet project={project} available={slots.balances?.[project.currency]} initialAmount={resumeAmount ?? undefined} open={sheetOpen} onClose={() => setSheetOpen(false)} /> : null}
     </article>
   );
 }

@@ -8,6 +8,8 @@ import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-cu
 import { api, sentRequest, type SentRequest } from '../../../test/handlers/api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
+import { signedOutUserInfo, useUserInfoStore } from '../../../lib/stores/user-info.ts';
+import { accountDraftKey } from '../stores/account-draft.ts';
 import { emptyRequestDraft, requestDraftStorageKey, useRequestDraftStore } from '../stores/request-draft.ts';
 import { RequestFlow, type RequestCatalogue, type RequestFlowSlots } from './request-flow.tsx';
 
@@ -64,16 +66,20 @@ function renderInHistory() {
 }
 
 /** The store as a fresh page load finds it: read back from sessionStorage. */
+const draftKey = accountDraftKey(requestDraftStorageKey, 'user-1');
+
 async function reloadDraft() {
-  const saved = sessionStorage.getItem(requestDraftStorageKey)!;
+  const saved = localStorage.getItem(draftKey)!;
   useRequestDraftStore.setState(emptyRequestDraft);
-  sessionStorage.setItem(requestDraftStorageKey, saved);
+  localStorage.setItem(draftKey, saved);
   await useRequestDraftStore.persist.rehydrate();
 }
 
 describe('request flow', () => {
   beforeEach(() => {
     useLanguageAndCurrencyStore.setState({ language: 'en', currency: 'KRW' });
+    // Decision 089: the draft is kept for the signed-in account.
+    useUserInfoStore.setState({ ...signedOutUserInfo, id: 'user-1', isActive: true });
     useRequestDraftStore.setState(emptyRequestDraft);
   });
 
@@ -94,7 +100,7 @@ describe('request flow', () => {
     expect(screen.getByRole('radio', { name: /^Video/ })).toHaveProperty('checked', true);
   });
 
-  it('the draft survives a reload: the same step and choices come back from sessionStorage', async () => {
+  it('the draft survives a reload: the same step and choices come back from the account’s storage', async () => {
     const first = renderWithProviders(<RequestFlow catalogue={catalogue} slots={slots} />);
     await userEvent.click(screen.getByRole('button', { name: 'Artist 7' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -107,7 +113,7 @@ describe('request flow', () => {
     await userEvent.selectOptions(screen.getByLabelText('Duration for Gangnam Station screen'), '7');
     first.unmount();
 
-    expect(JSON.parse(sessionStorage.getItem(requestDraftStorageKey)!).state).toMatchObject({
+    expect(JSON.parse(localStorage.getItem(draftKey)!).state).toMatchObject({
       step: 3,
       artistId: 7,
       purpose: 'ongoing',

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { forgetWayBack, type WayBack } from './resume-after-charge.ts';
+import { forgetWayBack, type ResumeFundraiseState, type WayBack } from './resume-after-charge.ts';
 
 /**
  * "Back to creating your project" or "Back to the project", after a charge or an exchange that a
  * creation or a participation sent the user to (docs/product.md#payments). It replaces the result's
- * history entry, so Back from the project does not return to a result page.
+ * history entry, so Back from the project does not return to a result page. A way back to a project
+ * reopens its fundraise sheet at the amount the fan had chosen.
  */
 export function WayBackLink({ wayBack, variant = 'primary' }: { wayBack: WayBack; variant?: 'primary' | 'secondary' }) {
   const { t } = useTranslation(['createProject', 'projectDetail']);
@@ -14,6 +15,7 @@ export function WayBackLink({ wayBack, variant = 'primary' }: { wayBack: WayBack
       className={`button button--${variant} button--block resume-link`}
       to={wayBack.path}
       replace
+      state={wayBack.amount === undefined ? undefined : ({ fundraiseAmount: wayBack.amount } satisfies ResumeFundraiseState)}
       // The creation forgets it itself once created: until then, its deposit step may send the user to charge again.
       onClick={wayBack.to === 'project' ? forgetWayBack : undefined}
     >

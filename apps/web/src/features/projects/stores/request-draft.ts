@@ -1,6 +1,7 @@
 import type { ProjectOption, ProjectPurpose } from '@orchard/shared';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
+import { accountDraftStorage, followAccount, type OwnedDraft } from './account-draft.ts';
 
 export type DraftMedium = { mediaId: number; duration: number | null };
 
@@ -28,7 +29,7 @@ export const emptyRequestDraft: RequestDraft = {
   termsAgreed: false,
 };
 
-type RequestDraftStore = RequestDraft & {
+type RequestDraftStore = RequestDraft & OwnedDraft & {
   update(change: Partial<RequestDraft>): void;
   /** A different package allows other categories and another ad period: the media are chosen again. */
   choosePackage(packageId: string): void;
@@ -40,8 +41,8 @@ type RequestDraftStore = RequestDraft & {
 };
 
 /**
- * Decision 051: in sessionStorage, so the draft survives a reload and the round trip through the
- * sign-in provider in the same tab, yet never outlives the tab on a shared device.
+ * Decision 089: in localStorage under the account's id, so the draft survives a reload, the round
+ * trip through the sign-in provider and a new tab, and no other account on the browser sees it.
  */
 export const requestDraftStorageKey = 'orchard:request-draft';
 
@@ -49,6 +50,7 @@ export const useRequestDraftStore = create<RequestDraftStore>()(
   persist(
     (set) => ({
       ...emptyRequestDraft,
+      owner: null,
       update: (change) => set(change),
       choosePackage: (packageId) => set((draft) => (draft.packageId === packageId ? draft : { packageId, media: [] })),
       toggleMedium: (mediaId) =>
@@ -64,8 +66,9 @@ export const useRequestDraftStore = create<RequestDraftStore>()(
     }),
     {
       name: requestDraftStorageKey,
-      storage: createJSONStorage(() => sessionStorage),
-      partialize: ({ step, artistId, purpose, option, packageId, media, adStartDate, fundingStartDate, termsAgreed }) => ({
+      storage: accountDraftStorage(),
+      partialize: ({ owner, step, artistId, purpose, option, packageId, media, adStartDate, fundingStartDate, termsAgreed }) => ({
+        owner,
         step,
         artistId,
         purpose,
@@ -79,3 +82,5 @@ export const useRequestDraftStore = create<RequestDraftStore>()(
     },
   ),
 );
+
+followAccount(useRequestDraftStore, emptyRequestDraft);

@@ -7,17 +7,22 @@ import { apiErrorMessage } from '../../../lib/i18n.ts';
 import type { useSearch } from '../api/search.ts';
 import './search.css';
 
-/** Statuses whose funding is over: the "ended" group. A project before or in its funding is in the funding group. */
+/** Statuses whose funding is over: the "ended" group. A project in its funding is in the funding group. */
 const endedStatuses: ReadonlySet<ProjectStatus> = new Set(['succeeded', 'failed', 'running', 'awarded', 'cancelled']);
 
-export type SearchGroups = { artists: Artist[]; funding: Project[]; ended: Project[] };
+export type SearchGroups = { artists: Artist[]; funding: Project[]; upcoming: Project[]; ended: Project[] };
 
-/** docs/product.md#discovery: artists, funding projects, ended projects, each in the order the server ranked them. */
+/**
+ * docs/product.md#discovery: artists, funding projects, projects opening later (created, funding
+ * from a later day), ended projects, each in the order the server ranked them.
+ */
 export function groupSearchResults(results: SearchResult): SearchGroups {
+  const groupOf = (project: Project): 'funding' | 'upcoming' | 'ended' => (endedStatuses.has(project.status) ? 'ended' : project.status === 'created' ? 'upcoming' : 'funding');
   return {
     artists: results.artists,
-    funding: results.projects.filter((project) => !endedStatuses.has(project.status)),
-    ended: results.projects.filter((project) => endedStatuses.has(project.status)),
+    funding: results.projects.filter((project) => groupOf(project) === 'funding'),
+    upcoming: results.projects.filter((project) => groupOf(project) === 'upcoming'),
+    ended: results.projects.filter((project) => groupOf(project) === 'ended'),
   };
 }
 
@@ -53,7 +58,7 @@ export function SearchResultGroups({
   if (search.isPending) return <Spinner label={t('search:loading')} />;
   const groups = groupSearchResults(search.data);
   const busy = search.isPlaceholderData;
-  if (groups.artists.length + groups.funding.length + groups.ended.length === 0) {
+  if (groups.artists.length + groups.funding.length + groups.upcoming.length + groups.ended.length === 0) {
     return (
       <div aria-busy={busy} className={busy ? 'search-results search-results--busy' : 'search-results'}>
         <EmptyState message={t('search:empty.title')} />
@@ -71,6 +76,11 @@ export function SearchResultGroups({
       {groups.funding.length > 0 ? (
         <Group id="search-funding" title={t('search:groups.funding')}>
           {renderProjects(groups.funding)}
+        </Group>
+      ) : null}
+      {groups.upcoming.length > 0 ? (
+        <Group id="search-upcoming" title={t('search:groups.upcoming')}>
+          {renderProjects(groups.upcoming)}
         </Group>
       ) : null}
       {groups.ended.length > 0 ? (
