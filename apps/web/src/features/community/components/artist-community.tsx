@@ -17,6 +17,7 @@ import { CommentList } from './comment-list.tsx';
 import { LikeButton } from './like-button.tsx';
 import { ReportButton } from './report-button.tsx';
 import './community.css';
+import { FanAvatar } from '../../../components/ui/fan-avatar.tsx';
 
 /** The post box: 1–2,000 characters and up to four images, with the upload's progress (docs/product.md#community). */
 function PostForm({ artistId }: { artistId: number }) {
@@ -179,11 +180,7 @@ function PostItem({ post, artistId, signedIn }: { post: Post; artistId: number; 
   return (
     <li className="post-item">
       <div className="comment-item__head">
-        {post.author.profileImageUrl ? (
-          <img className="comment-item__avatar" src={post.author.profileImageUrl} alt="" width={32} height={32} />
-        ) : (
-          <span className="comment-item__avatar comment-item__avatar--empty" aria-hidden="true" />
-        )}
+        <FanAvatar name={post.author.nickname} pictureUrl={post.author.profileImageUrl} />
         <span className="comment-item__name">{name}</span>
         <time className="comment-item__date" dateTime={post.createdAt}>
           {formatKstDate(post.createdAt, language, { withTime: true })}

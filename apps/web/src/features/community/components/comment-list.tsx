@@ -16,6 +16,7 @@ import { usePostComment } from '../api/post-comment.ts';
 import type { CommunityTarget } from '../api/query-keys.ts';
 import { ReportButton } from './report-button.tsx';
 import './community.css';
+import { FanAvatar } from '../../../components/ui/fan-avatar.tsx';
 
 /** The write box: 1–1,000 characters after trimming, with a live counter (docs/product.md#comments). */
 function CommentForm({ target }: { target: CommunityTarget }) {
@@ -74,11 +75,7 @@ function CommentItem({ comment, target, signedIn }: { comment: Comment; target: 
   return (
     <li className="comment-item">
       <div className="comment-item__head">
-        {comment.author.profileImageUrl ? (
-          <img className="comment-item__avatar" src={comment.author.profileImageUrl} alt="" width={32} height={32} />
-        ) : (
-          <span className="comment-item__avatar comment-item__avatar--empty" aria-hidden="true" />
-        )}
+        <FanAvatar name={comment.author.nickname} pictureUrl={comment.author.profileImageUrl} />
         <span className="comment-item__name">{name}</span>
         <time className="comment-item__date" dateTime={comment.createdAt}>
           {formatKstDate(comment.createdAt, language, { withTime: true })}
