@@ -27,10 +27,14 @@ export const maxConcurrentDecodes = Math.max(1, os.availableParallelism() - 1);
 export const decodeOptions = { limitInputPixels: maxInputPixels, failOn: 'error', animated: false, sequentialRead: true } as const;
 
 /**
- * WebP effort 1 of 0–6: on a 40-megapixel photo kept at 2,560 px, about half the CPU of the
- * default 4 (0.5 s against 1.0 s, decode included) for a file of about the same size (decision 087).
+ * WebP effort 1 of 0–6 for the large pictures kept whole: on a 40-megapixel photo kept at 2,560 px,
+ * about half the CPU of the default 4 (0.5 s against 1.0 s, decode included) for a file of about
+ * the same size (decision 087). The fixed-size crops (thumbnails, pictures, execution photos) keep
+ * the default: at 1,200 × 900 or less it costs little, and a thumbnail is a landing page's largest
+ * paint, where effort 1 pushed the demo's pictures past their 50 KB bound (db/demo-data.test.ts).
  */
 const webpEffort = 1;
+const croppedWebpEffort = 4;
 
 export type ImageTarget = { width: number; height: number; quality?: number };
 
@@ -59,7 +63,7 @@ export async function reencodeImageAsWebp(bytes: Buffer, target: ImageTarget): P
     if (region) pipeline = pipeline.extract(region);
     return pipeline
       .resize(target.width, target.height, { fit: 'cover', position: 'attention' })
-      .webp({ quality: target.quality ?? 82, effort: webpEffort })
+      .webp({ quality: target.quality ?? 82, effort: croppedWebpEffort })
       .toBuffer();
   });
 }

@@ -21,7 +21,8 @@ const rollupSums = sql`select date_trunc('month', pp.created_at at time zone 'As
  * violations. Tests run it after every file (docs/quality.md#r6); operators run it as
  * `npm run ledger:check` or through GET /api/operator/ledger/reconciliation (points.reconcile()).
  */
-const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
+/** Every invariant, by name (the upgrade test runs them one at a time on a previous release's schema). */
+export const ledgerInvariants: readonly { name: string; query: ReturnType<typeof sql> }[] = [
   {
     name: 'postings of every transaction sum to zero per currency',
     query: sql`select transaction_id::text as subject, 'sum ' || sum(amount) as detail from point_postings where transaction_id is not null group by transaction_id, currency having sum(amount) <> 0`,
@@ -171,7 +172,7 @@ const invariants: { name: string; query: ReturnType<typeof sql> }[] = [
 
 export async function reconcileLedger(db: DbOrTx, now: Date): Promise<Reconciliation> {
   const violations: Reconciliation['violations'] = [];
-  for (const invariant of invariants) {
+  for (const invariant of ledgerInvariants) {
     const { rows } = await db.execute<{ subject: string; detail: string }>(invariant.query);
     for (const row of rows.slice(0, 100)) violations.push({ invariant: invariant.name, subject: String(row.subject), detail: String(row.detail) });
   }
