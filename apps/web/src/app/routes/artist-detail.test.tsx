@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
 import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-login-dialog.ts';
 import { useUserInfoStore } from '../../lib/stores/user-info.ts';
@@ -89,9 +89,9 @@ describe('artist page', () => {
     }
     const project = (id: number, status: 'funding' | 'succeeded' | 'awarded' | 'failed', title: string) => projectFixture({ id, status, title, artistId: 1 });
 
-    it('lists the funding projects first, closing soonest, then the others by points raised, each once', async () => {
+    it('lists the funding projects first, then the others, both by points raised, each once', async () => {
       const asked = answerProjects({
-        'artistId=1&status=funding&sort=deadline': [{ items: [project(1, 'funding', 'Closing tomorrow')], nextCursor: null }],
+        'artistId=1&status=funding&sort=raised': [{ items: [project(1, 'funding', 'Closing tomorrow')], nextCursor: null }],
         'artistId=1&sort=raised': [{ items: [project(2, 'succeeded', 'Reached the goal'), project(1, 'funding', 'Closing tomorrow'), project(3, 'awarded', 'Ran in Gangnam')], nextCursor: null }],
       });
       renderArtist('/artist/group/1');
@@ -99,17 +99,25 @@ describe('artist page', () => {
       expect(within(funding).getAllByTestId('project-card').map((card) => card.textContent)).toEqual([expect.stringContaining('Closing tomorrow')]);
       const others = screen.getByRole('region', { name: 'Other projects' });
       expect(within(others).getAllByTestId('project-card').map((card) => card.getAttribute('href'))).toEqual(['/project/2', '/project/3']);
-      expect(asked.sort()).toEqual(['artistId=1&sort=raised', 'artistId=1&status=funding&sort=deadline']);
+      expect(asked.sort()).toEqual(['artistId=1&sort=raised', 'artistId=1&status=funding&sort=raised']);
       expect(screen.getByRole('button', { name: 'By points' })).toHaveAttribute('aria-pressed', 'true');
       expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     });
 
-    it('sorts by latest when asked, and keeps the order in the address', async () => {
-      const asked = answerProjects({ 'artistId=1&sort=latest': [{ items: [project(4, 'failed', 'Fell short')], nextCursor: null }] });
+    it('sorts both groups by latest when asked (issue 32, item 13), and keeps the order in the address', async () => {
+      const [newer, richer] = [project(5, 'funding', 'Newer'), project(6, 'funding', 'Richer')];
+      const asked = answerProjects({
+        'artistId=1&status=funding&sort=raised': [{ items: [richer, newer], nextCursor: null }],
+        'artistId=1&status=funding&sort=latest': [{ items: [newer, richer], nextCursor: null }],
+        'artistId=1&sort=latest': [{ items: [project(4, 'failed', 'Fell short')], nextCursor: null }],
+      });
       renderArtist('/artist/group/1');
       await userEvent.click(await screen.findByRole('button', { name: 'Latest' }));
       expect(await screen.findByRole('link', { name: /Fell short/ })).toBeInTheDocument();
+      const funding = screen.getByRole('region', { name: 'Funding now' });
+      await vi.waitFor(() => expect(within(funding).getAllByTestId('project-card').map((card) => card.getAttribute('href'))).toEqual(['/project/5', '/project/6']));
       expect(asked).toContain('artistId=1&sort=latest');
+      expect(asked).toContain('artistId=1&status=funding&sort=latest');
       expect(location()).toBe('/artist/group/1?sort=latest');
       expect(screen.getByRole('button', { name: 'Latest' })).toHaveAttribute('aria-pressed', 'true');
     });
