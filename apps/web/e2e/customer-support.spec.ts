@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { spaPaths } from '@orchard/shared/spa-paths';
+import enSupport from '../src/locales/en/support.json' with { type: 'json' };
 import esSupport from '../src/locales/es/support.json' with { type: 'json' };
 import koNotification from '../src/locales/ko/notification.json' with { type: 'json' };
 import koSupport from '../src/locales/ko/support.json' with { type: 'json' };
@@ -136,7 +137,7 @@ test('customer support: FAQ answer, an inquiry with three images from a failed p
   await captureScreen(ops, 'support-ops-inbox-en');
   await card.getByLabel('Answer').fill('포인트는 참여하신 로트로 모두 돌아갔어요. 포인트 내역의 "프로젝트 미달성" 항목을 확인해 주세요.');
   await card.getByRole('button', { name: 'Send answer' }).click();
-  await expect(ops.getByText('Answer sent by email and notification.')).toBeVisible();
+  await expect(ops.getByText(enSupport.inbox.answered)).toBeVisible();
   await expect(ops.locator('.inquiry-item').filter({ hasText: title })).toHaveCount(0);
   await ops.getByRole('tab', { name: 'Answered' }).click();
   await expect(ops.locator('.inquiry-item').filter({ hasText: title })).toBeVisible();
