@@ -203,9 +203,11 @@ test('language: the deposit step, My projects and the event form in Korean and J
     multipart: { file: { name: 'poster.png', mimeType: 'image/png', buffer: await pngFromCanvas(fan) } },
   });
   expect(upload.status(), await upload.text()).toBe(200);
-  await fan.evaluate((projectId) => {
-    const draft = { projectId, step: 6, minimumUnit: '10', title: '생일 광고', introduction: '함께 축하해요', youtubeUrl: '', xUrl: '', creatorXId: 'orchard_fan', creatorEmail: 'fan@example.com', deposit: '' };
-    sessionStorage.setItem('orchard:creation-draft', JSON.stringify({ state: draft, version: 0 }));
+  // Drafts are the account's, in localStorage under its id (decision 089).
+  await fan.evaluate(async (projectId) => {
+    const { id } = (await (await fetch('/api/users/display-info')).json()) as { id: string };
+    const draft = { projectId, step: 6, minimumUnit: '10', title: '생일 광고', introduction: '함께 축하해요', youtubeUrl: '', xUrl: '', creatorXId: 'orchard_fan', creatorEmail: 'fan@example.com', deposit: '', owner: id };
+    localStorage.setItem(`orchard:creation-draft:${id}`, JSON.stringify({ state: draft, version: 0, savedAt: Date.now() }));
   }, project.id);
   for (const language of ['ko', 'ja'] as const) {
     await setLanguage(fan, language);

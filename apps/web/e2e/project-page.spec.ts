@@ -95,8 +95,9 @@ test('project page: a fan joins from the fundraise sheet; at the close the proje
   const sheet = fanKo.getByRole('dialog', { name: koDetail.fundraise.title });
   await expect(sheet.getByTestId('fundraise-balance')).toHaveText('0 오렌지');
   await sheet.getByRole('button', { name: koDetail.fundraise.more }).click();
-  await sheet.getByRole('button', { name: '20 오렌지 참여하기' }).click();
+  // Short of points, the sheet says so before anything is sent, and offers the charge.
   await expect(sheet.getByText(koDetail.fundraise.insufficient)).toBeVisible();
+  await expect(sheet.getByRole('button', { name: '20 오렌지 참여하기' })).toBeDisabled();
   await captureScreen(fanKo, 'project-fundraise-insufficient-ko');
   await sheet.getByRole('link', { name: koDetail.fundraise.charge }).click();
   await expect(fanKo).toHaveURL(/\/my-page\/point-charge$/);
