@@ -253,7 +253,8 @@ for (const language of ['ko', 'ja'] as const) {
     await back.click();
 
     await expect(fan).toHaveURL(new RegExp(`/project/${eventId}$`));
-    await fan.getByRole('button', { name: t.detail.fundraise.open }).click();
+    // The way back reopens the sheet at the amount chosen (issue 32, item 10).
+    await expect(sheet).toBeVisible();
     await sheet.getByRole('button', { name: withAnyAmount(t.detail.fundraise.submit) }).click();
     await expect(sheet).toBeHidden();
     const balances = await api<{ orange: { total: number }; berry: { total: number } }>(fan, 'GET', '/api/points/balances');
