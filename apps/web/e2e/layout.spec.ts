@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jaDetail from '../src/locales/ja/projectDetail.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
-import { api, captureScreen, chargeThroughSandbox, newPerson, pngFromCanvas, serverKstDate, uniqueSubject } from './support.ts';
+import { api, captureScreen, chargeThroughSandbox, newPerson, pngFromCanvas, requestFields, uniqueSubject } from './support.ts';
 
 /**
  * docs/product.md#shell: the tab bar and the floating + never cover what the page shows. The
@@ -66,26 +66,6 @@ async function expectNothingCoveredAtTheBottom(page: Page, screen: string) {
 
 async function setLanguage(page: Page, language: 'ko' | 'ja') {
   await page.evaluate((chosen) => localStorage.setItem('languageAndCurrency', JSON.stringify({ state: { language: chosen, currency: 'KRW' }, version: 0 })), language);
-}
-
-/**
- * A limited request's fields, as `person` reads the catalogue: the first artist, the basic package's
- * first medium at its shortest duration, the ad 45 days after the server's KST today.
- */
-async function requestFields(person: Page, ops: Page) {
-  const artists = await api<{ items: { id: number }[] }>(person, 'GET', '/api/artists?limit=1');
-  const media = await api<{ items: { id: number; durations: number[] }[] }>(person, 'GET', '/api/media?packageId=basic&limit=100');
-  const medium = media.items.find((item) => item.durations.length > 0)!;
-  const fields = {
-    artistId: artists.items[0]!.id,
-    purpose: 'limited',
-    option: 'image',
-    packageId: 'basic',
-    media: [{ mediaId: medium.id, duration: Math.min(...medium.durations) }],
-    adStartDate: await serverKstDate(ops, 45),
-    fundingStartDate: await serverKstDate(ops, 0),
-  };
-  return { medium, fields };
 }
 
 test('layout: the Fundraise button and the last content stay clear of the tab bar and the floating +', async ({ browser }) => {

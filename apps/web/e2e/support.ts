@@ -146,12 +146,12 @@ export async function serverKstDate(operator: Page, days = 0): Promise<string> {
 }
 
 /**
- * A funding event of the operator's (funding at once, no deposit) on the first artist and the basic
- * package's first medium, with the request fields it was made from.
+ * A limited request's fields, as `person` reads the catalogue: the first artist, the basic package's
+ * first medium at its shortest duration, the ad 45 days after the server's KST today.
  */
-export async function fundingEvent(ops: Page, title: string) {
-  const artist = (await api<{ items: { id: number; type: string }[] }>(ops, 'GET', '/api/artists?limit=1')).items[0]!;
-  const medium = (await api<{ items: { id: number; durations: number[] }[] }>(ops, 'GET', '/api/media?packageId=basic&limit=100')).items.find((item) => item.durations.length > 0)!;
+export async function requestFields(person: Page, ops: Page) {
+  const artist = (await api<{ items: { id: number; type: string }[] }>(person, 'GET', '/api/artists?limit=1')).items[0]!;
+  const medium = (await api<{ items: { id: number; durations: number[] }[] }>(person, 'GET', '/api/media?packageId=basic&limit=100')).items.find((item) => item.durations.length > 0)!;
   const fields = {
     artistId: artist.id,
     purpose: 'limited',
@@ -161,6 +161,12 @@ export async function fundingEvent(ops: Page, title: string) {
     adStartDate: await serverKstDate(ops, 45),
     fundingStartDate: await serverKstDate(ops, 0),
   };
+  return { artist, medium, fields };
+}
+
+/** A funding event of the operator's (funding at once, no deposit) made from `requestFields`. */
+export async function fundingEvent(ops: Page, title: string) {
+  const { artist, medium, fields } = await requestFields(ops, ops);
   const { project } = await api<{ project: { id: number } }>(ops, 'POST', '/api/operator/events', { ...fields, minimumUnit: 10, title, introduction: title }, { 'Idempotency-Key': crypto.randomUUID() });
   return { artist, medium, fields, project };
 }
