@@ -1,13 +1,20 @@
 import path from 'node:path';
 
-/** What one API module may import of another: its service (types and factory), its tables, its errors. */
-const moduleSurface = /^[^/]+\.(service|table|errors)\.ts$/;
+/** What one API module may import of another: its service (types and factory) and its errors. */
+const moduleSurface = /^[^/]+\.(service|errors)\.ts$/;
+/** The one table every module may join: who a person is, and their nickname (docs/decisions/092). */
+const sharedTable = 'users/users.table.ts';
+/** A table file may name another module's table for a foreign key, which the database enforces (decision 092). */
+const isTableFile = (file) => /\/[^/]+\.table\.ts$/.test(file);
+const isTestFile = (file) => /\.test\.tsx?$/.test(file) || /\/apps\/api\/test\//.test(file);
 
 /**
  * The layers point one way (docs/architecture.md#boundaries): shared ← api, shared ← web; the web
  * app never imports the API, nor the nickname key (server side only); features never import each other; components/ui imports no feature;
- * an API module reaches another only through its service, tables and errors, never its repository,
- * and re-exports nothing of another module (its callers import from the owner).
+ * an API module reaches another only through its service and errors, never its repository or tables
+ * (each module owns its tables: only its own files, db/schema.ts, migrations and tests import them;
+ * the users table and foreign keys are the named exceptions of decision 092), and re-exports nothing
+ * of another module (its callers import from the owner).
  * Option `allowModuleImports: [{ from, to }]` lets one module import any file of another while a
  * move between them is under way.
  */
@@ -57,7 +64,10 @@ const importBoundaries = {
       const apiModule = file.match(/\/apps\/api\/src\/modules\/([^/]+)\//)?.[1];
       const [, targetModule, targetFile] = resolved.match(/\/apps\/api\/src\/modules\/([^/]+)\/(.+)$/) ?? [];
       if (apiModule && targetModule && targetModule !== apiModule && !allowModuleImports.some(({ from, to }) => from === apiModule && to === targetModule)) {
-        if (!moduleSurface.test(targetFile)) fail(`an API module uses another module's service, tables and errors, never its ${targetFile}`);
+        const tableImport = /\.table\.ts$/.test(targetFile);
+        const allowedTable = tableImport && (`${targetModule}/${targetFile}` === sharedTable || isTableFile(file) || isTestFile(file));
+        if (tableImport && !allowedTable) fail(`each module owns its tables: ask the ${targetModule} service instead of importing ${targetFile}`);
+        else if (!tableImport && !moduleSurface.test(targetFile)) fail(`an API module uses another module's service and errors, never its ${targetFile}`);
         else if (reexport) fail(`an API module re-exports nothing of another module: import ${targetFile} where it is used`);
       }
     };
