@@ -2,12 +2,19 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilmIcon, MegaphoneIcon, PlusIcon } from '../../components/ui/icons.tsx';
+import { useHidesOnScrollDown } from '../../components/ui/use-hides-on-scroll-down.ts';
 import { paths } from '../paths.ts';
 
-/** docs/product.md#shell: the floating plus button and its two actions. */
+/**
+ * docs/product.md#shell: the floating plus button and its two actions. It steps aside while the page
+ * scrolls down, so it never sits over the line being read, and comes back on the way up; a keyboard
+ * user tabbing to it brings it back too.
+ */
 export function FloatingMenu() {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const hidden = useHidesOnScrollDown(open || focused);
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
 
@@ -26,7 +33,12 @@ export function FloatingMenu() {
   }, [open]);
 
   return (
-    <div className="floating-menu" ref={containerRef}>
+    <div
+      className={`floating-menu${hidden ? ' floating-menu--hidden' : ''}`}
+      ref={containerRef}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget as Node | null) && setFocused(false)}
+    >
       {open ? (
         <ul id={menuId} className="floating-menu__list">
           <li>
