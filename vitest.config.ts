@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * The API suite runs once, on PostgreSQL when TEST_DATABASE_URL names one (how production runs), else
  * on the embedded PGlite. With a server, PGlite still runs what tests the embedded database itself and
  * one smoke file per module, so `npm start`'s default keeps a pass of its own (docs/architecture.md#testing).
- * Load- and process-shaped files are the slow tier, which scripts/test.sh runs beside Playwright.
+ * Load- and process-shaped files are the slow tier, which scripts/test.sh runs after the fast one, beside Playwright.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 type Engine = 'pglite' | 'postgres';
@@ -71,7 +71,7 @@ const apiProject = (name: string, database: Engine, include: string[], exclude: 
 
 const allApiFiles = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const engine: Engine = onPostgres ? 'postgres' : 'pglite';
-/** scripts/test.sh runs the tiers apart (`fast`, then `slow` beside Playwright); unset runs both. */
+/** scripts/test.sh runs the tiers apart (`fast`, then `slow`, beside Playwright); unset runs both. */
 const tier = process.env.ORCHARD_TEST_TIER;
 
 const fastProjects = () => [

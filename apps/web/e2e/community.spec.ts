@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { minimumDepositFor } from '@orchard/shared/project-rules';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import enCommunity from '../src/locales/en/community.json' with { type: 'json' };

@@ -1,5 +1,5 @@
 import { legalDocuments } from '@orchard/shared/terms';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { paths, routePatterns } from '../src/app/paths.ts';
 import { opsSections } from '../src/features/operator/sections.ts';
 import { api, chargeThroughSandbox, fundingEvent, newPerson, uniqueSubject } from './support.ts';

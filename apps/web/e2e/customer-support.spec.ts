@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import enSupport from '../src/locales/en/support.json' with { type: 'json' };
 import esSupport from '../src/locales/es/support.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import jaArtist from '../src/locales/ja/artist.json' with { type: 'json' };
 import jaCommon from '../src/locales/ja/common.json' with { type: 'json' };
 import jaHome from '../src/locales/ja/home.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import enDetail from '../src/locales/en/projectDetail.json' with { type: 'json' };
 import enMyPage from '../src/locales/en/myPage.json' with { type: 'json' };
 import koCreate from '../src/locales/ko/createProject.json' with { type: 'json' };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { minimumDepositFor } from '@orchard/shared/project-rules';
 import enFilm from '../src/locales/en/film.json' with { type: 'json' };
 import koFilm from '../src/locales/ko/film.json' with { type: 'json' };

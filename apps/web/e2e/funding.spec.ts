@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import enCommon from '../src/locales/en/common.json' with { type: 'json' };
 import enCreate from '../src/locales/en/createProject.json' with { type: 'json' };
 import enMyPage from '../src/locales/en/myPage.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import esOperator from '../src/locales/es/operator.json' with { type: 'json' };
 import koOperator from '../src/locales/ko/operator.json' with { type: 'json' };
 import { api, captureScreen, chargeThroughSandbox, expectAccessible, expectNoHorizontalScroll, newPerson, uniqueSubject } from './support.ts';

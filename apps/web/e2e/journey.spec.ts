@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll, signInWithDevProvider, uniqueSubject, useEnglish } from './support.ts';
 
 type Me = { id: string; nickname: string | null; language: string; currency: string };

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import jaDetail from '../src/locales/ja/projectDetail.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
 import { api, captureScreen, chargeThroughSandbox, newPerson, pngFromCanvas, requestFields, uniqueSubject } from './support.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import jaHome from '../src/locales/ja/home.json' with { type: 'json' };
 import koHome from '../src/locales/ko/home.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };

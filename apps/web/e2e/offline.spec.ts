@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import jaCommon from '../src/locales/ja/common.json' with { type: 'json' };
 import koCommon from '../src/locales/ko/common.json' with { type: 'json' };
 import { offlineCachePrefix, offlineFiles } from '../src/offline/offline-page.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import jaDetail from '../src/locales/ja/projectDetail.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
 import enNotification from '../src/locales/en/notification.json' with { type: 'json' };

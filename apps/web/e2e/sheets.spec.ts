@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import koCommon from '../src/locales/ko/common.json' with { type: 'json' };
 import koCommunity from '../src/locales/ko/community.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll, signInWithDevProvider, uniqueSubject, useEnglish } from './support.ts';
 
 test.describe('app shell, logged out', () => {

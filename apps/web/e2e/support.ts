@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from './fixtures.ts';
 
 /** Starts a browser session in English (the persisted setting the app reads at boot). */
 export async function useEnglish(page: Page) {

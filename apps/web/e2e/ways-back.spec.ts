@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import jaArtist from '../src/locales/ja/artist.json' with { type: 'json' };
 import jaAuth from '../src/locales/ja/auth.json' with { type: 'json' };
 import jaCommon from '../src/locales/ja/common.json' with { type: 'json' };
