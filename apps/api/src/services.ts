@@ -25,7 +25,7 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail.transport.ts';
 import { createExecutionService } from './modules/projects/execution.service.ts';
 import { createParticipationsService } from './modules/projects/participations.service.ts';
-import { createProjectsService } from './modules/projects/projects.service.ts';
+import { createProjectsService, projectReferencesAmong } from './modules/projects/projects.service.ts';
 import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { createFilmsService } from './modules/films/films.service.ts';
@@ -79,12 +79,17 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const rankings = createRankingsService({ db, clock });
   const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects, rankings, metrics: deps.metrics });
   const execution = createExecutionService({ db, clock, files, notifications, projects });
-  // Comments, likes, reports; operator decisions go to the projects module's audit log (docs/product.md#reports).
+  // Films: YouTube links and uploaded MP4s with their posters (docs/product.md#films).
+  const films = createFilmsService({ db, clock, files, posterDecoder: config.films.posterDecoder });
+  // Comments, likes, reports; operator decisions hide a film through its module and go to the
+  // projects module's audit log, in one transaction (docs/product.md#reports).
   const community = createCommunityService({
     db,
     clock,
     files,
     audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),
+    films,
+    projectReferences: projectReferencesAmong,
   });
   // The FAQ, inquiries and the operators' inbox (docs/product.md#faq, docs/product.md#inquiries).
   const support = createSupportService({
@@ -95,8 +100,6 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     mail,
     audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),
   });
-  // Films: YouTube links and uploaded MP4s with their posters (docs/product.md#films).
-  const films = createFilmsService({ db, clock, files, posterDecoder: config.films.posterDecoder });
   const users = createUsersService({
     db,
     clock,

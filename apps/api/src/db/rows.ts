@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
  * Decoding raw-SQL rows (`db.execute`, `queryNamed`) into typed values, in one place.
@@ -30,3 +30,10 @@ export const nullableString = (value: unknown) => (value === null || value === u
 
 /** A json or jsonb value: PGlite answers it parsed, node-postgres answers json as text. */
 export const jsonValue = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/**
+ * The column named with its table, for a subquery another module's SQL puts in this query's select
+ * list: there drizzle leaves a query's columns unqualified when it reads one table, and an
+ * unqualified `id` would bind to the subquery's own table.
+ */
+export const qualified = (column: AnyColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

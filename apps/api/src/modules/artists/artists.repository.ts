@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { LocalizedName } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { qualified } from '../../db/rows.ts';
 import { users } from '../users/users.table.ts';
 import { artistFollows, artistMembers, artists } from './artists.table.ts';
 
@@ -73,6 +74,17 @@ export function createArtistsRepository({ db }: { db: DbOrTx }) {
     async findById(artistId: number): Promise<ArtistRow | undefined> {
       const [row] = await db.select(artistColumns).from(artists).where(eq(artists.id, artistId));
       return row;
+    },
+
+    /** The artist's names, or null when there is no such artist. */
+    async namesOf(artistId: number): Promise<LocalizedName | null> {
+      const [row] = await db.select({ names: artists.names }).from(artists).where(eq(artists.id, artistId));
+      return row?.names ?? null;
+    },
+
+    async followerIdsOf(artistId: number): Promise<string[]> {
+      const rows = await db.select({ userId: artistFollows.userId }).from(artistFollows).where(eq(artistFollows.artistId, artistId));
+      return rows.map((row) => row.userId);
     },
 
     async existingIds(artistIds: number[]): Promise<number[]> {
@@ -148,5 +160,12 @@ export function createArtistsRepository({ db }: { db: DbOrTx }) {
     },
   };
 }
+
+/** The names of the artist whose id is in `artistId` (a column of the caller's query): one primary-key probe per row. */
+export const artistNamesProbe = (artistId: AnyColumn) => sql<LocalizedName>`(select a.names from ${artists} a where a.id = ${qualified(artistId)})`;
+
+/** Rows whose `artistId` column is an artist the user follows, as a filter of the caller's query. */
+export const followedArtistFilter = (artistId: AnyColumn, userId: string) =>
+  inArray(artistId, sql`(select f.artist_id from ${artistFollows} f where f.user_id = ${userId})`);
 
 export type ArtistsRepository = ReturnType<typeof createArtistsRepository>;

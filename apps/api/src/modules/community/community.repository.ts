@@ -1,9 +1,7 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CommunityTargetType } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { artists } from '../artists/artists.table.ts';
-import { films } from '../films/films.table.ts';
-import { projects } from '../projects/projects.table.ts';
+import { qualified } from '../../db/rows.ts';
 import { users } from '../users/users.table.ts';
 import { comments, hiddenProjects, likes, posts, reports, type ReportRow } from './community.table.ts';
 
@@ -78,15 +76,21 @@ const postColumns = (viewerId: string | null) => ({
   authorProfileImagePath: users.profileImagePath,
   authorDeletedAt: users.deletedAt,
   likeCount: posts.likeCount,
-  viewerLiked: viewerLikedProbe(likes.postId, posts.id, viewerId),
+  viewerLiked: viewerLikedProbe('post', posts.id, viewerId),
   commentCount: posts.commentCount,
 });
 
-/** Whether the viewer likes the row's target: at most one like per (target, user), so one index probe. */
-export const viewerLikedProbe = (likeColumn: AnyColumn, targetId: AnyColumn, viewerId: string | null) =>
+/**
+ * Whether the viewer likes the target whose id is in `targetId` (a column of the caller's query): at
+ * most one like per (target, user), so one index probe.
+ */
+export const viewerLikedProbe = (type: CommunityTargetType, targetId: AnyColumn, viewerId: string | null) =>
   viewerId === null
     ? sql<boolean>`false`
-    : sql<boolean>`coalesce((select true from ${likes} where ${likeColumn} = ${targetId} and ${likes.userId} = ${viewerId}::uuid), false)`;
+    : sql<boolean>`coalesce((select true from ${likes} where ${likeColumnOf[type]} = ${qualified(targetId)} and ${likes.userId} = ${viewerId}::uuid), false)`;
+
+/** Whether the project whose id is in `projectId` (a column of the caller's query) is hidden after a report. */
+export const projectHiddenProbe = (projectId: AnyColumn) => sql<boolean>`exists (select 1 from ${hiddenProjects} h where h.project_id = ${qualified(projectId)})`;
 
 /** Which of these films or posts the user likes: one probe of the (target, user) unique index per id. */
 export async function likedAmong(db: DbOrTx, type: 'film' | 'post', userId: string, ids: number[]): Promise<Set<number>> {
@@ -102,17 +106,6 @@ export async function likedAmong(db: DbOrTx, type: 'film' | 'post', userId: stri
 /** SQL of the community module (docs/architecture.md#layout): posts, comments, likes, reports, hiding. */
 export function createCommunityRepository({ db }: { db: DbOrTx }) {
   return {
-    /** A project the public can see: created (requests before creation are not commentable). */
-    async createdProject(projectId: number): Promise<{ id: number; title: string | null; hidden: boolean } | null> {
-      if (projectId > 2_147_483_647) return null;
-      const [row] = await db
-        .select({ id: projects.id, title: projects.title, hidden: sql<boolean>`${hiddenProjects.projectId} is not null` })
-        .from(projects)
-        .leftJoin(hiddenProjects, eq(hiddenProjects.projectId, projects.id))
-        .where(and(eq(projects.id, projectId), isNotNull(projects.createdAt)));
-      return row ?? null;
-    },
-
     /** A post as a target of comments, likes and reports. */
     async postTarget(postId: number): Promise<{ id: number; authorId: string; artistId: number; hidden: boolean } | null> {
       const [row] = await db
@@ -120,28 +113,6 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
         .from(posts)
         .where(eq(posts.id, postId));
       return row ? { id: row.id, authorId: row.authorId, artistId: row.artistId, hidden: row.hiddenAt !== null } : null;
-    },
-
-    /**
-     * A film as a target (the films table read through its table, as the import boundary allows):
-     * one its author has not deleted.
-     */
-    async filmTarget(filmId: number): Promise<{ id: number; authorId: string; hidden: boolean } | null> {
-      const [row] = await db
-        .select({ id: films.id, authorId: films.authorId, hiddenAt: films.hiddenAt })
-        .from(films)
-        .where(and(eq(films.id, filmId), isNull(films.deletedAt)));
-      return row ? { id: row.id, authorId: row.authorId, hidden: row.hiddenAt !== null } : null;
-    },
-
-    /** An operator's report decision on a film. */
-    async setFilmHidden(filmId: number, hiddenAt: Date | null): Promise<void> {
-      await db.update(films).set({ hiddenAt }).where(eq(films.id, filmId));
-    },
-
-    async artistExists(artistId: number): Promise<boolean> {
-      const [row] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId));
-      return row !== undefined;
     },
 
     /**
@@ -274,6 +245,7 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
       await db.update(reports).set({ status: 'handled', ...values }).where(eq(reports.id, reportId));
     },
 
+    /** Reports with their reporter and, for a comment, a post or a project, what the community module keeps of the item (a film's and a project's own fields are their modules'). */
     async listReports(filter: SQL | undefined, limit: number) {
       const reporter = users;
       return db
@@ -283,10 +255,7 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
           reporterDeletedAt: reporter.deletedAt,
           commentBody: comments.body,
           commentHiddenAt: comments.hiddenAt,
-          projectTitle: projects.title,
           projectHiddenAt: hiddenProjects.hiddenAt,
-          filmTitle: films.title,
-          filmHiddenAt: films.hiddenAt,
           postBody: posts.body,
           postArtistId: posts.artistId,
           postHiddenAt: posts.hiddenAt,
@@ -294,9 +263,7 @@ export function createCommunityRepository({ db }: { db: DbOrTx }) {
         .from(reports)
         .innerJoin(reporter, eq(reporter.id, reports.reporterId))
         .leftJoin(comments, and(eq(reports.targetType, 'comment'), eq(comments.id, reports.targetId)))
-        .leftJoin(projects, and(eq(reports.targetType, 'project'), eq(projects.id, reports.targetId)))
         .leftJoin(hiddenProjects, and(eq(reports.targetType, 'project'), eq(hiddenProjects.projectId, reports.targetId)))
-        .leftJoin(films, and(eq(reports.targetType, 'film'), eq(films.id, reports.targetId), isNull(films.deletedAt)))
         .leftJoin(posts, and(eq(reports.targetType, 'post'), eq(posts.id, reports.targetId)))
         .where(filter)
         .orderBy(desc(reports.id))
@@ -311,8 +278,8 @@ export const reportFilters = {
   id: (id: number) => eq(reports.id, id),
 };
 
-/** Projects the user liked, as a filter on `projects` (my page, Like tab). */
-export const likedByFilter = (userId: string) =>
-  inArray(projects.id, sql`(select ${likes.projectId} from ${likes} where ${likes.userId} = ${userId} and ${likes.projectId} is not null)`);
+/** Projects the user liked, as a filter on the caller's project id column (my page, Like tab). */
+export const likedByFilter = (projectId: AnyColumn, userId: string) =>
+  inArray(projectId, sql`(select ${likes.projectId} from ${likes} where ${likes.userId} = ${userId} and ${likes.projectId} is not null)`);
 
 export type CommunityRepository = ReturnType<typeof createCommunityRepository>;

@@ -1,4 +1,4 @@
-import { and } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { Comment, CommunityTargetType, OperatorReport, Post, ReportBody, ReportDecisionAction } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { coalesceReads } from '../../db/coalesce.ts';
@@ -7,7 +7,10 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { reencodeImageWithinAsWebp } from '../../lib/images.ts';
 import { standingOf, type FileOwners, type FileStore } from '../../lib/storage.ts';
 import { artistNotFound } from '../artists/artists.errors.ts';
+import { artistNamesOf } from '../artists/artists.service.ts';
+import type { FilmsService } from '../films/films.service.ts';
 import { projectHidden, projectNotFound } from '../projects/projects.errors.ts';
+import type { ProjectReference } from '../projects/projects.service.ts';
 import {
   alreadyReported,
   commentNotFound,
@@ -26,7 +29,7 @@ import { createCommunityRepository, likedAmong, reportFilters, type CommentRecor
 
 import type { Viewer } from '../../lib/viewer.ts';
 
-export { likedAmong, likedByFilter, viewerLikedProbe } from './community.repository.ts';
+export { likedAmong, likedByFilter, projectHiddenProbe, viewerLikedProbe } from './community.repository.ts';
 
 
 const defaultPageSize = 20;
@@ -56,30 +59,38 @@ export function createCommunityService({
   clock,
   files,
   audit,
+  films,
+  projectReferences,
 }: {
   db: Db;
   clock: Clock;
   files: FileStore;
   /** The operator audit log (projects module), within the decision's transaction. */
   audit: (tx: DbOrTx, entry: { operatorId: string; action: string; projectId: number | null; before: unknown; after: unknown }) => Promise<void>;
+  /** Films as targets, and their hiding within the decision's transaction (films module). */
+  films: Pick<FilmsService, 'targetOf' | 'reportedAmong' | 'setHiddenWithin'>;
+  /** Projects as targets and in the report queue (projects module). */
+  projectReferences: (source: DbOrTx, projectIds: readonly number[]) => Promise<ProjectReference[]>;
 }) {
   const repository = createCommunityRepository({ db });
+  const artistExists = async (artistId: number) => (await artistNamesOf(db, artistId)) !== null;
   /** A page of an artist's posts without the viewer's likes, or null when there is no such artist. */
   const sharedPostsPage = coalesceReads(async (key) => {
     const { artistId, before, limit, withHidden } = JSON.parse(key) as { artistId: number; before?: number; limit: number; withHidden: boolean };
     const records = await repository.listPosts(artistId, before, limit, withHidden);
     // An artist with posts exists; only an empty page needs asking.
-    return records.length > 0 || (await repository.artistExists(artistId)) ? records : null;
+    return records.length > 0 || (await artistExists(artistId)) ? records : null;
   });
 
   /** The target as it stands (null when absent): whether it is hidden, and the project it belongs to. */
   async function targetOf(target: CommunityTarget): Promise<{ hidden: boolean; projectId: number | null } | null> {
     if (target.type === 'project') {
-      const project = await repository.createdProject(target.id);
-      return project && { hidden: project.hidden, projectId: project.id };
+      // A project the public can see: created (requests before creation are not commentable).
+      const [project] = target.id > 2_147_483_647 ? [] : await projectReferences(db, [target.id]);
+      return project?.created ? { hidden: project.hidden, projectId: project.id } : null;
     }
     if (target.type === 'film') {
-      const film = await repository.filmTarget(target.id);
+      const film = await films.targetOf(target.id);
       return film && { hidden: film.hidden, projectId: null };
     }
     const post = await repository.postTarget(target.id);
@@ -131,6 +142,22 @@ export function createCommunityService({
     return record;
   }
 
+  /**
+   * A page of reports with what each one's item shows: the community module's own items in the
+   * query, a film's and a project's fields from their modules by id (the operators' queue).
+   */
+  async function reportRows(source: DbOrTx, filter: SQL | undefined, limit: number): Promise<ReportListRow[]> {
+    const rows = await createCommunityRepository({ db: source }).listReports(filter, limit);
+    const idsOf = (type: string) => [...new Set(rows.flatMap(({ report }) => (report.targetType === type ? [report.targetId] : [])))];
+    const projectOf = new Map((await projectReferences(source, idsOf('project'))).map((project) => [project.id, project]));
+    const filmOf = new Map((await films.reportedAmong(source, idsOf('film'))).map((film) => [film.id, film]));
+    return rows.map((row) => {
+      const project = row.report.targetType === 'project' ? projectOf.get(row.report.targetId) : undefined;
+      const film = row.report.targetType === 'film' ? filmOf.get(row.report.targetId) : undefined;
+      return { ...row, projectTitle: project?.title ?? null, filmTitle: film?.title ?? null, filmHidden: film?.hidden ?? false };
+    });
+  }
+
   /** A comment is hidden on its own, or with its project: a hidden project's comments are its content too. */
   function presentComment(record: CommentRecord, viewer: Viewer, projectHidden = false): Comment {
     const hidden = record.hiddenAt !== null || projectHidden;
@@ -179,7 +206,7 @@ export function createCommunityService({
      * so a refused image leaves no post and no file behind.
      */
     async createPost(artistId: number, viewer: NonNullable<Viewer>, text: string, images: Buffer[]): Promise<Post> {
-      if (artistId > 2_147_483_647 || !(await repository.artistExists(artistId))) throw artistNotFound();
+      if (artistId > 2_147_483_647 || !(await artistExists(artistId))) throw artistNotFound();
       const encoded: Buffer[] = [];
       for (const bytes of images) encoded.push(await reencodeImageWithinAsWebp(bytes, postImageSide, 80));
       const keys: string[] = [];
@@ -269,7 +296,8 @@ export function createCommunityService({
 
     async reportQueue(query: { status: 'open' | 'handled'; cursor?: string }) {
       const before = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor, reportsCursorInvalid);
-      const rows = await repository.listReports(
+      const rows = await reportRows(
+        db,
         and(reportFilters.status(query.status), before === undefined ? undefined : reportFilters.idBelow(before)),
         reportPageSize + 1,
       );
@@ -287,7 +315,7 @@ export function createCommunityService({
         const report = await within.findReport(reportId);
         if (!report) throw reportNotFound();
         const target = { type: report.targetType, id: report.targetId };
-        const [before] = await within.listReports(reportFilters.id(reportId), 1);
+        const [before] = await reportRows(tx, reportFilters.id(reportId), 1);
         const wasHidden = before ? hiddenOf(before) : false;
         const now = clock.now();
         const handled = { decision: action, handledBy: operatorId, handledAt: now };
@@ -297,7 +325,7 @@ export function createCommunityService({
           const hiddenAt = action === 'hide' ? now : null;
           if (target.type === 'comment') await within.setCommentHidden(target.id, hiddenAt);
           else if (target.type === 'post') await within.setPostHidden(target.id, hiddenAt);
-          else if (target.type === 'film') await within.setFilmHidden(target.id, hiddenAt);
+          else if (target.type === 'film') await films.setHiddenWithin(tx, target.id, hiddenAt);
           else await within.setProjectHidden(target.id, hiddenAt);
           await within.handleReportsOf(target, handled);
           await within.setReportDecision(reportId, handled);
@@ -310,13 +338,17 @@ export function createCommunityService({
           after: { reportId, target, status: 'handled', hidden: action === 'dismiss' ? wasHidden : action === 'hide' },
         });
       });
-      const [row] = await repository.listReports(reportFilters.id(reportId), 1);
+      const [row] = await reportRows(db, reportFilters.id(reportId), 1);
       return presentReport(row!);
     },
   };
 }
 
-type ReportListRow = Awaited<ReturnType<ReturnType<typeof createCommunityRepository>['listReports']>>[number];
+type ReportListRow = Awaited<ReturnType<ReturnType<typeof createCommunityRepository>['listReports']>>[number] & {
+  projectTitle: string | null;
+  filmTitle: string | null;
+  filmHidden: boolean;
+};
 
 const hiddenOf = (row: ReportListRow) => {
   switch (row.report.targetType) {
@@ -325,7 +357,7 @@ const hiddenOf = (row: ReportListRow) => {
     case 'post':
       return row.postHiddenAt !== null;
     case 'film':
-      return row.filmHiddenAt !== null;
+      return row.filmHidden;
     default:
       return row.projectHiddenAt !== null;
   }

@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { box, fakeExe, minimalMp4 } from '../../../test/mp4-kit.ts';
-import { bufferSource, Mp4Error, readMp4, readMp4File } from './films.mp4.ts';
+import { Mp4Error, readMp4, readMp4File, type ByteSource } from './films.mp4.ts';
 
+const bufferSource = (bytes: Buffer): ByteSource => ({
+  size: bytes.length,
+  read: async (offset, length) => bytes.subarray(offset, Math.min(bytes.length, offset + length)),
+});
 const read = (bytes: Buffer) => readMp4(bufferSource(bytes));
 
 describe('the MP4 box reader', () => {

@@ -26,10 +26,6 @@ const acceptedBrands = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 
 /** Video sample entries browsers play in an MP4 container. */
 const acceptedCodecs = new Set(['avc1', 'avc3', 'hvc1', 'hev1', 'av01', 'vp09']);
 
-export function bufferSource(bytes: Buffer): ByteSource {
-  return { size: bytes.length, read: async (offset, length) => bytes.subarray(offset, Math.min(bytes.length, offset + length)) };
-}
-
 export async function readMp4File(file: string): Promise<Mp4Info> {
   const handle = await fs.open(file, 'r');
   try {

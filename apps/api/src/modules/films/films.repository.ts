@@ -1,30 +1,9 @@
 import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { LocalizedName } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { artistFollows, artists } from '../artists/artists.table.ts';
-import { likedAmong, viewerLikedProbe } from '../community/community.service.ts';
-import { likes } from '../community/community.table.ts';
-import { projectFunders, projects } from '../projects/projects.table.ts';
+import { followedArtistFilter } from '../artists/artists.service.ts';
+import { viewerLikedProbe } from '../community/community.service.ts';
 import { users } from '../users/users.table.ts';
 import { films, type FilmRow } from './films.table.ts';
-
-/** What the comments, likes and reports module needs of a film target (docs/decisions/074-films.md). */
-export type FilmTarget = { id: number; authorId: string; artistId: number; projectId: number | null; hidden: boolean };
-
-/** A film that exists (not deleted by its author), with whether an operator hid it; null otherwise. */
-export async function filmTargetOf(db: DbOrTx, filmId: number): Promise<FilmTarget | null> {
-  if (!Number.isSafeInteger(filmId) || filmId <= 0) return null;
-  const [row] = await db
-    .select({ id: films.id, authorId: films.authorId, artistId: films.artistId, projectId: films.projectId, hiddenAt: films.hiddenAt })
-    .from(films)
-    .where(and(eq(films.id, filmId), isNull(films.deletedAt)));
-  return row ? { id: row.id, authorId: row.authorId, artistId: row.artistId, projectId: row.projectId, hidden: row.hiddenAt !== null } : null;
-}
-
-/** Sets or clears a film's hidden mark (an operator's report decision). */
-export async function setFilmHidden(db: DbOrTx, filmId: number, hiddenAt: Date | null): Promise<void> {
-  await db.update(films).set({ hiddenAt }).where(eq(films.id, filmId));
-}
 
 /** A film as lists and the detail page show it: the row, its author's nickname, its counts. */
 export type FilmView = FilmRow & { authorNickname: string | null; authorDeletedAt: Date | null; likes: number; comments: number; liked: boolean };
@@ -37,7 +16,7 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
     film: films,
     authorNickname: users.nickname,
     authorDeletedAt: users.deletedAt,
-    liked: viewerLikedProbe(likes.filmId, films.id, viewerId),
+    liked: viewerLikedProbe('film', films.id, viewerId),
   });
   const toView = (row: { film: FilmRow; authorNickname: string | null; authorDeletedAt: Date | null; liked: boolean }): FilmView => ({
     ...row.film,
@@ -83,9 +62,7 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
       if (filter.artistId !== undefined) conditions.push(eq(films.artistId, filter.artistId));
       if (filter.projectId !== undefined) conditions.push(eq(films.projectId, filter.projectId));
       if (filter.authorId !== undefined) conditions.push(eq(films.authorId, filter.authorId));
-      if (filter.followerId !== undefined) {
-        conditions.push(inArray(films.artistId, db.select({ id: artistFollows.artistId }).from(artistFollows).where(eq(artistFollows.userId, filter.followerId))));
-      }
+      if (filter.followerId !== undefined) conditions.push(followedArtistFilter(films.artistId, filter.followerId));
       if (beforeId !== undefined) conditions.push(lt(films.id, beforeId));
       const rows = await db
         .select(viewColumns(null))
@@ -97,9 +74,6 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
       return rows.map(toView);
     },
 
-    /** Which of these films the user likes. */
-    likedAmong: (userId: string, filmIds: number[]) => likedAmong(db, 'film', userId, filmIds),
-
     async markDeleted(filmId: number, at: Date): Promise<FilmRow | null> {
       const [row] = await db
         .update(films)
@@ -109,20 +83,27 @@ export function createFilmsRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
-    /** The artist's names, or null when there is no such artist. */
-    async artistNames(artistId: number): Promise<LocalizedName | null> {
-      const [row] = await db.select({ names: artists.names }).from(artists).where(eq(artists.id, artistId));
-      return row?.names ?? null;
+    /** A film its author has not deleted, as a target of comments, likes and reports: its author and whether an operator hid it. */
+    async target(filmId: number): Promise<{ id: number; authorId: string; hidden: boolean } | null> {
+      const [row] = await db
+        .select({ id: films.id, authorId: films.authorId, hidden: sql<boolean>`${films.hiddenAt} is not null` })
+        .from(films)
+        .where(and(eq(films.id, filmId), isNull(films.deletedAt)));
+      return row ?? null;
     },
 
-    /** Whether the user took part in the project (a participation or the creator's deposit), and its artist. */
-    async participation(projectId: number, userId: string): Promise<{ artistId: number; tookPart: boolean } | null> {
-      const [row] = await db
-        .select({ artistId: projects.artistId, tookPart: sql<boolean>`${projectFunders.userId} is not null` })
-        .from(projects)
-        .leftJoin(projectFunders, and(eq(projectFunders.projectId, projects.id), eq(projectFunders.userId, userId)))
-        .where(eq(projects.id, projectId));
-      return row ? { artistId: row.artistId, tookPart: Boolean(row.tookPart) } : null;
+    /** The films of these ids their authors have not deleted, as the report queue shows them. */
+    async reportedAmong(filmIds: readonly number[]): Promise<{ id: number; title: string; hidden: boolean }[]> {
+      if (filmIds.length === 0) return [];
+      return db
+        .select({ id: films.id, title: films.title, hidden: sql<boolean>`${films.hiddenAt} is not null` })
+        .from(films)
+        .where(and(inArray(films.id, [...filmIds]), isNull(films.deletedAt)));
+    },
+
+    /** Sets or clears a film's hidden mark (an operator's report decision). */
+    async setHidden(filmId: number, hiddenAt: Date | null): Promise<void> {
+      await db.update(films).set({ hiddenAt }).where(eq(films.id, filmId));
     },
   };
 }

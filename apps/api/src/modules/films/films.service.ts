@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
 import { youtubeIdOf, type Film, type FilmFields, type FilmsQuery, type FilmsResponse, type YoutubeFilmBody } from '@orchard/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { coalesceReads } from '../../db/coalesce.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { standingOf, type FileOwners, type FileStore } from '../../lib/storage.ts';
+import { artistNamesOf } from '../artists/artists.service.ts';
+import { likedAmong } from '../community/community.service.ts';
+import { participationOf } from '../projects/projects.service.ts';
 import { artistUnknown, filmNotFound, filmsCursorInvalid, notFilmAuthor, projectNotJoined, videoInvalid, videoNotMp4 } from './films.errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { Mp4Error, readMp4File, type Mp4Info } from './films.mp4.ts';
@@ -52,10 +55,10 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
 
   /** The artist's names, and the project checked: the fan took part in it, and it is the film's artist's. */
   async function checkFields(viewer: NonNullable<Viewer>, fields: FilmFields) {
-    const artistNames = await repository.artistNames(fields.artistId);
+    const artistNames = await artistNamesOf(db, fields.artistId);
     if (!artistNames) throw artistUnknown();
     if (fields.projectId !== undefined) {
-      const participation = await repository.participation(fields.projectId, viewer.userId);
+      const participation = await participationOf(db, fields.projectId, viewer.userId);
       if (!participation?.tookPart || participation.artistId !== fields.artistId) throw projectNotJoined();
     }
     return artistNames;
@@ -68,8 +71,14 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
   }
 
   return {
-    present,
     get: read,
+
+    /** What the community module needs of a film target (docs/decisions/074-films.md): one its author has not deleted, or null. */
+    targetOf: (filmId: number) => repository.target(filmId),
+    /** The report queue's films (title, hidden), read within the caller's transaction where it passes one. */
+    reportedAmong: (source: DbOrTx, filmIds: readonly number[]) => createFilmsRepository({ db: source }).reportedAmong(filmIds),
+    /** An operator's report decision hides or restores the film, in the decision's transaction (with its audit entry). */
+    setHiddenWithin: (tx: DbOrTx, filmId: number, hiddenAt: Date | null) => createFilmsRepository({ db: tx }).setHidden(filmId, hiddenAt),
 
     /** A film's video and poster are served as the film is shown: to operators only while hidden, to no one once deleted (docs/product.md#films). */
     fileOwners: {
@@ -95,7 +104,7 @@ export function createFilmsService({ db, clock, files, posterDecoder }: FilmsDep
       };
       const rows = await sharedPage(JSON.stringify({ filter, beforeId, limit: limit + 1 }));
       const page = rows.slice(0, limit);
-      const liked = viewer ? await repository.likedAmong(viewer.userId, page.map((row) => row.id)) : new Set<number>();
+      const liked = viewer ? await likedAmong(db, 'film', viewer.userId, page.map((row) => row.id)) : new Set<number>();
       return {
         items: page.map((row) => present({ ...row, liked: liked.has(row.id) }, viewer)),
         nextCursor: rows.length > limit ? encodeCursor('id', page.at(-1)!.id) : null,

@@ -1,14 +1,6 @@
-import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { LocalizedName } from '@orchard/shared';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { artists } from '../artists/artists.table.ts';
-import { hiddenProjects } from '../community/community.table.ts';
-import { projects } from '../projects/projects.table.ts';
 import { notifications, type NotificationRow } from './notifications.table.ts';
-
-/** The project a notification is about, as it stands when the list is read. */
-export type NotificationProjectRow = { id: number; title: string | null; hidden: boolean; artistNames: LocalizedName };
-export type NotificationWithProject = NotificationRow & { project: NotificationProjectRow | null };
 
 export type NewNotification = {
   userId: string;
@@ -20,22 +12,8 @@ export type NewNotification = {
   dedupeKey?: string | null;
 };
 
-/** Whether a project is hidden after a report, read where it is named. */
-const projectHidden = sql<boolean>`exists (select 1 from ${hiddenProjects} where ${hiddenProjects.projectId} = ${projects.id})`;
-
 export function createNotificationsRepository({ db }: { db: DbOrTx }) {
   return {
-    /** Projects as a notification names them now (a hidden one without its title), for their mails. */
-    async projectReferences(projectIds: readonly number[]): Promise<NotificationProjectRow[]> {
-      if (projectIds.length === 0) return [];
-      const rows = await db
-        .select({ id: projects.id, title: projects.title, artistNames: artists.names, hidden: projectHidden })
-        .from(projects)
-        .innerJoin(artists, eq(artists.id, projects.artistId))
-        .where(inArray(projects.id, [...projectIds]));
-      return rows.map((row) => ({ ...row, title: row.hidden ? null : row.title }));
-    },
-
     async insert(row: NewNotification): Promise<NotificationRow> {
       const [inserted] = await db.insert(notifications).values(row).returning();
       return inserted!;
@@ -58,18 +36,24 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
       return rows.length;
     },
 
-    /**
-     * The user's notifications with id below `beforeId`, newest first, each with its project's
-     * title read now (docs/product.md#notifications): one primary-key probe per row of the page.
-     */
-    async listForUser(userId: string, beforeId: number | undefined, limit: number): Promise<NotificationWithProject[]> {
-      const where = beforeId === undefined ? eq(notifications.userId, userId) : and(eq(notifications.userId, userId), lt(notifications.id, beforeId));
-      return withProjects(db, where!, limit);
+    /** The user's notifications with id below `beforeId`, newest first. */
+    async listForUser(userId: string, beforeId: number | undefined, limit: number): Promise<NotificationRow[]> {
+      return db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), beforeId === undefined ? undefined : lt(notifications.id, beforeId)))
+        .orderBy(desc(notifications.id))
+        .limit(limit);
     },
 
-    async findWithProject(userId: string, id: number): Promise<NotificationWithProject | undefined> {
-      const [row] = await withProjects(db, and(eq(notifications.id, id), eq(notifications.userId, userId))!, 1);
-      return row;
+    /** Which of these once-only keys are taken already (one probe of the unique index each). */
+    async takenDedupeKeys(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: notifications.dedupeKey })
+        .from(notifications)
+        .where(inArray(notifications.dedupeKey, [...keys]));
+      return new Set(rows.map((row) => row.key!));
     },
 
     /** Marks every unread notification of the user read; answers how many it marked. */
@@ -109,29 +93,4 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
       return rows.length > 0;
     },
   };
-}
-
-/** Notifications matching `where`, newest first, joined to their project (absent: null). */
-async function withProjects(db: DbOrTx, where: SQL, limit: number): Promise<NotificationWithProject[]> {
-  const rows = await db
-    .select({
-      notification: notifications,
-      projectId: projects.id,
-      title: projects.title,
-      artistNames: artists.names,
-      hidden: projectHidden,
-    })
-    .from(notifications)
-    .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .leftJoin(artists, eq(artists.id, projects.artistId))
-    .where(where)
-    .orderBy(desc(notifications.id))
-    .limit(limit);
-  return rows.map((row) => ({
-    ...row.notification,
-    project:
-      row.projectId === null || row.artistNames === null
-        ? null
-        : { id: row.projectId, title: row.hidden ? null : row.title, hidden: row.hidden, artistNames: row.artistNames },
-  }));
 }

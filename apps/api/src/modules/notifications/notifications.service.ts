@@ -3,6 +3,7 @@ import {
   mailableNotificationKinds,
   notificationParamSchemas,
   type Language,
+  type LocalizedName,
   type MailableNotificationKind,
   type Notification,
   type NotificationKind,
@@ -10,13 +11,13 @@ import {
   type NotificationPreferences,
 } from '@orchard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { artistFollows } from '../artists/artists.table.ts';
+import { followerIdsOf } from '../artists/artists.service.ts';
 import type { EnqueueMailInput, MailService } from '../mail/mail.service.ts';
+import { projectReferencesAmong } from '../projects/projects.service.ts';
 import { users } from '../users/users.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
-import type { NotificationWithProject } from './notifications.repository.ts';
 import { notificationMailPreferences, type NotificationRow } from './notifications.table.ts';
 
 export type NotifyInput<K extends NotificationKind = NotificationKind> = {
@@ -49,6 +50,24 @@ export function decodeNotificationCursor(cursor: string): number {
     // falls through to the refusal below
   }
   throw badRequest('validation.invalid', 'The cursor is not valid.', [{ in: 'querystring', path: '/cursor' }]);
+}
+
+/** The project a notification is about, as it stands when it is read: a hidden one without its title. */
+export type NotificationProject = { id: number; title: string | null; hidden: boolean; artistNames: LocalizedName };
+export type NotificationWithProject = NotificationRow & { project: NotificationProject | null };
+
+/** The projects of these ids as notifications name them now (docs/product.md#notifications), one read of the projects module. */
+async function notificationProjectsOf(source: DbOrTx, projectIds: readonly number[]): Promise<Map<number, NotificationProject>> {
+  const references = await projectReferencesAmong(source, [...new Set(projectIds)]);
+  return new Map(
+    references.map(({ id, title, hidden, artistNames }) => [id, { id, title: hidden ? null : title, hidden, artistNames }]),
+  );
+}
+
+/** Notifications with their projects: the page's rows, then their projects by id. */
+async function withProjects(source: DbOrTx, rows: NotificationRow[]): Promise<NotificationWithProject[]> {
+  const projectOf = await notificationProjectsOf(source, rows.flatMap((row) => (row.projectId === null ? [] : [row.projectId])));
+  return rows.map((row) => ({ ...row, project: row.projectId === null ? null : (projectOf.get(row.projectId) ?? null) }));
 }
 
 export function toNotification(row: NotificationRow | NotificationWithProject): Notification {
@@ -92,8 +111,7 @@ export function createNotificationsService({ db, clock, mail }: { db: Db; clock:
       .from(notificationMailPreferences)
       .where(and(inArray(notificationMailPreferences.userId, [...recipientOf.keys()]), eq(notificationMailPreferences.mail, false)));
     const offKeys = new Set(off.map((row) => `${row.userId}:${row.kind}`));
-    const projectIds = [...new Set(mailable.flatMap((row) => (row.projectId === null ? [] : [row.projectId])))];
-    const projectOf = new Map((await createNotificationsRepository({ db: tx }).projectReferences(projectIds)).map((project) => [project.id, project]));
+    const projectOf = await notificationProjectsOf(tx, mailable.flatMap((row) => (row.projectId === null ? [] : [row.projectId])));
     const inputs = mailable.flatMap((row): EnqueueMailInput[] => {
       const recipient = recipientOf.get(row.userId);
       if (!recipient?.email || offKeys.has(`${row.userId}:${row.kind}`)) return [];
@@ -155,17 +173,17 @@ export function createNotificationsService({ db, clock, mail }: { db: Db; clock:
      * each (the dedupe key), inside the caller's transaction (docs/product.md#notifications).
      */
     async notifyFollowersOfOpeningWithin(tx: DbOrTx, input: { projectId: number; artistId: number; creatorId: string }): Promise<number> {
-      const followers = await tx.select({ userId: artistFollows.userId }).from(artistFollows).where(eq(artistFollows.artistId, input.artistId));
+      const followers = await followerIdsOf(tx, input.artistId);
       const createdAt = clock.now();
       const rows = followers
-        .filter((follower) => follower.userId !== input.creatorId)
-        .map((follower) => ({
-          userId: follower.userId,
+        .filter((userId) => userId !== input.creatorId)
+        .map((userId) => ({
+          userId,
           kind: 'project_opened',
           projectId: input.projectId,
           params: {},
           createdAt,
-          dedupeKey: `project_opened:${input.projectId}:${follower.userId}`,
+          dedupeKey: `project_opened:${input.projectId}:${userId}`,
         }));
       let written = 0;
       for (let start = 0; start < rows.length; start += followerChunk) written += (await insertAndMailWithin(tx, rows.slice(start, start + followerChunk))).length;
@@ -209,7 +227,7 @@ export function createNotificationsService({ db, clock, mail }: { db: Db; clock:
     async list(userId: string, { cursor, limit }: { cursor?: string; limit: number }) {
       const beforeId = cursor === undefined ? undefined : decodeNotificationCursor(cursor);
       const rows = await createNotificationsRepository({ db }).listForUser(userId, beforeId, limit + 1);
-      const page = rows.slice(0, limit);
+      const page = await withProjects(db, rows.slice(0, limit));
       const last = page.at(-1);
       return {
         items: page.map(toNotification),
@@ -221,9 +239,9 @@ export function createNotificationsService({ db, clock, mail }: { db: Db; clock:
     async markRead(userId: string, notificationId: number) {
       const repository = createNotificationsRepository({ db });
       const marked = await repository.markRead(userId, notificationId, clock.now());
-      const row = marked && (await repository.findWithProject(userId, notificationId));
-      if (!row) throw notificationNotFound();
-      return { notification: toNotification(row), hasUnreadNotification: await repository.hasUnread(userId) };
+      if (!marked) throw notificationNotFound();
+      const [row] = await withProjects(db, [marked]);
+      return { notification: toNotification(row!), hasUnreadNotification: await repository.hasUnread(userId) };
     },
 
     /** Marks every unread notification read; calling it again marks nothing and keeps the first times. */

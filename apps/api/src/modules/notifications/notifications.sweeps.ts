@@ -1,11 +1,10 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
 import { fundingClosesAt } from '@orchard/shared/project-rules';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { kstDateOf } from '../../lib/kst.ts';
 import { expiryNoticeDays, type PointsService } from '../points/points.service.ts';
-import { projectFunders, projects } from '../projects/projects.table.ts';
-import { notifications } from './notifications.table.ts';
+import { fundersAfter, fundingEndingBy } from '../projects/projects.service.ts';
+import { createNotificationsRepository } from './notifications.repository.ts';
 import type { AnyNotifyInput, NotificationsService } from './notifications.service.ts';
 
 /** docs/product.md#notifications: a joined project is told within its last 24 hours. */
@@ -70,42 +69,37 @@ export function createNotificationSweeps({
       const now = clock.now();
       // Funding closes at 00:00 KST after the end date (docs/product.md#funding-close): within 24
       // hours of it from 00:00 KST of the end date on. An earlier end date is a close not swept yet.
-      const due = await db
-        .select({ id: projects.id, fundingEndDate: projects.fundingEndDate })
-        .from(projects)
-        .where(and(eq(projects.status, 'funding'), lte(projects.fundingEndDate, kstDateOf(now))));
+      const due = await fundingEndingBy(db, kstDateOf(now));
+      const repository = createNotificationsRepository({ db });
       let noticed = 0;
       for (const project of due) {
         const closesAt = fundingClosesAt(project.fundingEndDate);
         if (closesAt <= now || closesAt.getTime() - now.getTime() > closingNoticeMs) continue;
-        for (;;) {
-          const fans = await db
-            .select({ userId: projectFunders.userId })
-            .from(projectFunders)
-            .where(
-              and(
-                eq(projectFunders.projectId, project.id),
-                sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} = 'closing_soon:' || ${project.id} || ':' || ${projectFunders.userId})`,
+        const keyOf = (userId: string) => `closing_soon:${project.id}:${userId}`;
+        for (let after: string | null = null; ; ) {
+          const fans = await fundersAfter(db, project.id, after, batch);
+          // Fans told on an earlier run are left out before the write, so a run over a project
+          // already told writes nothing.
+          const told = await repository.takenDedupeKeys(fans.map(keyOf));
+          const untold = fans.filter((userId) => !told.has(keyOf(userId)));
+          if (untold.length > 0) {
+            noticed += await db.transaction((tx) =>
+              service.notifyManyWithin(
+                tx,
+                untold.map(
+                  (userId): AnyNotifyInput => ({
+                    userId,
+                    kind: 'closing_soon',
+                    projectId: project.id,
+                    params: { closesAt: closesAt.toISOString() },
+                    dedupeKey: keyOf(userId),
+                  }),
+                ),
               ),
-            )
-            .limit(batch);
-          if (fans.length === 0) break;
-          const written = await db.transaction((tx) =>
-            service.notifyManyWithin(
-              tx,
-              fans.map(
-                ({ userId }): AnyNotifyInput => ({
-                  userId,
-                  kind: 'closing_soon',
-                  projectId: project.id,
-                  params: { closesAt: closesAt.toISOString() },
-                  dedupeKey: `closing_soon:${project.id}:${userId}`,
-                }),
-              ),
-            ),
-          );
-          noticed += written;
-          if (written === 0 || fans.length < batch) break;
+            );
+          }
+          if (fans.length < batch) break;
+          after = fans.at(-1)!;
         }
       }
       return { noticed };

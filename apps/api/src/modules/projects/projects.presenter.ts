@@ -23,6 +23,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { likedByFilter } from '../community/community.service.ts';
 import { cursorInvalid, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository, prepareProjectViews, projectFilters, projectOrders, type ProjectView } from './projects.repository.ts';
+import { projects } from './projects.table.ts';
 
 
 const pageSize = 20;
@@ -283,7 +284,7 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
         participate: projectFilters.participatedBy(userId),
         open: and(projectFilters.ofCreator(userId), projectFilters.created()),
         event: and(projectFilters.participatedBy(userId), projectFilters.ofKind('event')),
-        like: likedByFilter(userId),
+        like: likedByFilter(projects.id, userId),
         request: and(projectFilters.ofCreator(userId), projectFilters.beforeCreation()),
       }[query.tab];
       return listPage(and(mine, query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId)), query.cursor, pageSize, { userId, isOperator: false }, query.language);
@@ -294,7 +295,7 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
      * with, requested or created, joined or liked, followed or not.
      */
     async listMyArtists(userId: string) {
-      const mine = or(projectFilters.ofCreator(userId), projectFilters.participatedBy(userId), likedByFilter(userId));
+      const mine = or(projectFilters.ofCreator(userId), projectFilters.participatedBy(userId), likedByFilter(projects.id, userId));
       return { items: await createProjectsRepository({ db }).artistsOf(mine) };
     },
 

@@ -1,0 +1,62 @@
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { LocalizedName } from '@orchard/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { artistNamesProbe } from '../artists/artists.service.ts';
+import { projectHiddenProbe } from '../community/community.service.ts';
+import { projectFunders, projects } from './projects.table.ts';
+
+/**
+ * What other modules read of projects, through the projects service
+ * (docs/decisions/093-what-modules-read-of-each-other.md): each a read keyed by ids, within the
+ * caller's transaction where it passes one.
+ */
+
+/** A project as another module names it: its title, whether it was created (a request is not), its artist's names, and whether it is hidden. */
+export type ProjectReference = { id: number; title: string | null; created: boolean; artistNames: LocalizedName; hidden: boolean };
+
+/** The projects of these ids that exist, in one statement (one primary-key probe each). */
+export async function projectReferencesAmong(db: DbOrTx, projectIds: readonly number[]): Promise<ProjectReference[]> {
+  if (projectIds.length === 0) return [];
+  return db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      created: sql<boolean>`${projects.createdAt} is not null`,
+      artistNames: artistNamesProbe(projects.artistId),
+      hidden: projectHiddenProbe(projects.id),
+    })
+    .from(projects)
+    .where(inArray(projects.id, [...projectIds]));
+}
+
+/** Whether the user took part in the project (a participation or the creator's deposit), and its artist; null when there is no such project. */
+export async function participationOf(db: DbOrTx, projectId: number, userId: string): Promise<{ artistId: number; tookPart: boolean } | null> {
+  const [row] = await db
+    .select({ artistId: projects.artistId, tookPart: sql<boolean>`${projectFunders.userId} is not null` })
+    .from(projects)
+    .leftJoin(projectFunders, and(eq(projectFunders.projectId, projects.id), eq(projectFunders.userId, userId)))
+    .where(eq(projects.id, projectId));
+  return row ? { artistId: row.artistId, tookPart: Boolean(row.tookPart) } : null;
+}
+
+/** Projects still funding whose end date is `kstDate` or earlier (along projects_funding_deadline_idx). */
+export async function fundingEndingBy(db: DbOrTx, kstDate: string): Promise<{ id: number; fundingEndDate: string }[]> {
+  return db
+    .select({ id: projects.id, fundingEndDate: projects.fundingEndDate })
+    .from(projects)
+    .where(and(eq(projects.status, 'funding'), lte(projects.fundingEndDate, kstDate)));
+}
+
+/**
+ * The project's fans (a participation or the creator's deposit), a page at a time in user id order
+ * (keyset along the primary key): the first `limit` after `afterUserId`, or from the start.
+ */
+export async function fundersAfter(db: DbOrTx, projectId: number, afterUserId: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: projectFunders.userId })
+    .from(projectFunders)
+    .where(and(eq(projectFunders.projectId, projectId), afterUserId === null ? undefined : gt(projectFunders.userId, afterUserId)))
+    .orderBy(asc(projectFunders.userId))
+    .limit(limit);
+  return rows.map((row) => row.userId);
+}
