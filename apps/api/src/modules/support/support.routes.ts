@@ -44,7 +44,8 @@ const inquiryForm = uploadForm({
   lineBreaks: 'any',
   refuse: (refusal) => {
     if (refusal.kind === 'too_many_files') return tooManyImages();
-    if (refusal.kind === 'file_too_large') return imageTooLarge();
+    // A body declared past five images at their limit is refused unread, as an oversized attachment.
+    if (refusal.kind === 'file_too_large' || refusal.kind === 'body_too_large') return imageTooLarge();
     if (refusal.kind === 'unexpected_part') return invalidInquiry(`/${refusal.field}`);
     if (refusal.kind === 'invalid_fields') return invalidInquiry(`/${String(refusal.issues[0]?.path[0] ?? '')}`);
     return undefined;
