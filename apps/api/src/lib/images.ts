@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { AppError } from './errors.ts';
 
 /** Raster formats users may upload; SVG, HEIC and everything else are refused (docs/quality.md#s6). */
-const acceptedImageTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+export const acceptedImageTypes: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
 /**
  * Decoding budget: about 40 megapixels (a large phone photo). A pixel flood (a few KB of PNG

@@ -25,9 +25,8 @@ import {
   reportIdParamsSchema,
   reportResponseSchema,
 } from '@orchard/shared';
-import { badRequest } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/schemas.ts';
-import { acceptSingleFileUploads, readTextAndFiles } from '../../lib/uploads.ts';
+import { acceptUploads, imageFiles, readUpload, uploadForm } from '../../lib/uploads.ts';
 import { requireSession, requireViewer, viewerOf } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { CommunityService } from './community.service.ts';
@@ -41,7 +40,13 @@ const otherTargets = [
   { type: 'post', path: '/api/posts/:postId', params: postIdParamsSchema, idOf: (params: { postId: number }) => params.postId },
 ] as const;
 
-
+/** A post's multipart body (docs/product.md#community): the field `text` and 0–4 files in `images`. */
+const postForm = uploadForm({
+  name: 'post',
+  fields: postTextBodySchema,
+  files: { images: { count: { min: 0, max: postImagesMax }, maxBytes: postImageMaxBytes, accepts: imageFiles, keep: 'memory' } },
+  fieldBytes: postTextMax * 4,
+});
 
 /**
  * Posts, comments, likes and reports (docs/product.md#community, docs/product.md#comments,
@@ -59,9 +64,9 @@ export async function registerCommunityRoutes(app: App, { community }: { communi
     async (request) => community.listPosts(request.params.artistId, viewerOf(request), request.query),
   );
 
-  // A post: multipart with the field `text` and 0–4 files in `images` (docs/product.md#community).
+  // A post: multipart, the only route of its scope to accept it (docs/quality.md#s6).
   await app.register(async (scope: App) => {
-    await acceptSingleFileUploads(scope, postImageMaxBytes, { files: postImagesMax, fieldSize: postTextMax * 4 });
+    await acceptUploads(scope);
     scope.post(
       '/api/artists/:artistId/posts',
       {
@@ -69,11 +74,8 @@ export async function registerCommunityRoutes(app: App, { community }: { communi
         schema: { tags: ['community'], consumes: ['multipart/form-data'], params: artistParamsSchema, response: { 201: postResponseSchema, ...uploadErrors } },
       },
       async (request, reply) => {
-        const form = await readTextAndFiles(request, 'text', 'images');
-        // Browsers send a form field's line breaks as CRLF (the HTML form encoding): the text keeps them as LF.
-        const parsed = postTextBodySchema.shape.text.safeParse((form.text ?? '').replace(/\r\n/g, '\n'));
-        if (!parsed.success) throw badRequest('validation.invalid', 'The text must be 1 to 2,000 characters.', [{ in: 'body', path: '/text' }]);
-        return reply.code(201).send({ post: await community.createPost(request.params.artistId, requireViewer(request), parsed.data, form.files) });
+        const { fields, files } = await readUpload(request, postForm);
+        return reply.code(201).send({ post: await community.createPost(request.params.artistId, requireViewer(request), fields.text, files.images) });
       },
     );
   });

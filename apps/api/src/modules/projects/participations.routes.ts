@@ -11,7 +11,7 @@ import {
   projectResponseSchema,
   projectThumbnailMaxBytes,
 } from '@orchard/shared';
-import { acceptSingleFileUploads, readFiles } from '../../lib/uploads.ts';
+import { acceptUploads, imagesForm, readUpload } from '../../lib/uploads.ts';
 import { keyScopeOf } from '../idempotency/idempotency.service.ts';
 import { languageOf, requireSession, viewerOf } from '../../plugins/session.ts';
 import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
@@ -21,11 +21,14 @@ import type { ParticipationsService } from './participations.service.ts';
 
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
+/** Execution photos: one to ten images in `file`, each within a thumbnail's limit. */
+const photosForm = imagesForm(projectThumbnailMaxBytes, executionPhotosMax);
+
 /** Participation, the funders list and the operator's cancellation: thin routes over the service. */
 export async function registerParticipationsRoutes(app: App, { participations, execution }: { participations: ParticipationsService; execution: ExecutionService }) {
   // Execution photos: up to ten images in one multipart body (docs/product.md#execution).
   await app.register(async (scope: App) => {
-    await acceptSingleFileUploads(scope, projectThumbnailMaxBytes, { files: executionPhotosMax });
+    await acceptUploads(scope);
     scope.post(
       '/api/operator/projects/:projectId/photos',
       {
@@ -34,8 +37,8 @@ export async function registerParticipationsRoutes(app: App, { participations, e
       },
       async (request) => {
         const viewer = viewerOf(request)!;
-        const images = await readFiles(request, 'file');
-        return { project: await execution.postPhotos(viewer.userId, request.params.projectId, images, viewer, languageOf(request, request.query.lang)) };
+        const { files } = await readUpload(request, photosForm);
+        return { project: await execution.postPhotos(viewer.userId, request.params.projectId, files.file, viewer, languageOf(request, request.query.lang)) };
       },
     );
   });

@@ -18,7 +18,7 @@ import {
   publicProjectsQuerySchema,
 } from '@orchard/shared';
 import { errorResponses } from '../../lib/schemas.ts';
-import { acceptSingleFileUploads, readSingleFile } from '../../lib/uploads.ts';
+import { acceptUploads, imagesForm, readUpload } from '../../lib/uploads.ts';
 import { languageOf, requireSession, viewerOf } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { keyScopeOf } from '../idempotency/idempotency.service.ts';
@@ -26,7 +26,8 @@ import type { ProjectsService } from './projects.service.ts';
 
 export const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 
-
+/** A project's thumbnail: one image in `file`. */
+const thumbnailForm = imagesForm(projectThumbnailMaxBytes);
 
 /** Thin routes over the projects service (docs/architecture.md#api-conventions). */
 export async function registerProjectsRoutes(app: App, { projects }: { projects: ProjectsService }) {
@@ -132,7 +133,7 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
 
   // Multipart is accepted by this route alone, with its own limits (docs/quality.md#s6).
   await app.register(async (uploads: App) => {
-    await acceptSingleFileUploads(uploads, projectThumbnailMaxBytes);
+    await acceptUploads(uploads);
     uploads.put(
       '/api/projects/:projectId/thumbnail',
       {
@@ -149,7 +150,7 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
         project: await projects.replaceThumbnail(
           requireSession(request).userId,
           request.params.projectId,
-          await readSingleFile(request, 'file'),
+          (await readUpload(request, thumbnailForm)).files.file[0]!,
           languageOf(request, request.query.lang),
         ),
       }),

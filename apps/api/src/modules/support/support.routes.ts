@@ -1,5 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import {
   faqEntryBodySchema,
   faqEntryIdParamsSchema,
@@ -20,55 +18,39 @@ import {
   operatorFaqResponseSchema,
   operatorInquiriesQuerySchema,
   operatorInquiriesResponseSchema,
-  type InquiryFields,
 } from '@orchard/shared';
-import { AppError, badRequest } from '../../lib/errors.ts';
 import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
+import { acceptUploads, imageFiles, readUpload, uploadForm } from '../../lib/uploads.ts';
 import { languageOf, requireSession, requireViewer } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import { imageTooLarge, invalidInquiry, tooManyImages } from './support.errors.ts';
 import type { SupportService } from './support.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
-const inquiryFieldNames = new Set(['nickname', 'email', 'category', 'title', 'content', 'projectId', 'transactionId']);
-
 
 /**
- * An inquiry's multipart body (docs/product.md#inquiries): each known text field once, and 0–5
- * files in `images`, each of at most 20 MB. The plugin's limits stop a 6th file or an oversized
- * one while it streams; they answer with the inquiry's own codes and the spec's texts.
+ * An inquiry's multipart body (docs/product.md#inquiries): each text field once, and 0–5 files in
+ * `images`, each of at most 20 MB. A 6th file or an oversized one is stopped while it streams and
+ * answered with the inquiry's own codes and the spec's texts; a part out of place, or a field the
+ * schema refuses, is an invalid inquiry.
  */
-async function readInquiryForm(request: FastifyRequest): Promise<{ fields: InquiryFields; images: Buffer[] }> {
-  if (!request.isMultipart()) throw new AppError(415, 'request.unsupported_media_type', 'Send the inquiry as multipart/form-data.');
-  const raw: Record<string, string> = Object.create(null) as Record<string, string>;
-  const images: Buffer[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'images') throw invalidInquiry(`/${part.fieldname}`);
-        const bytes = await part.toBuffer();
-        if (bytes.length === 0) throw new AppError(422, 'uploads.empty_file', 'The file is empty.');
-        images.push(bytes);
-      } else {
-        if (!inquiryFieldNames.has(part.fieldname) || part.fieldname in raw || part.valueTruncated || typeof part.value !== 'string') {
-          throw invalidInquiry(`/${part.fieldname}`);
-        }
-        // A browser's multipart encoding turns every line break into CRLF (the HTML form encoding):
-        // it is read back as the LF the fan typed, so a multi-line content is not refused for its CR.
-        raw[part.fieldname] = part.value.replace(/\r\n?/g, '\n');
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooManyImages();
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-    if (error instanceof AppError || code) throw error;
-    throw badRequest('validation.invalid', 'The multipart body is malformed.');
-  }
-  const parsed = inquiryFieldsSchema.safeParse({ ...raw });
-  if (!parsed.success) throw invalidInquiry(`/${String(parsed.error.issues[0]?.path[0] ?? '')}`);
-  return { fields: parsed.data, images };
-}
+const inquiryForm = uploadForm({
+  name: 'inquiry',
+  fields: inquiryFieldsSchema,
+  files: { images: { count: { min: 0, max: inquiryImagesMax }, maxBytes: inquiryImageMaxBytes, accepts: imageFiles, keep: 'memory' } },
+  // The content's characters as UTF-8 (up to 4 bytes each).
+  fieldBytes: inquiryContentMax * 4,
+  // A fan's message may come from anywhere: a lone CR is a line break too.
+  lineBreaks: 'any',
+  refuse: (refusal) => {
+    if (refusal.kind === 'too_many_files') return tooManyImages();
+    // A body declared past five images at their limit is refused unread, as an oversized attachment.
+    if (refusal.kind === 'file_too_large' || refusal.kind === 'body_too_large') return imageTooLarge();
+    if (refusal.kind === 'unexpected_part') return invalidInquiry(`/${refusal.field}`);
+    if (refusal.kind === 'invalid_fields') return invalidInquiry(`/${String(refusal.issues[0]?.path[0] ?? '')}`);
+    return undefined;
+  },
+});
 
 /**
  * Customer support (docs/product.md#faq, docs/product.md#inquiries): the FAQ for everyone, a
@@ -82,20 +64,8 @@ export async function registerSupportRoutes(app: App, { support }: { support: Su
     async (request) => support.faq(languageOf(request, request.query.lang)),
   );
 
-  await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      throwFileSizeLimit: true,
-      limits: {
-        fileSize: inquiryImageMaxBytes,
-        files: inquiryImagesMax,
-        fields: inquiryFieldNames.size,
-        parts: inquiryImagesMax + inquiryFieldNames.size + 1,
-        fieldNameSize: 100,
-        // The content's characters as UTF-8 (up to 4 bytes each).
-        fieldSize: inquiryContentMax * 4,
-        headerPairs: 20,
-      },
-    });
+  await app.register(async (scope: App) => {
+    await acceptUploads(scope);
     scope.post(
       '/api/inquiries',
       {
@@ -103,8 +73,8 @@ export async function registerSupportRoutes(app: App, { support }: { support: Su
         schema: { tags: ['support'], consumes: ['multipart/form-data'], response: { 201: inquiryCreatedResponseSchema, ...errors } },
       },
       async (request, reply) => {
-        const { fields, images } = await readInquiryForm(request);
-        return reply.code(201).send({ inquiry: await support.createInquiry(requireSession(request).userId, fields, images) });
+        const { fields, files } = await readUpload(request, inquiryForm);
+        return reply.code(201).send({ inquiry: await support.createInquiry(requireSession(request).userId, fields, files.images) });
       },
     );
   });

@@ -13,12 +13,14 @@ import {
 } from '@orchard/shared';
 import type { Config } from '../../config.ts';
 import { emptyBodySchema, emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
-import { acceptSingleFileUploads, readSingleFile } from '../../lib/uploads.ts';
+import { acceptUploads, imagesForm, readUpload } from '../../lib/uploads.ts';
 import { clearSessionCookie, requireSession } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { UsersService } from './users.service.ts';
 
 const errors = errorResponses(400, 401, 403, 409, 413, 415, 422);
+/** A profile picture: one image in `file`. */
+const pictureForm = imagesForm(profilePictureMaxBytes);
 
 // Every route here acts on the session's own user only: no route takes a user id (docs/quality.md#s1).
 export async function registerUsersRoutes(app: App, { users, config }: { users: UsersService; config: Config }) {
@@ -77,14 +79,14 @@ export async function registerUsersRoutes(app: App, { users, config }: { users: 
 
   // Multipart is accepted by this route alone, with its own limits (docs/quality.md#s6).
   await app.register(async (uploads: App) => {
-    await acceptSingleFileUploads(uploads, profilePictureMaxBytes);
+    await acceptUploads(uploads);
     uploads.put(
       '/api/users/user-profile/picture',
       {
         config: { access: 'joined', rateLimitBucket: 'uploads' },
         schema: { tags: ['users'], consumes: ['multipart/form-data'], response: { 200: profilePictureResponseSchema, ...errors } },
       },
-      async (request) => users.setProfilePicture(requireSession(request).userId, await readSingleFile(request, 'file')),
+      async (request) => users.setProfilePicture(requireSession(request).userId, (await readUpload(request, pictureForm)).files.file[0]!),
     );
   });
 
