@@ -24,7 +24,32 @@ export function loadFontsFor(language: Language): Promise<void> {
   );
 }
 
-type FontStart = { load?: (language: Language) => Promise<void>; fetch?: typeof fetch; servedFromCache?: (url: string) => boolean };
+/** Which face this tab's pages show: the shipped font, or the platform's own (kept for the session). */
+type SessionFace = 'shipped' | 'system';
+
+/** What a session remembers of its face; sessionStorage by default, absent where storage is refused. */
+export type FaceMemory = { get(): SessionFace | null; set(face: SessionFace): void };
+
+const faceKey = 'orchard-font-face';
+const sessionFaceMemory: FaceMemory = {
+  get() {
+    try {
+      const face = sessionStorage.getItem(faceKey);
+      return face === 'shipped' || face === 'system' ? face : null;
+    } catch {
+      return null;
+    }
+  },
+  set(face) {
+    try {
+      sessionStorage.setItem(faceKey, face);
+    } catch {
+      // Storage refused (a private mode): each page decides alone, as before.
+    }
+  },
+};
+
+type FontStart = { load?: (language: Language) => Promise<void>; fetch?: typeof fetch; servedFromCache?: (url: string) => boolean; memory?: FaceMemory };
 
 /** Whether the browser's last request for `url` was answered by its cache (Resource Timing: nothing transferred, a body decoded). */
 function servedFromCache(url: string): boolean {
@@ -42,11 +67,25 @@ function servedFromCache(url: string): boolean {
  * the stylesheet re-styles and lays out the whole page again (docs/decisions/044-web-main-thread-at-start.md):
  * so that visit only puts the slices in the cache, for the next one. Without a list (a page that
  * was not prerendered for this device) the stylesheet loads as before.
+ *
+ * The face a session's first prerendered page settled on is kept for the rest of the session
+ * (`memory`): a page loaded anew later in the same tab (back from the payment gateway, a reload)
+ * would otherwise find the slices cached by then and switch the whole app, the header's pill
+ * first, to the other face midway through a visit.
  */
 export async function startFontsFor(language: Language, firstScreenSlices: readonly string[], options: FontStart = {}): Promise<void> {
-  const { load = loadFontsFor, fetch = globalThis.fetch, servedFromCache: cached = servedFromCache } = options;
+  const { load = loadFontsFor, fetch = globalThis.fetch, servedFromCache: cached = servedFromCache, memory = sessionFaceMemory } = options;
+  const warm = () => Promise.allSettled(firstScreenSlices.map((slice) => fetch(slice, { priority: 'low' }).then((response) => response.blob())));
+  const remembered = memory.get();
+  if (remembered === 'shipped') return load(language);
+  if (remembered === 'system') {
+    await warm();
+    return;
+  }
   const [first] = firstScreenSlices;
   if (first === undefined) return load(language);
-  await Promise.allSettled(firstScreenSlices.map((slice) => fetch(slice, { priority: 'low' }).then((response) => response.blob())));
-  if (cached(first)) await load(language);
+  await warm();
+  const face = cached(first) ? 'shipped' : 'system';
+  memory.set(face);
+  if (face === 'shipped') await load(language);
 }
