@@ -30,7 +30,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: externalBaseUrl ? 1 : Number(process.env.ORCHARD_E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
+  // Journeys that visit a dozen screens and run axe on each take 25–35 s on a quiet machine and twice
+  // that beside the Vitest lane on two cores; a hung journey still fails.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: path.join(repositoryRoot, 'test-results/web-e2e'),
