@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { checkCompose, checkDeploymentFiles, finalCommand, imageCommandOf, interpolate, lintDockerfile, settingNames } from './check-docker.mjs';
 
-/** A Dockerfile that passes every rule; each test below breaks one thing in it. */
+/** A Dockerfile that passes every rule; each test below changes one thing in it. */
 const good = `FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -50,32 +50,12 @@ describe('lintDockerfile', () => {
     ]);
   });
 
-  it('wants a HEALTHCHECK in the last stage', () => {
-    expect(breaking('HEALTHCHECK --interval=15s --timeout=3s CMD ["node", "-e", "process.exit(0)"]\n', '')).toEqual(['last stage: no HEALTHCHECK']);
-    expect(breaking('HEALTHCHECK --interval=15s --timeout=3s CMD ["node", "-e", "process.exit(0)"]', 'HEALTHCHECK NONE')).toEqual(['last stage: no HEALTHCHECK']);
-  });
-
-  it('wants production dependencies only in the last stage', () => {
-    expect(breaking('RUN npm ci --omit=dev', 'RUN npm ci')).toEqual([expect.stringContaining('npm ci --omit=dev')]);
-    expect(breaking('RUN npm ci --omit=dev', 'RUN npm install --omit=dev')).toEqual([
-      expect.stringMatching(/^line 14: npm install/),
-      expect.stringContaining('npm ci --omit=dev'),
-    ]);
-  });
-
-  it('wants pinned base images, COPY rather than ADD, and exec-form commands', () => {
+  it('wants pinned base images and exec-form commands', () => {
     expect(breaking('FROM node:24-bookworm-slim\n', 'FROM node\n')).toEqual(["line 8: FROM node: pin the base image's tag (not latest)"]);
     expect(breaking('FROM node:24-bookworm-slim\n', 'FROM node:latest\n')).toEqual(["line 8: FROM node:latest: pin the base image's tag (not latest)"]);
     expect(breaking('FROM node:24-bookworm-slim\n', 'FROM node@sha256:' + 'a'.repeat(64) + '\n')).toEqual([]);
-    expect(breaking('COPY --from=build /app/dist dist', 'ADD https://example.com/tool.tgz /opt/')).toEqual([expect.stringMatching(/^line 15: ADD of a URL/)]);
-    expect(breaking('COPY --from=build /app/dist dist', 'ADD dist dist')).toEqual([expect.stringMatching(/^line 15: ADD of files: use COPY/)]);
     expect(breaking('CMD ["node", "dist/server.js"]', 'CMD node dist/server.js')).toEqual([expect.stringMatching(/^line 18: CMD in shell form/)]);
-  });
-
-  it("keeps apt-get's installs small and its lists out of the layer", () => {
-    expect(breaking(' --no-install-recommends', '')).toEqual([expect.stringMatching(/^line 9: .*--no-install-recommends/)]);
-    expect(breaking(' \\\n && rm -rf /var/lib/apt/lists/*', '')).toEqual([expect.stringMatching(/^line 9: .*\/var\/lib\/apt\/lists/)]);
-    expect(breaking('install -y', 'install')).toEqual([expect.stringMatching(/^line 9: apt-get install without -y/)]);
+    expect(breaking('CMD ["node", "dist/server.js"]', 'ENTRYPOINT node dist/server.js')).toEqual([expect.stringMatching(/^line 18: ENTRYPOINT in shell form/)]);
   });
 });
 

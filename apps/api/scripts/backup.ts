@@ -1,16 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../src/config.ts';
-import { acquireDataDirLock, pgliteExtensions } from '../src/db/client.ts';
-import { backupSocketPath, requestBackup, writeBackupFile, type BackupManifest } from '../src/db/backup.ts';
+import { writeBackup } from '../src/db/backup.ts';
 
 /**
- * `npm run backup -- <file.tar.gz>`: the embedded database and the files of DATA_DIR in one archive
- * (docs/decisions/083-backups-and-restores.md). With the server running it asks the server
- * (DATA_DIR/backup.sock), which keeps serving; with it stopped it opens the database itself.
+ * `npm run backup -- <file.tar.gz>`: the embedded database and the files of DATA_DIR in one archive,
+ * with the server stopped (docs/decisions/099-production-extras-reviewed.md, refining 083).
  * PostgreSQL is backed up with pg_dump or WAL archiving (README, "Backups").
- * Exit codes: 0 written, 1 failed, 2 usage or nothing this command backs up.
+ * Exit codes: 0 written, 1 refused (the server runs) or failed, 2 usage or nothing this command backs up.
  */
 const [target, ...extra] = process.argv.slice(2);
 if (!target || extra.length > 0 || target.startsWith('-')) {
@@ -36,36 +33,11 @@ if (fs.existsSync(file)) {
   process.exit(1);
 }
 
-function done(manifest: BackupManifest, how: string) {
-  console.log(`Backup written to ${file} (${how}): ${manifest.migrations} migrations, ${manifest.files} files, ${fs.statSync(file).size} bytes.`);
-}
-
-let release: (() => void) | undefined;
 try {
-  release = acquireDataDirLock(config.dataDir);
-} catch {
-  // The server holds the folder: it takes the backup itself.
-  try {
-    done(await requestBackup(config.dataDir, file), 'from the running server');
-  } catch (error) {
-    console.error(
-      `The embedded database in ${config.dataDir} is in use and its server did not answer on ${backupSocketPath(config.dataDir)} (${error instanceof Error ? error.message : String(error)}); stop the server and run this again.`,
-    );
-    process.exitCode = 1;
-  }
-}
-if (release) {
-  try {
-    const client = await PGlite.create(path.join(config.dataDir, 'pglite'), { extensions: pgliteExtensions });
-    try {
-      done(await writeBackupFile(client, config.dataDir, file), 'the server stopped');
-    } finally {
-      await client.close();
-    }
-  } catch (error) {
-    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  } finally {
-    release();
-  }
+  const summary = await writeBackup(config.dataDir, file);
+  console.log(`Backup written to ${file}: ${summary.migrations} migrations, ${summary.files} files, ${fs.statSync(file).size} bytes.`);
+} catch (error) {
+  // A running server holds DATA_DIR's lock: the message says to stop it first. Nothing is left behind.
+  console.error(`Backup refused or failed; nothing written: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 }

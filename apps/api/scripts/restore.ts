@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import { acquireDataDirLock } from '../src/db/client.ts';
 import { restoreBackup } from '../src/db/backup.ts';
 
 /**
  * `npm run restore -- <file.tar.gz> [--force]`: puts a backup of `npm run backup` into DATA_DIR
- * with the server stopped (docs/decisions/083-backups-and-restores.md). A DATA_DIR that holds a
+ * with the server stopped (docs/decisions/099-production-extras-reviewed.md, refining 083). A DATA_DIR that holds a
  * database or files is refused unless --force, which replaces them. PostgreSQL: pg_restore (README, "Backups").
  * Exit codes: 0 restored, 1 refused or failed, 2 usage.
  */
@@ -30,22 +29,13 @@ if (!fs.existsSync(archive)) {
   process.exit(1);
 }
 
-let release: () => void;
 try {
-  release = acquireDataDirLock(config.dataDir);
-} catch (error) {
-  // A restore replaces the database under the server's feet: the server must be stopped.
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
-try {
-  const manifest = await restoreBackup(archive, config.dataDir, { force });
+  // The restore takes DATA_DIR's lock: it refuses while the server runs, saying to stop it first.
+  const summary = await restoreBackup(archive, config.dataDir, { force });
   console.log(
-    `Restored ${archive} (taken ${manifest.createdAt}: ${manifest.migrations} migrations, ${manifest.files} files) into ${config.dataDir}. Check it with npm run ledger:check; the server migrates it on start.`,
+    `Restored ${archive} (${summary.migrations} migrations, ${summary.files} files) into ${config.dataDir}. Check it with npm run ledger:check; the server migrates it on start.`,
   );
 } catch (error) {
   console.error(`Restore refused or failed; ${config.dataDir} is as it was: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
-} finally {
-  release();
 }

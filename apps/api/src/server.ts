@@ -13,7 +13,6 @@ import { createScheduler } from './jobs/scheduler.ts';
 import { createReadiness } from './modules/health/readiness.ts';
 import { underStartUpLock } from './jobs/advisory-lock.ts';
 import { buildServices } from './services.ts';
-import { embeddedClient, serveBackups } from './db/backup.ts';
 import { refreshArtistSearchKeys } from './modules/artists/search-keys.ts';
 import { refreshProjectSearchKeys } from './modules/projects/search-keys.ts';
 import { backfillNicknameKeys } from './modules/users/nickname-keys.ts';
@@ -63,14 +62,6 @@ try {
   telemetry?.observe({ pool: database.poolStats, outbox: services.mail.outboxDepth });
   const metricsListener = telemetry ? await startMetricsListener(telemetry.registry, { port: config.metricsPort!, host: config.host }) : undefined;
   if (metricsListener) app.log.info({ metrics: metricsListener.url }, 'metrics listening');
-  // The embedded database is backed up by this process, asked over DATA_DIR/backup.sock (decision 083).
-  const embedded = embeddedClient(database);
-  const backups = embedded
-    ? await serveBackups(embedded, config.dataDir, app.log).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'backups while running are unavailable: stop the server to run npm run backup');
-        return undefined;
-      })
-    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -91,7 +82,6 @@ try {
       // waits for its batch's answer, so the open batch is answered before the pool closes.
       await app.close();
       await metricsListener?.close();
-      backups?.close();
       await database.close();
       await redis?.quit();
       clearTimeout(forceExit);

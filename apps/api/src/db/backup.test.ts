@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import * as tar from 'tar';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openEmbedded, type Db } from './client.ts';
-import { embeddedClient, requestBackup, restoreBackup, RestoreRefused, serveBackups } from './backup.ts';
+import { acquireDataDirLock, openEmbedded, pgliteExtensions, type Database, type Db } from './client.ts';
+import { restoreBackup, RestoreRefused, writeBackup } from './backup.ts';
 import { reconcileLedger } from '../modules/points/points.reconciliation.repository.ts';
 import { createPrivateFileStore } from '../modules/support/support.files.ts';
 import { openTestDatabase } from '../../test/harness.ts';
@@ -21,6 +23,13 @@ const scratch = () => {
 afterEach(() => {
   for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
 });
+
+/** What a stopped server leaves in DATA_DIR: its database in DATA_DIR/pglite (a test's database lives in memory). */
+async function stopInto(database: Database, dataDir: string) {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const onDisk = await PGlite.create(path.join(dataDir, 'pglite'), { loadDataDir: await client.dumpDataDir('none'), extensions: pgliteExtensions });
+  await onDisk.close();
+}
 
 const countOf = async (db: Db, table: string) =>
   Number((await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n);
@@ -49,9 +58,9 @@ if (onPostgresProject) {
       expect(restore.stderr).toContain('pg_restore');
     });
   });
-} else describe('backup and restore of the embedded database (docs/decisions/083-backups-and-restores.md)', () => {
+} else describe('backup and restore of the embedded database (docs/decisions/099-production-extras-reviewed.md)', () => {
   // Each test opens, dumps and reopens whole databases on disk: seconds each on a busy machine.
-  it('a backup asked of the running app while participations and charges are in flight restores to a clean ledger with its files', { timeout: 300_000 }, async () => {
+  it('a backup of a stopped server restores to a clean ledger with its files', { timeout: 300_000 }, async () => {
     const { t, operator, artistId } = await projectsTestContext();
     const creator = await t.createUser();
     const project = await fundingProject(t, creator, operator, await validRequestBody(t, artistId));
@@ -59,11 +68,9 @@ if (onPostgresProject) {
     const unit = project.minimumUnit ?? 10;
     for (const fan of fans) await creditOrange(t, fan.id, 5 * unit);
     const inquiryImage = await createPrivateFileStore(t.dataDir).save('inquiries', 'png', Buffer.from('an inquiry image'));
-    const server = await serveBackups(embeddedClient(t.database)!, t.dataDir, { error: () => {} });
     const target = path.join(scratch(), 'orchard.tar.gz');
     try {
-      const participationsBefore = await countOf(t.database.db, 'project_participations');
-      const load = Promise.all(
+      await Promise.all(
         fans.flatMap((fan) => [
           ...Array.from({ length: 5 }, async () => {
             const response = await postParticipation(t, fan, project.id, unit);
@@ -72,21 +79,20 @@ if (onPostgresProject) {
           charge(t, fan),
         ]),
       );
-      load.catch(() => {});
-      const manifest = await requestBackup(t.dataDir, target);
-      await load;
-      expect(manifest.files).toBeGreaterThanOrEqual(2);
+      const participations = await countOf(t.database.db, 'project_participations');
+      await stopInto(t.database, t.dataDir);
+      const summary = await writeBackup(t.dataDir, target);
+      expect(summary.files).toBeGreaterThanOrEqual(2);
+      expect(fs.existsSync(`${target}.partial`)).toBe(false);
 
       const restoredDir = scratch();
-      await restoreBackup(target, restoredDir, { force: false });
+      expect(await restoreBackup(target, restoredDir, { force: false })).toEqual(summary);
       const restored = await openEmbedded(restoredDir);
       try {
         expect(await restored.isMigrated()).toBe(true);
         const result = await reconcileLedger(restored.db, t.clock.now());
         expect(result.violations).toEqual([]);
-        const participations = await countOf(restored.db, 'project_participations');
-        expect(participations).toBeGreaterThanOrEqual(participationsBefore);
-        expect(participations).toBeLessThanOrEqual(await countOf(t.database.db, 'project_participations'));
+        expect(await countOf(restored.db, 'project_participations')).toBe(participations);
         const { rows } = await restored.db.execute<{ key: string }>(sql`select thumbnail_path as key from projects where thumbnail_path is not null`);
         expect(rows.length).toBeGreaterThan(0);
         for (const { key } of rows) expect(fs.existsSync(path.join(restoredDir, 'uploads', key)), key).toBe(true);
@@ -95,7 +101,6 @@ if (onPostgresProject) {
         await restored.close();
       }
     } finally {
-      await new Promise((resolve) => server.close(resolve));
       await closeWithCleanLedger(t);
     }
   });
@@ -105,15 +110,13 @@ if (onPostgresProject) {
     const database = await openTestDatabase();
     await database.db.execute(sql`insert into artists (type, names, search_text) values ('solo', '{"ko":"A","en":"A","zh":"A","ja":"A","es":"A"}', 'a')`);
     const artistsBackedUp = await countOf(database.db, 'artists');
-    const server = await serveBackups(embeddedClient(database)!, source, { error: () => {} });
     const archive = path.join(scratch(), 'backup.tar.gz');
     try {
-      await requestBackup(source, archive);
+      await stopInto(database, source);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
       await database.close();
     }
-
+    await writeBackup(source, archive);
     fs.mkdirSync(path.join(source, 'uploads', 'posts'), { recursive: true });
     fs.writeFileSync(path.join(source, 'uploads', 'posts', 'a.png'), 'a file the restore would replace');
     await expect(restoreBackup(archive, source, { force: false })).rejects.toBeInstanceOf(RestoreRefused);
@@ -122,6 +125,15 @@ if (onPostgresProject) {
     fs.writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
     await expect(restoreBackup(damaged, source, { force: true })).rejects.toThrow();
     expect(fs.existsSync(path.join(source, 'uploads', 'posts', 'a.png'))).toBe(true);
+    // An archive of decision 083's format (a manifest and a dump) is refused, saying so.
+    const earlier = scratch();
+    fs.writeFileSync(path.join(earlier, 'orchard-backup.json'), '{"format":"orchard-backup","version":1}');
+    fs.writeFileSync(path.join(earlier, 'database.tar'), '');
+    const earlierArchive = path.join(earlier, 'earlier.tar.gz');
+    await tar.create({ gzip: true, file: earlierArchive, cwd: earlier }, ['orchard-backup.json', 'database.tar']);
+    await expect(restoreBackup(earlierArchive, source, { force: true })).rejects.toThrow('earlier format');
+    expect(fs.existsSync(path.join(source, 'uploads', 'posts', 'a.png'))).toBe(true);
+    expect(fs.readdirSync(source).filter((name) => name.startsWith('.restore-'))).toEqual([]);
 
     await restoreBackup(archive, source, { force: true });
     const reopened = await openEmbedded(source);
@@ -130,6 +142,27 @@ if (onPostgresProject) {
       expect(fs.existsSync(path.join(source, 'uploads', 'posts', 'a.png'))).toBe(false);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it('npm run backup and npm run restore refuse while the server holds DATA_DIR, saying to stop it, and change nothing', { timeout: 120_000 }, async () => {
+    const dataDir = scratch();
+    fs.mkdirSync(path.join(dataDir, 'pglite'));
+    // The lock a running server holds (this process is alive, so the commands find it taken).
+    const release = acquireDataDirLock(dataDir);
+    try {
+      const target = path.join(scratch(), 'x.tar.gz');
+      const backup = await runScript('backup', [target], { DATA_DIR: dataDir });
+      expect(backup.code, backup.stderr).toBe(1);
+      expect(backup.stderr).toContain('Stop it first');
+      expect(fs.existsSync(target) || fs.existsSync(`${target}.partial`)).toBe(false);
+      fs.writeFileSync(target, 'an archive');
+      const restore = await runScript('restore', [target], { DATA_DIR: dataDir });
+      expect(restore.code, restore.stderr).toBe(1);
+      expect(restore.stderr).toContain('Stop it first');
+      expect(fs.readdirSync(dataDir).sort()).toEqual(['pglite', 'pglite.lock']);
+    } finally {
+      release();
     }
   });
 });

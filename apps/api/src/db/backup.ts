@@ -1,182 +1,81 @@
-import fs from 'node:fs';
-import net from 'node:net';
+import fs, { type Stats } from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { pipeline } from 'node:stream/promises';
-import { PassThrough, type Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteExtensions, type Database } from './client.ts';
-import { endTar, readTar, writeTarBytes, writeTarFile } from './tar.ts';
+import * as tar from 'tar';
+import { acquireDataDirLock, pgliteExtensions } from './client.ts';
 
 /**
- * Backups of the embedded database and the files in DATA_DIR (docs/decisions/083-backups-and-restores.md):
- * one .tar.gz holding a manifest, the PGlite data folder's dump and the public and private files.
- * PostgreSQL is backed up with its own tools (README, "Backups").
+ * Backups of the embedded database and the files in DATA_DIR, with the server stopped
+ * (docs/decisions/099-production-extras-reviewed.md, refining 083): one .tar.gz of DATA_DIR's
+ * database folder and its public and private files, laid out as in DATA_DIR. Both commands take
+ * DATA_DIR's lock, which a running server holds. PostgreSQL is backed up with its own tools
+ * (README, "Backups").
  */
 
-/** The folders of DATA_DIR a backup holds besides the database: uploads (public) and inquiry images (private). */
-export const backedUpFolders = ['uploads', 'private'] as const;
-const manifestName = 'orchard-backup.json';
-const databaseName = 'database.tar';
-const fileName = /^(uploads|private)(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+/** The folders of DATA_DIR a backup holds: the database, uploads (public) and inquiry images (private). */
+const backedUpFolders = ['pglite', 'uploads', 'private'] as const;
 
-export type BackupManifest = { format: 'orchard-backup'; version: 1; createdAt: string; migrations: number; files: number };
+export type BackupSummary = { migrations: number; files: number };
 
-/** The socket a running server answers backups on; only who may read DATA_DIR may reach it. */
-export const backupSocketPath = (dataDir: string) => path.join(dataDir, 'backup.sock');
-
-/** The PGlite client under an embedded database (undefined on PostgreSQL). */
-export function embeddedClient(database: Database): PGlite | undefined {
-  const client = (database.db as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : undefined;
+/** An archive entry a restore accepts: a name under one of the backed-up folders, with no `.` or `..` step. */
+function isBackedUpName(name: string): boolean {
+  const steps = name.replace(/\/$/, '').split('/');
+  return (backedUpFolders as readonly string[]).includes(steps[0]!) && steps.every((step) => step !== '' && step !== '.' && step !== '..');
 }
 
+/** The tar type of an entry being packed (a file's Stats) or read. */
+const typeOf = (entry: Stats | tar.ReadEntry) => ('type' in entry ? entry.type : entry.isFile() ? 'File' : entry.isDirectory() ? 'Directory' : 'Other');
+
+/** An archive entry a restore unpacks: a file or folder with a backed-up name. */
+const isAccepted = (name: string, type: string) => (type === 'File' || type === 'Directory') && isBackedUpName(name);
+
 /**
- * Writes a backup archive to `out` while the app may be running. The database's dump and the
- * links to every file are taken together while PGlite runs no transaction (its transaction lock),
- * so a row in the dump always has its file: files are written before their row and removed
- * after it. Linking takes milliseconds; the archive is written after the lock is let go.
+ * Opens the database once and counts its migrations: a folder left by a process that died is
+ * recovered and checkpointed on close, and one that is not Orchard's (no migrations table) is refused.
  */
-export async function writeBackup(client: PGlite, dataDir: string, out: Writable): Promise<BackupManifest> {
-  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-  const staging = await fs.promises.mkdtemp(path.join(dataDir, '.backup-'));
+async function migrationsIn(folder: string): Promise<number> {
+  const client = await PGlite.create(folder, { extensions: pgliteExtensions });
   try {
-    const { dump, files } = await client._runExclusiveTransaction(async () => {
-      const linked: string[] = [];
-      for (const folder of backedUpFolders) await linkTree(path.join(dataDir, folder), path.join(staging, folder), folder, linked);
-      return { dump: await client.dumpDataDir('none'), files: linked };
-    });
-    const manifest: BackupManifest = { format: 'orchard-backup', version: 1, createdAt: new Date().toISOString(), migrations: rows[0]?.n ?? 0, files: files.length };
-    const tar = new PassThrough();
-    const written = pipeline(tar, zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }), out);
-    try {
-      await writeTarBytes(tar, manifestName, Buffer.from(JSON.stringify(manifest, null, 2)));
-      await writeTarBytes(tar, databaseName, Buffer.from(await dump.arrayBuffer()));
-      for (const name of files) await writeTarFile(tar, name, path.join(staging, name));
-      await endTar(tar);
-      tar.end();
-    } catch (error) {
-      tar.destroy(error as Error);
-      await written.catch(() => {});
-      throw error;
-    }
-    await written;
-    return manifest;
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    return rows[0]?.n ?? 0;
   } finally {
-    await fs.promises.rm(staging, { recursive: true, force: true });
-  }
-}
-
-/** Hard-links every file under `from` into `to` (a copy where links are refused), recording names relative to DATA_DIR. */
-async function linkTree(from: string, to: string, name: string, linked: string[]): Promise<void> {
-  let entries: fs.Dirent[];
-  try {
-    entries = await fs.promises.readdir(from, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  await fs.promises.mkdir(to, { recursive: true });
-  for (const entry of entries) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) await linkTree(source, target, `${name}/${entry.name}`, linked);
-    else if (entry.isFile()) {
-      try {
-        await fs.promises.link(source, target);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') continue;
-        if (code !== 'EXDEV' && code !== 'EPERM') throw error;
-        await fs.promises.copyFile(source, target);
-      }
-      linked.push(`${name}/${entry.name}`);
-    }
-  }
-}
-
-/** Writes a backup to `file` (through `file.partial`, renamed once complete). */
-export async function writeBackupFile(client: PGlite, dataDir: string, file: string): Promise<BackupManifest> {
-  const partial = `${file}.partial`;
-  try {
-    const manifest = await writeBackup(client, dataDir, fs.createWriteStream(partial, { flags: 'wx' }));
-    await fs.promises.rename(partial, file);
-    return manifest;
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
-  }
-}
-
-/** The running server's side: a backup for every connection to DATA_DIR/backup.sock, streamed back on it. */
-export async function serveBackups(client: PGlite, dataDir: string, log: { error(details: object, message: string): void }): Promise<net.Server> {
-  const socketPath = backupSocketPath(dataDir);
-  // The data folder's lock is ours: a socket file left here is a dead server's.
-  await fs.promises.rm(socketPath, { force: true });
-  const server = net.createServer((socket) => {
-    socket.on('error', () => {});
-    writeBackup(client, dataDir, socket).catch((error: unknown) => {
-      log.error({ err: error }, 'backup failed');
-      socket.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  await fs.promises.chmod(socketPath, 0o600);
-  return server;
-}
-
-/** The operator's side: asks the server running on DATA_DIR for a backup and writes it to `file`, checked before it is kept. */
-export async function requestBackup(dataDir: string, file: string): Promise<BackupManifest> {
-  const partial = `${file}.partial`;
-  try {
-    const socket = net.createConnection(backupSocketPath(dataDir));
-    await pipeline(socket, fs.createWriteStream(partial, { flags: 'wx' }));
-    const manifest = await readBackup(partial, async () => null);
-    await fs.promises.rename(partial, file);
-    return manifest;
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
+    await client.close();
   }
 }
 
 /**
- * Reads a backup archive whole (a cut or damaged one is refused): the database's dump is handed
- * back with the manifest, each file to `onFile`, which returns where to write it (null: skip).
+ * Writes DATA_DIR's embedded database and files to `file` (through `file.partial`, renamed once
+ * complete). It takes DATA_DIR's lock, so it refuses while the server runs.
  */
-async function readBackup(
-  archive: string,
-  onFile: (name: string) => Promise<string | null>,
-): Promise<BackupManifest & { database: Buffer }> {
-  let manifest: BackupManifest | undefined;
-  let database: Buffer | undefined;
-  await readTar(fs.createReadStream(archive).pipe(zlib.createGunzip()), async ({ name }) => {
-    if (name === manifestName || name === databaseName) {
-      const chunks: Buffer[] = [];
-      return async (chunk) => {
-        if (chunk) return void chunks.push(Buffer.from(chunk));
-        if (name === manifestName) manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
-        else database = Buffer.concat(chunks);
-      };
-    }
-    if (!fileName.test(name) || name.split('/').includes('..')) throw new Error(`the archive holds an unexpected entry: ${name}`);
-    const target = await onFile(name);
-    if (!target) return null;
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const handle = await fs.promises.open(target, 'wx');
-    return async (chunk) => {
-      if (chunk) await handle.write(chunk);
-      else await handle.close();
-    };
-  });
-  if (manifest?.format !== 'orchard-backup' || !database) throw new Error(`${archive} is not an Orchard backup`);
-  return { ...manifest, database };
+export async function writeBackup(dataDir: string, file: string): Promise<BackupSummary> {
+  const release = acquireDataDirLock(dataDir);
+  const partial = `${file}.partial`;
+  try {
+    const migrations = await migrationsIn(path.join(dataDir, 'pglite'));
+    let files = 0;
+    await tar.create(
+      {
+        gzip: true,
+        file: partial,
+        cwd: dataDir,
+        portable: true,
+        // Files and folders only: what a restore accepts. The database's own files are not counted.
+        filter: (name, stat) => {
+          const type = typeOf(stat);
+          if (type === 'File' && !name.startsWith('pglite/')) files++;
+          return type === 'File' || type === 'Directory';
+        },
+      },
+      backedUpFolders.filter((folder) => fs.existsSync(path.join(dataDir, folder))),
+    );
+    await fs.promises.rename(partial, file);
+    return { migrations, files };
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  } finally {
+    release();
+  }
 }
 
 export class RestoreRefused extends Error {}
@@ -194,27 +93,48 @@ export function holdsData(dataDir: string): boolean {
 }
 
 /**
- * Restores a backup into DATA_DIR (whose lock the caller holds). Everything is unpacked beside it
- * first and the database opened once there; only then are the old database and files replaced,
- * so a damaged archive leaves DATA_DIR as it was.
+ * Restores a backup into DATA_DIR, taking its lock (so it refuses while the server runs).
+ * The archive is read whole, then unpacked beside DATA_DIR and the database opened once there;
+ * only then are the old database and files replaced, so a refused archive leaves DATA_DIR as it was.
  */
-export async function restoreBackup(archive: string, dataDir: string, options: { force: boolean }): Promise<BackupManifest> {
-  if (!options.force && holdsData(dataDir)) {
-    throw new RestoreRefused(`${dataDir} already holds a database or files; restore into an empty DATA_DIR, or add --force to replace them`);
-  }
-  const staging = await fs.promises.mkdtemp(path.join(dataDir, '.restore-'));
+export async function restoreBackup(archive: string, dataDir: string, options: { force: boolean }): Promise<BackupSummary> {
+  const release = acquireDataDirLock(dataDir);
   try {
-    const backup = await readBackup(archive, async (name) => path.join(staging, name));
-    const client = await PGlite.create(path.join(staging, 'pglite'), { loadDataDir: new Blob([backup.database]), extensions: pgliteExtensions });
-    await client.query('select 1');
-    await client.close();
-    for (const folder of ['pglite', ...backedUpFolders]) {
-      await fs.promises.rm(path.join(dataDir, folder), { recursive: true, force: true });
-      if (fs.existsSync(path.join(staging, folder))) await fs.promises.rename(path.join(staging, folder), path.join(dataDir, folder));
+    if (!options.force && holdsData(dataDir)) {
+      throw new RestoreRefused(`${dataDir} already holds a database or files; restore into an empty DATA_DIR, or add --force to replace them`);
     }
-    const { database: _database, ...manifest } = backup;
-    return manifest;
+    // The whole archive is read before anything is written (gzip's checksum and length refuse a
+    // cut or damaged one): an extraction stopped by an error could still be writing after it.
+    const unexpected: string[] = [];
+    let files = 0;
+    let database = false;
+    await tar.list({
+      file: archive,
+      strict: true,
+      onReadEntry: (entry) => {
+        if (!isAccepted(entry.path, entry.type)) unexpected.push(entry.path);
+        else if (entry.path.startsWith('pglite/')) database = true;
+        else if (entry.type === 'File') files++;
+      },
+    });
+    if (unexpected.includes('orchard-backup.json')) {
+      throw new Error(`${archive} is a backup of the earlier format (decision 083): restore it with the release that wrote it`);
+    }
+    if (unexpected.length > 0) throw new Error(`the archive holds unexpected entries: ${unexpected.slice(0, 3).join(', ')}`);
+    if (!database) throw new Error(`${archive} is not an Orchard backup (it holds no pglite/)`);
+    const staging = await fs.promises.mkdtemp(path.join(dataDir, '.restore-'));
+    try {
+      await tar.extract({ file: archive, cwd: staging, strict: true, filter: (name, entry) => isAccepted(name, typeOf(entry)) });
+      const migrations = await migrationsIn(path.join(staging, 'pglite'));
+      for (const folder of backedUpFolders) {
+        await fs.promises.rm(path.join(dataDir, folder), { recursive: true, force: true });
+        if (fs.existsSync(path.join(staging, folder))) await fs.promises.rename(path.join(staging, folder), path.join(dataDir, folder));
+      }
+      return { migrations, files };
+    } finally {
+      await fs.promises.rm(staging, { recursive: true, force: true });
+    }
   } finally {
-    await fs.promises.rm(staging, { recursive: true, force: true });
+    release();
   }
 }
