@@ -6,7 +6,7 @@ import { comments, hiddenProjects, likes } from '../community/community.table.ts
 import { media } from '../media/media.table.ts';
 import { users } from '../users/users.table.ts';
 import { insertParticipations, type NewParticipation } from './participations.repository.ts';
-import { operatorAuditLog, orangeValueOf, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
+import { orangeValueOf, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
 
 export type ProjectMediaRow = typeof projectMedia.$inferSelect;
 
@@ -16,6 +16,9 @@ export type ProjectRecord = ProjectRow & {
   creatorNickname: string | null;
   creatorDeleted: boolean;
 };
+
+/** A project as another module names it beside its own rows: its title (null before creation), hiding and artist. */
+export type ProjectSummary = { id: number; title: string | null; hidden: boolean; artistNames: typeof artists.$inferSelect.names };
 
 /** A project's medium as its answer shows it: the request's price and duration, the catalogue's texts in one language. */
 export type ProjectViewMedium = {
@@ -288,6 +291,21 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return row;
     },
 
+    /** Each project's title, whether it is hidden, and its artist's names; ids of no project are left out. */
+    async summariesOf(projectIds: number[]): Promise<ProjectSummary[]> {
+      if (projectIds.length === 0) return [];
+      return db
+        .select({
+          id: projects.id,
+          title: projects.title,
+          hidden: sql<boolean>`exists (select 1 from ${hiddenProjects} h where h.project_id = ${projects.id})`,
+          artistNames: artists.names,
+        })
+        .from(projects)
+        .innerJoin(artists, eq(artists.id, projects.artistId))
+        .where(inArray(projects.id, projectIds));
+    },
+
     async findRecord(projectId: number): Promise<ProjectRecord | null> {
       const [row] = await selectRecords().where(eq(projects.id, projectId));
       return row ? toRecord(row) : null;
@@ -339,34 +357,6 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
 
     async insertParticipation(values: NewParticipation): Promise<void> {
       await insertParticipations(db, [values]);
-    },
-
-    async audit(values: typeof operatorAuditLog.$inferInsert): Promise<void> {
-      await db.insert(operatorAuditLog).values(values);
-    },
-
-    /** One page of the audit log, newest first (keyset on the id, below `beforeId`), with each operator's nickname. */
-    async auditPage(beforeId: number | undefined, limit: number) {
-      return db
-        .select({
-          id: operatorAuditLog.id,
-          at: operatorAuditLog.at,
-          action: operatorAuditLog.action,
-          projectId: operatorAuditLog.projectId,
-          before: operatorAuditLog.before,
-          after: operatorAuditLog.after,
-          operatorNickname: users.nickname,
-          operatorDeletedAt: users.deletedAt,
-        })
-        .from(operatorAuditLog)
-        .innerJoin(users, eq(users.id, operatorAuditLog.operatorId))
-        .where(beforeId === undefined ? undefined : lt(operatorAuditLog.id, beforeId))
-        .orderBy(desc(operatorAuditLog.id))
-        .limit(limit);
-    },
-
-    async auditEntriesOf(projectId: number) {
-      return db.select().from(operatorAuditLog).where(eq(operatorAuditLog.projectId, projectId)).orderBy(asc(operatorAuditLog.id));
     },
 
     /** Approved projects past their creation deadline: the cancellation sweep's work list. */

@@ -1,9 +1,10 @@
 import { standingOf, type FileOwners } from '../../lib/storage.ts';
 import { createProjectLifecycle, type ProjectsDependencies } from './projects.lifecycle.ts';
 import { createProjectPresenter } from './projects.presenter.ts';
-import { createProjectsRepository } from './projects.repository.ts';
+import { createProjectsRepository, type ProjectSummary } from './projects.repository.ts';
 import { createProjectSweeps } from './projects.sweeps.ts';
 
+export type { ProjectSummary } from './projects.repository.ts';
 export { thumbnailSize, type MediaCatalogue, type RequestCatalogue } from './projects.lifecycle.ts';
 
 /**
@@ -19,6 +20,7 @@ export function createProjectsService({
   notifications,
   catalogue,
   idempotency,
+  audit,
 }: ProjectsDependencies) {
   const presenter = createProjectPresenter({ db, clock, files });
   const repository = createProjectsRepository({ db });
@@ -29,7 +31,15 @@ export function createProjectsService({
       'project-thumbnails': async (key) => standingOf(await repository.fileHolder('thumbnail', key)),
       'project-photos': async (key) => standingOf(await repository.fileHolder('photo', key)),
     } satisfies FileOwners,
-    ...createProjectLifecycle({ db, clock, files, points, notifications, catalogue, idempotency, presenter }),
+    /**
+     * Projects as another module names them beside its rows (support's inbox, a guardian refund's
+     * "where spent"), keyed by id; ids of no project are left out.
+     */
+    async summariesOf(projectIds: number[]): Promise<Map<number, ProjectSummary>> {
+      const rows = await repository.summariesOf([...new Set(projectIds)]);
+      return new Map(rows.map((row) => [row.id, { ...row, hidden: Boolean(row.hidden) }]));
+    },
+    ...createProjectLifecycle({ db, clock, files, points, notifications, catalogue, idempotency, audit, presenter }),
     ...createProjectSweeps({ db, clock, notifications }),
   };
 }
