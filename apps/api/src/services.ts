@@ -74,15 +74,20 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   // Mail leaves through the outbox (docs/architecture.md#mail-outbox): SMTP when configured, .eml files otherwise.
   const mail = createMailService({ db, clock, transport: deps.mailTransport ?? createMailTransport(config), publicUrl: config.publicUrl });
   const notifications = createNotificationsService({ db, clock, mail });
-  const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency, audit: audit.record });
   // A guardian's cancellation of a minor's charge, by an operator (docs/product.md#guardian-cancellation).
-  const guardianRefunds = createGuardianRefundsService({ db, clock, gateway: paymentGateway, points, notifications, idempotency, projects, audit: audit.record });
+  const guardianRefunds = createGuardianRefundsService({ db, clock, gateway: paymentGateway, points, notifications, idempotency, audit: audit.record });
+  const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency, audit: audit.record });
   // The artist rankings and their rollup, which participations and returns write (docs/architecture.md#discovery).
   const rankings = createRankingsService({ db, clock });
   const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects, rankings, audit: audit.record, metrics: deps.metrics });
   const execution = createExecutionService({ db, clock, files, notifications, projects, audit: audit.record });
   // Comments, likes, reports; operator decisions go to the audit log (docs/product.md#reports).
-  const community = createCommunityService({ db, clock, files, audit: audit.record });
+  const community = createCommunityService({
+    db,
+    clock,
+    files,
+    audit: audit.record,
+  });
   // The FAQ, inquiries and the operators' inbox (docs/product.md#faq, docs/product.md#inquiries).
   const support = createSupportService({
     db,
@@ -91,7 +96,6 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     notifications,
     mail,
     points,
-    projects,
     audit: audit.record,
   });
   // Films: YouTube links and uploaded MP4s with their posters (docs/product.md#films).

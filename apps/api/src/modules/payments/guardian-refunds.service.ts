@@ -7,7 +7,7 @@ import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentLotMovement, PointsService } from '../points/points.service.ts';
-import type { ProjectSummary, ProjectsService } from '../projects/projects.service.ts';
+import { projectReferencesAmong, type ProjectReference } from '../projects/projects.service.ts';
 import { RETRIABLE_FAILURE_CODE, type PaymentGateway } from './gateways/gateway.ts';
 import {
   chargeNotFound,
@@ -40,7 +40,7 @@ export type ChargeLotMovementRow = {
 };
 
 /** A movement of the ledger (points module) with its project as the projects module names it (hidden: no title). */
-const withProject = (movement: PaymentLotMovement, project: ProjectSummary | undefined): ChargeLotMovementRow => ({
+const withProject = (movement: PaymentLotMovement, project: ProjectReference | undefined): ChargeLotMovementRow => ({
   transactionId: movement.transactionId,
   type: movement.type,
   reason: movement.reason,
@@ -128,7 +128,6 @@ export function createGuardianRefundsService({
   points,
   notifications,
   idempotency,
-  projects,
   audit,
 }: {
   db: Db;
@@ -137,8 +136,6 @@ export function createGuardianRefundsService({
   points: PointsService;
   notifications: NotificationsService;
   idempotency: Idempotency;
-  /** The projects of "where spent", as the projects module names them. */
-  projects: Pick<ProjectsService, 'summariesOf'>;
   /** The operator audit log (the audit module): docs/product.md#operators, every step audited inside the step's transaction. */
   audit: AuditRecorder;
 }) {
@@ -158,7 +155,8 @@ export function createGuardianRefundsService({
   /** Every ledger entry that moved points of the charge's lots, but the ones that made them, with its project as it stands. */
   async function movementsOfChargeLots(chargeId: string, source: DbOrTx): Promise<ChargeLotMovementRow[]> {
     const movements = await points.chargeLotMovementsOf(chargeId, source);
-    const projectsById = await projects.summariesOf(movements.flatMap((movement) => (movement.projectId === null ? [] : [movement.projectId])));
+    const projectIds = new Set(movements.flatMap((movement) => (movement.projectId === null ? [] : [movement.projectId])));
+    const projectsById = new Map((await projectReferencesAmong(source, [...projectIds])).map((project) => [project.id, project]));
     return movements.map((movement) => withProject(movement, movement.projectId === null ? undefined : projectsById.get(movement.projectId)));
   }
 

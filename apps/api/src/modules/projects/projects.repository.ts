@@ -17,9 +17,6 @@ export type ProjectRecord = ProjectRow & {
   creatorDeleted: boolean;
 };
 
-/** A project as another module names it beside its own rows: its title (null before creation), hiding and artist. */
-export type ProjectSummary = { id: number; title: string | null; hidden: boolean; artistNames: typeof artists.$inferSelect.names };
-
 /** A project's medium as its answer shows it: the request's price and duration, the catalogue's texts in one language. */
 export type ProjectViewMedium = {
   mediaId: number;
@@ -289,21 +286,6 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
           ? await db.select({ hidden }).from(projects).where(eq(projects.thumbnailPath, key)).limit(1)
           : await db.select({ hidden }).from(projectPhotos).innerJoin(projects, eq(projects.id, projectPhotos.projectId)).where(eq(projectPhotos.path, key)).limit(1);
       return row;
-    },
-
-    /** Each project's title, whether it is hidden, and its artist's names; ids of no project are left out. */
-    async summariesOf(projectIds: number[]): Promise<ProjectSummary[]> {
-      if (projectIds.length === 0) return [];
-      return db
-        .select({
-          id: projects.id,
-          title: projects.title,
-          hidden: sql<boolean>`exists (select 1 from ${hiddenProjects} h where h.project_id = ${projects.id})`,
-          artistNames: artists.names,
-        })
-        .from(projects)
-        .innerJoin(artists, eq(artists.id, projects.artistId))
-        .where(inArray(projects.id, projectIds));
     },
 
     async findRecord(projectId: number): Promise<ProjectRecord | null> {

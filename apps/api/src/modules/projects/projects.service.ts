@@ -1,11 +1,11 @@
 import { standingOf, type FileOwners } from '../../lib/storage.ts';
 import { createProjectLifecycle, type ProjectsDependencies } from './projects.lifecycle.ts';
 import { createProjectPresenter } from './projects.presenter.ts';
-import { createProjectsRepository, type ProjectSummary } from './projects.repository.ts';
+import { createProjectsRepository } from './projects.repository.ts';
 import { createProjectSweeps } from './projects.sweeps.ts';
 
-export type { ProjectSummary } from './projects.repository.ts';
 export { thumbnailSize, type MediaCatalogue, type RequestCatalogue } from './projects.lifecycle.ts';
+export { projectReferencesAmong, type ProjectReference } from './project-references.repository.ts';
 
 /**
  * The projects module's service: how projects are answered (projects.presenter.ts), their
@@ -31,14 +31,6 @@ export function createProjectsService({
       'project-thumbnails': async (key) => standingOf(await repository.fileHolder('thumbnail', key)),
       'project-photos': async (key) => standingOf(await repository.fileHolder('photo', key)),
     } satisfies FileOwners,
-    /**
-     * Projects as another module names them beside its rows (support's inbox, a guardian refund's
-     * "where spent"), keyed by id; ids of no project are left out.
-     */
-    async summariesOf(projectIds: number[]): Promise<Map<number, ProjectSummary>> {
-      const rows = await repository.summariesOf([...new Set(projectIds)]);
-      return new Map(rows.map((row) => [row.id, { ...row, hidden: Boolean(row.hidden) }]));
-    },
     ...createProjectLifecycle({ db, clock, files, points, notifications, catalogue, idempotency, audit, presenter }),
     ...createProjectSweeps({ db, clock, notifications }),
   };

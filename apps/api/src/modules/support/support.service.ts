@@ -16,7 +16,7 @@ import { reencodeImageWithinAsWebp } from '../../lib/images.ts';
 import type { PrivateFileStore } from './support.files.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PointsService } from '../points/points.service.ts';
-import type { ProjectsService } from '../projects/projects.service.ts';
+import { projectReferencesAmong } from '../projects/projects.service.ts';
 import {
   faqEntryNotFound,
   inquiriesCursorInvalid,
@@ -64,8 +64,6 @@ export type SupportDeps = {
   mail?: MailOutbox;
   /** The linked point transactions, read from the ledger (points module). */
   points: Pick<PointsService, 'transactionSummariesOf'>;
-  /** The linked projects' titles (projects module). */
-  projects: Pick<ProjectsService, 'summariesOf'>;
   audit: (tx: DbOrTx, entry: { operatorId: string; action: string; projectId: number | null; before: unknown; after: unknown }) => Promise<void>;
 };
 
@@ -112,7 +110,7 @@ function yearsBefore(now: Date, years: number): Date {
  * with their images, the operators' inbox and answer (mailed through the outbox and notified in
  * the same transaction), and the retention sweeps.
  */
-export function createSupportService({ db, clock, privateFiles, notifications, mail, points, projects, audit }: SupportDeps) {
+export function createSupportService({ db, clock, privateFiles, notifications, mail, points, audit }: SupportDeps) {
   const repository = createSupportRepository({ db });
 
   const withImages = async (rows: InquiryRow[]) => {
@@ -128,14 +126,15 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
     const inquiries = await withImages(rows);
     const projectIds = rows.flatMap((row) => (row.projectId === null ? [] : [row.projectId]));
     const transactionIds = rows.flatMap((row) => (row.transactionId === null ? [] : [row.transactionId]));
-    const [titles, transactions] = await Promise.all([projects.summariesOf(projectIds), points.transactionSummariesOf(transactionIds)]);
+    const [references, transactions] = await Promise.all([projectReferencesAmong(db, [...new Set(projectIds)]), points.transactionSummariesOf(transactionIds)]);
+    const titles = new Map(references.map((project) => [project.id, project.title]));
     return rows.map((row, index) => {
       const transaction = row.transactionId === null ? undefined : transactions.get(row.transactionId);
       return {
         ...inquiries[index]!,
         // Waiting until answered: an answered one shows how long it waited.
         waitingSeconds: Math.max(0, Math.floor(((row.answeredAt ?? now).getTime() - row.createdAt.getTime()) / 1000)),
-        projectTitle: row.projectId === null ? null : (titles.get(row.projectId)?.title ?? null),
+        projectTitle: row.projectId === null ? null : (titles.get(row.projectId) ?? null),
         transaction: transaction
           ? {
               type: transaction.type,
@@ -191,7 +190,7 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
     async createInquiry(userId: string, fields: InquiryFields, images: Buffer[]): Promise<{ id: number; status: 'open' }> {
       if (!isInquiryEmail(fields.email)) throw invalidEmail();
       const transactionId = fields.transactionId === undefined ? null : Number(fields.transactionId);
-      if (fields.projectId !== undefined && !(await projects.summariesOf([fields.projectId])).has(fields.projectId)) throw inquiryProjectNotFound();
+      if (fields.projectId !== undefined && (await projectReferencesAmong(db, [fields.projectId])).length === 0) throw inquiryProjectNotFound();
       if (transactionId !== null && (await points.transactionSummariesOf([transactionId])).get(transactionId)?.userId !== userId) throw inquiryTransactionNotFound();
       const encoded: Buffer[] = [];
       for (const bytes of images) encoded.push(await reencodeImageWithinAsWebp(bytes, inquiryImageMaxSide));
