@@ -12,6 +12,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { registerAuthModule } from './modules/auth/auth.routes.ts';
 import { registerArtistsRoutes } from './modules/artists/artists.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerJoinRoutes } from './modules/join/join.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerExchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
@@ -145,13 +146,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerSearchRoutes(app, { search: services.search });
   // The FAQ, inquiries and the operators' inbox (docs/product.md#faq, docs/product.md#inquiries).
   await registerSupportRoutes(app, { support: services.support });
-  const { testClock, projects } = services;
+  // What operators did (docs/product.md#operators).
+  registerAuditRoutes(app, { audit: services.audit });
+  const { testClock, audit } = services;
   if (testClock) {
     await registerTestClockRoutes(app, {
       clock: testClock,
       database: deps.database,
       sweeps: services.sweeps,
-      audit: (operatorId, before, after) => projects.auditOperatorAction(operatorId, 'test_clock.advance', before, after),
+      audit: (operatorId, before, after) => audit.record(deps.database.db, { operatorId, action: 'test_clock.advance', projectId: null, before, after }),
     });
   }
 

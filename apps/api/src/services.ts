@@ -9,6 +9,7 @@ import type { PaymentGateway } from './modules/payments/gateways/gateway.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createGuardianRefundsService } from './modules/payments/guardian-refunds.service.ts';
 import { createArtistsService } from './modules/artists/artists.service.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService, forgetIdentitiesWithin } from './modules/auth/auth.service.ts';
 import { createDevIdentityProviderSeat, createIdentityProviders } from './modules/auth/providers.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
@@ -26,7 +27,6 @@ import { createMailTransport, type MailTransport } from './modules/mail/mail.tra
 import { createExecutionService } from './modules/projects/execution.service.ts';
 import { createParticipationsService } from './modules/projects/participations.service.ts';
 import { createProjectsService, projectReferencesAmong } from './modules/projects/projects.service.ts';
-import { createProjectsRepository } from './modules/projects/projects.repository.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { createFilmsService } from './modules/films/films.service.ts';
 import { createSearchService } from './modules/search/search.service.ts';
@@ -66,6 +66,8 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock, db);
   // Every write that moves points or money shares one idempotency mechanism (docs/architecture.md#idempotency).
   const idempotency = createIdempotency({ db, clock });
+  // The operator audit log: every operator action writes its entry in its own transaction (decision 094).
+  const audit = createAuditService({ db, clock });
   const points = createPointsService({ db, clock, idempotency, metrics: deps.metrics });
   const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl });
   const media = createMediaService({ db });
@@ -73,21 +75,21 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   const mail = createMailService({ db, clock, transport: deps.mailTransport ?? createMailTransport(config), publicUrl: config.publicUrl });
   const notifications = createNotificationsService({ db, clock, mail });
   // A guardian's cancellation of a minor's charge, by an operator (docs/product.md#guardian-cancellation).
-  const guardianRefunds = createGuardianRefundsService({ db, clock, gateway: paymentGateway, points, notifications, idempotency });
-  const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency });
+  const guardianRefunds = createGuardianRefundsService({ db, clock, gateway: paymentGateway, points, notifications, idempotency, audit: audit.record });
+  const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency, audit: audit.record });
   // The artist rankings and their rollup, which participations and returns write (docs/architecture.md#discovery).
   const rankings = createRankingsService({ db, clock });
-  const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects, rankings, metrics: deps.metrics });
-  const execution = createExecutionService({ db, clock, files, notifications, projects });
+  const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects, rankings, audit: audit.record, metrics: deps.metrics });
+  const execution = createExecutionService({ db, clock, files, notifications, projects, audit: audit.record });
   // Films: YouTube links and uploaded MP4s with their posters (docs/product.md#films).
   const films = createFilmsService({ db, clock, files, posterDecoder: config.films.posterDecoder });
   // Comments, likes, reports; operator decisions hide a film through its module and go to the
-  // projects module's audit log, in one transaction (docs/product.md#reports).
+  // audit log, in one transaction (docs/product.md#reports).
   const community = createCommunityService({
     db,
     clock,
     files,
-    audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),
+    audit: audit.record,
     films,
     projectReferences: projectReferencesAmong,
   });
@@ -98,7 +100,8 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     privateFiles: createPrivateFileStoreFor(config),
     notifications,
     mail,
-    audit: (tx, entry) => createProjectsRepository({ db: tx }).audit({ ...entry, at: clock.now() }),
+    points,
+    audit: audit.record,
   });
   const users = createUsersService({
     db,
@@ -132,6 +135,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     devIdentityProvider,
     users,
     artists,
+    audit,
     join,
     exchangeRates,
     paymentGateway,

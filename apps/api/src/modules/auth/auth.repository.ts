@@ -85,6 +85,15 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
       return inserted.length > 0;
     },
 
+    /** The account's identities, oldest first: which providers it signs in with, under which usernames. */
+    async identitiesOf(userId: string): Promise<{ provider: string; username: string | null }[]> {
+      return db
+        .select({ provider: userIdentities.provider, username: userIdentities.username })
+        .from(userIdentities)
+        .where(eq(userIdentities.userId, userId))
+        .orderBy(userIdentities.createdAt, userIdentities.id);
+    },
+
     async deleteIdentitiesOf(userId: string) {
       await db.delete(userIdentities).where(eq(userIdentities.userId, userId));
     },

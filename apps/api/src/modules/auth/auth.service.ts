@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import { isSafeReturnPath, roles as knownRoles, type ErrorCode, type Me, type ProviderId, type Role } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
@@ -75,6 +75,14 @@ class IdentityTakenMeanwhile extends Error {}
  */
 export async function forgetIdentitiesWithin(tx: Tx, userId: string) {
   await createAuthRepository({ db: tx }).deleteIdentitiesOf(userId);
+}
+
+/**
+ * The providers an account signs in with and their usernames, oldest first (the profile shows
+ * them). A plain function for the users service, which the auth service is built on.
+ */
+export function identitiesOf(source: DbOrTx, userId: string) {
+  return createAuthRepository({ db: source }).identitiesOf(userId);
 }
 
 export function createAuthService(deps: {

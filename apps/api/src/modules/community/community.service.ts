@@ -65,7 +65,7 @@ export function createCommunityService({
   db: Db;
   clock: Clock;
   files: FileStore;
-  /** The operator audit log (projects module), within the decision's transaction. */
+  /** The operator audit log (the audit module), within the decision's transaction. */
   audit: (tx: DbOrTx, entry: { operatorId: string; action: string; projectId: number | null; before: unknown; after: unknown }) => Promise<void>;
   /** Films as targets, and their hiding within the decision's transaction (films module). */
   films: Pick<FilmsService, 'targetOf' | 'reportedAmong' | 'setHiddenWithin'>;

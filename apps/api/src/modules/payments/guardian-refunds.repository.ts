@@ -1,8 +1,5 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import type { LocalizedName } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { pointLots } from '../points/points.table.ts';
-import { operatorAuditLog } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
 import { guardianRefunds, payments } from './payments.table.ts';
 
@@ -11,15 +8,6 @@ export type GuardianRefundWithOperator = GuardianRefundRow & { operatorNickname:
 
 /** A charge as the console lists it: the payment with its fan. */
 export type ChargeWithFanRow = typeof payments.$inferSelect & { fanNickname: string | null; fanDeleted: boolean };
-
-/** One ledger entry that moved points of a charge's lots, summed over those lots (postings), with its project now. */
-export type ChargeLotMovementRow = {
-  transactionId: number;
-  type: string;
-  reason: string;
-  amount: number;
-  project: { id: number; title: string | null; hidden: boolean; artistNames: LocalizedName } | null;
-};
 
 /** The SQL of a guardian's cancellation (docs/product.md#guardian-cancellation); the decisions are in guardian-refunds.service.ts. */
 export function createGuardianRefundsRepository({ db }: { db: DbOrTx }) {
@@ -51,15 +39,6 @@ export function createGuardianRefundsRepository({ db }: { db: DbOrTx }) {
         .orderBy(desc(payments.createdAt), desc(payments.orderId))
         .limit(limit);
       return rows.map(withFan);
-    },
-
-    /** The charge's lots as they stand, unlocked (the preview; the refund locks them through the points service). */
-    async lotsOf(paymentId: string): Promise<{ kind: 'purchased' | 'bonus'; remaining: number; expiresAt: Date }[]> {
-      const rows = await db
-        .select({ kind: pointLots.kind, remaining: pointLots.remaining, expiresAt: pointLots.expiresAt })
-        .from(pointLots)
-        .where(eq(pointLots.paymentId, paymentId));
-      return rows.map((row) => ({ ...row, kind: row.kind as 'purchased' | 'bonus' }));
     },
 
     /** The charge's guardian refunds, oldest first, with the operator's nickname (null once deleted). */
@@ -107,42 +86,6 @@ export function createGuardianRefundsRepository({ db }: { db: DbOrTx }) {
         .orderBy(asc(guardianRefunds.requestedAt))
         .limit(limit);
       return rows.map((row) => row.id);
-    },
-
-    /**
-     * Every ledger entry that moved points of the charge's lots, but the ones that made them:
-     * per entry its sum over those lots, its project as it stands (hidden: no title).
-     */
-    async movementsOfChargeLots(paymentId: string): Promise<ChargeLotMovementRow[]> {
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        select t.id, t.type, t.reason, sum(p.amount)::int as amount, t.project_id, pr.title, a.names as artist_names,
-          exists (select 1 from hidden_projects h where h.project_id = t.project_id) as hidden
-        from point_lots l
-        join point_postings p on p.lot_id = l.id
-        join point_transactions t on t.id = p.transaction_id
-        left join projects pr on pr.id = t.project_id
-        left join artists a on a.id = pr.artist_id
-        where l.payment_id = ${paymentId} and t.type not in ('charge', 'bonus')
-        group by t.id, pr.id, a.id
-        order by t.id`);
-      return rows.map((row) => {
-        const hidden = Boolean(row.hidden);
-        return {
-          transactionId: Number(row.id),
-          type: String(row.type),
-          reason: String(row.reason),
-          amount: Number(row.amount),
-          project:
-            row.project_id === null || row.artist_names === null
-              ? null
-              : { id: Number(row.project_id), title: hidden ? null : ((row.title as string | null) ?? null), hidden, artistNames: row.artist_names as LocalizedName },
-        };
-      });
-    },
-
-    /** docs/product.md#operators: every step audited, inside the step's transaction. */
-    async audit(values: { operatorId: string; action: string; before: unknown; after: unknown; at: Date }) {
-      await db.insert(operatorAuditLog).values({ ...values, projectId: null });
     },
   };
 }

@@ -1,11 +1,13 @@
-import { type GuardianRefund, type GuardianRefundPreview, type GuardianRefundSpent, type OperatorCharge } from '@orchard/shared';
+import { type GuardianRefund, type GuardianRefundPreview, type GuardianRefundSpent, type LocalizedName, type OperatorCharge } from '@orchard/shared';
 import { nicknameKey } from '@orchard/shared/nickname-key';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PointsService } from '../points/points.service.ts';
+import type { PaymentLotMovement, PointsService } from '../points/points.service.ts';
+import { projectReferencesAmong, type ProjectReference } from '../projects/projects.service.ts';
 import { RETRIABLE_FAILURE_CODE, type PaymentGateway } from './gateways/gateway.ts';
 import {
   chargeNotFound,
@@ -17,7 +19,6 @@ import {
 import { createPaymentsRepository } from './payments.repository.ts';
 import {
   createGuardianRefundsRepository,
-  type ChargeLotMovementRow,
   type ChargeWithFanRow,
   type GuardianRefundRow,
   type GuardianRefundWithOperator,
@@ -28,6 +29,24 @@ export const guardianRefundRepairAfterMs = 60_000;
 
 const chargeSearchLimit = 50;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One ledger entry that moved points of a charge's lots, summed over those lots, with its project now. */
+export type ChargeLotMovementRow = {
+  transactionId: number;
+  type: string;
+  reason: string;
+  amount: number;
+  project: { id: number; title: string | null; hidden: boolean; artistNames: LocalizedName } | null;
+};
+
+/** A movement of the ledger (points module) with its project as the projects module names it (hidden: no title). */
+const withProject = (movement: PaymentLotMovement, project: ProjectReference | undefined): ChargeLotMovementRow => ({
+  transactionId: movement.transactionId,
+  type: movement.type,
+  reason: movement.reason,
+  amount: movement.amount,
+  project: project ? { id: project.id, title: project.hidden ? null : project.title, hidden: project.hidden, artistNames: project.artistNames } : null,
+});
 
 /** Ledger entries that are refunds of the charge itself: not spending, so not in "where spent". */
 const refundReasons = new Set(['guardian_refund', 'guardian_refund_reversed', 'refund_of_charge', 'refund_reversed']);
@@ -109,6 +128,7 @@ export function createGuardianRefundsService({
   points,
   notifications,
   idempotency,
+  audit,
 }: {
   db: Db;
   clock: Clock;
@@ -116,6 +136,8 @@ export function createGuardianRefundsService({
   points: PointsService;
   notifications: NotificationsService;
   idempotency: Idempotency;
+  /** The operator audit log (the audit module): docs/product.md#operators, every step audited inside the step's transaction. */
+  audit: AuditRecorder;
 }) {
   const repository = (source: DbOrTx = db) => createGuardianRefundsRepository({ db: source });
 
@@ -130,19 +152,27 @@ export function createGuardianRefundsService({
   /** The live, unexpired lots of a charge: what a guardian refund takes. */
   const takeable = <Lot extends { remaining: number; expiresAt: Date }>(lots: Lot[], now: Date) => lots.filter((lot) => lot.remaining > 0 && lot.expiresAt > now);
 
+  /** Every ledger entry that moved points of the charge's lots, but the ones that made them, with its project as it stands. */
+  async function movementsOfChargeLots(chargeId: string, source: DbOrTx): Promise<ChargeLotMovementRow[]> {
+    const movements = await points.chargeLotMovementsOf(chargeId, source);
+    const projectIds = new Set(movements.flatMap((movement) => (movement.projectId === null ? [] : [movement.projectId])));
+    const projectsById = new Map((await projectReferencesAmong(source, [...projectIds])).map((project) => [project.id, project]));
+    return movements.map((movement) => withProject(movement, movement.projectId === null ? undefined : projectsById.get(movement.projectId)));
+  }
+
   async function preview(chargeId: string, source: DbOrTx = db): Promise<GuardianRefundPreview> {
     const charge = await repository(source).charge(chargeId);
     if (!charge) throw chargeNotFound();
     const now = clock.now();
     const refunds = await repository(source).refundsOf(chargeId);
-    const lots = charge.status === 'confirmed' ? takeable(await repository(source).lotsOf(chargeId), now) : [];
+    const lots = charge.status === 'confirmed' ? takeable(await points.chargeLotsOf(chargeId, source), now) : [];
     const orange = lots.filter((lot) => lot.kind === 'purchased').reduce((sum, lot) => sum + lot.remaining, 0);
     const bonusOrange = lots.filter((lot) => lot.kind === 'bonus').reduce((sum, lot) => sum + lot.remaining, 0);
     const refusal = statusRefusal(charge.status, refunds) ?? (orange === 0 ? 'nothing_left' : null);
     return {
       charge: presentCharge(charge),
       refundable: refusal === null ? { orange, bonusOrange, amountKrw: krwOf(charge, orange) } : { orange: 0, bonusOrange: 0, amountKrw: 0 },
-      spent: spentOf(await repository(source).movementsOfChargeLots(chargeId)),
+      spent: spentOf(await movementsOfChargeLots(chargeId, source)),
       refusal: refusal === null ? null : guardianRefundRefusals[refusal]().code,
       refunds: refunds.map(presentRefund),
     };
@@ -178,9 +208,10 @@ export function createGuardianRefundsService({
       inquiryId: input.inquiryId,
       requestedAt: now,
     });
-    await repository(tx).audit({
+    await audit(tx, {
       operatorId: input.operatorId,
       action: 'charge.guardian_refund',
+      projectId: null,
       before: { chargeId: payment.id, orderId: payment.orderId, fanId: payment.userId, unspent: { orange, bonusOrange } },
       after: { guardianRefundId: row.id, status: 'refunding', orange, bonusOrange, amountKrw, transactionId: posted.transactionId, reason: input.reason, inquiryId: input.inquiryId },
       at: now,
@@ -212,9 +243,10 @@ export function createGuardianRefundsService({
       const now = clock.now();
       if (result.ok) {
         await repository(tx).finish(refundId, { status: 'refunded', failureCode: null, finishedAt: now });
-        await repository(tx).audit({
+        await audit(tx, {
           operatorId: locked.operatorId,
           action: 'charge.guardian_refund.refunded',
+          projectId: null,
           before: { guardianRefundId: refundId, chargeId: locked.paymentId, status: 'refunding' },
           after: { guardianRefundId: refundId, chargeId: locked.paymentId, status: 'refunded', amountKrw: locked.amountKrw, inquiryId: locked.inquiryId },
           at: now,
@@ -231,9 +263,10 @@ export function createGuardianRefundsService({
       await points.lockChargeLotsWithin(tx, locked.userId, locked.paymentId);
       await points.reverseGuardianRefundWithin(tx, { id: locked.paymentId, userId: locked.userId }, locked.transactionId, now);
       await repository(tx).finish(refundId, { status: 'failed', failureCode: code, finishedAt: now });
-      await repository(tx).audit({
+      await audit(tx, {
         operatorId: locked.operatorId,
         action: 'charge.guardian_refund.failed',
+        projectId: null,
         before: { guardianRefundId: refundId, chargeId: locked.paymentId, status: 'refunding' },
         after: { guardianRefundId: refundId, chargeId: locked.paymentId, status: 'failed', failureCode: code, inquiryId: locked.inquiryId },
         at: now,

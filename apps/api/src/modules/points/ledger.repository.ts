@@ -111,6 +111,9 @@ function walletColumn(currency: PointCurrency, kind: LotKind): string {
   return `${currency}_${kind}`;
 }
 
+/** One ledger entry's movement of a charge's lots, summed over those lots (negative: taken out of them). */
+export type PaymentLotMovement = { transactionId: number; type: string; reason: string; amount: number; projectId: number | null };
+
 export function createLedgerRepository({ db }: { db: DbOrTx }) {
   return {
     /** Creates the user's wallet row when missing (a first charge). */
@@ -326,10 +329,34 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
       }));
     },
 
-    /** A charge's lots as they stand, unlocked: what a charge shows (is it untouched?). */
+    /** A charge's lots as they stand, unlocked: what a charge shows (is it untouched? what is left to refund?). */
     async lotsOfPayment(paymentId: string) {
-      const { rows } = await db.execute<Record<string, unknown>>(sql`select original, remaining from point_lots where payment_id = ${paymentId}`);
-      return rows.map((row) => ({ original: Number(row.original), remaining: Number(row.remaining) }));
+      const { rows } = await db.execute<Record<string, unknown>>(
+        sql`select kind, original, remaining, ${epochMs(sql`expires_at`)} as expires_ms from point_lots where payment_id = ${paymentId}`,
+      );
+      return rows.map((row) => ({ kind: row.kind as LotKind, original: Number(row.original), remaining: Number(row.remaining), expiresAt: asDate(row.expires_ms) }));
+    },
+
+    /**
+     * Every entry that moved points of a charge's lots, but the ones that made them (charge and
+     * bonus): per entry its sum over those lots, in id order.
+     */
+    async movementsOfPaymentLots(paymentId: string): Promise<PaymentLotMovement[]> {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        select t.id, t.type, t.reason, sum(p.amount)::int as amount, t.project_id
+        from point_lots l
+        join point_postings p on p.lot_id = l.id
+        join point_transactions t on t.id = p.transaction_id
+        where l.payment_id = ${paymentId} and t.type not in ('charge', 'bonus')
+        group by t.id
+        order by t.id`);
+      return rows.map((row) => ({
+        transactionId: Number(row.id),
+        type: String(row.type),
+        reason: String(row.reason),
+        amount: Number(row.amount),
+        projectId: nullableNumber(row.project_id),
+      }));
     },
 
     /** How many refunds of a charge were reversed (the gateway refused the cancellation). */

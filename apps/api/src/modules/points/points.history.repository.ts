@@ -1,8 +1,21 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { HistoryEntry, LocalizedName, PaymentMethod, PointCurrency, PointReason, PointTransactionType } from '@orchard/shared';
 import { queryNamed, type Db, type NamedStatement } from '../../db/client.ts';
 import { epochMs, epochMsText, nullableDate } from '../../db/rows.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { pointTransactions } from './points.table.ts';
+
+/** A transaction as another module shows it beside its own rows (support's inbox). */
+export type TransactionSummary = {
+  id: number;
+  userId: string;
+  type: string;
+  reason: string;
+  currency: PointCurrency;
+  amount: number;
+  projectId: number | null;
+  createdAt: Date;
+};
 
 /** The history's keyset cursor: the id of the last entry of a page (lib/cursor.ts). */
 export const encodeHistoryCursor = (lastId: number) => encodeCursor('before', lastId);
@@ -102,6 +115,25 @@ export function createHistoryRepository({ db }: { db: Db }) {
         ...toEntry(row),
         lots: lots.rows.map((lot) => ({ kind: lot.kind as 'purchased' | 'bonus', amount: Number(lot.amount), expiresAt: iso(lot.expires_ms)! })),
       };
+    },
+
+    /** These transactions' own fields (whose, what, how much, when), whoever they belong to; absent ids are left out. */
+    async summariesOf(transactionIds: number[]): Promise<TransactionSummary[]> {
+      if (transactionIds.length === 0) return [];
+      const rows = await db
+        .select({
+          id: pointTransactions.id,
+          userId: pointTransactions.userId,
+          type: pointTransactions.type,
+          reason: pointTransactions.reason,
+          currency: pointTransactions.currency,
+          amount: pointTransactions.amount,
+          projectId: pointTransactions.projectId,
+          createdAt: pointTransactions.createdAt,
+        })
+        .from(pointTransactions)
+        .where(inArray(pointTransactions.id, transactionIds));
+      return rows.map((row) => ({ ...row, currency: row.currency as PointCurrency }));
     },
   };
 }

@@ -12,9 +12,11 @@ import { createIdempotency, exchangeSpendKey, participationSpendKey, type Idempo
 import { createLedgerBatching } from './ledger-batching.ts';
 import { returnEscrow, type EscrowReturn } from './ledger.escrow.ts';
 export type { EscrowReturn } from './ledger.escrow.ts';
-import { createLedgerRepository, type ExchangeRequest, type LockedLot, type OneStatementExchange, type OneStatementSpend, type SpendRequest } from './ledger.repository.ts';
+import { createLedgerRepository, type ExchangeRequest, type LockedLot, type OneStatementExchange, type OneStatementSpend, type PaymentLotMovement, type SpendRequest } from './ledger.repository.ts';
+export type { PaymentLotMovement } from './ledger.repository.ts';
 import { escrowCurrencyMismatch, insufficientPoints, transactionNotFound } from './points.errors.ts';
-import { createHistoryRepository, decodeHistoryCursor } from './points.history.repository.ts';
+import { createHistoryRepository, decodeHistoryCursor, type TransactionSummary } from './points.history.repository.ts';
+export type { TransactionSummary } from './points.history.repository.ts';
 import { reconcileLedger } from './points.reconciliation.repository.ts';
 import { createPointsSweeps } from './points.sweeps.ts';
 
@@ -253,8 +255,15 @@ export function createPointsService({
       return (await ledger.lockWallet(userId)) !== null;
     },
 
-    /** A charge's lots as they stand (purchased and bonus), for showing whether it is refundable. */
+    /** A charge's lots as they stand (purchased and bonus, with their expiry), unlocked, for showing whether and how much of it is refundable. */
     chargeLotsOf: (paymentId: string, source: DbOrTx = db) => createLedgerRepository({ db: source }).lotsOfPayment(paymentId),
+
+    /**
+     * Every entry that moved points of a charge's lots, but the ones that made them: per entry its
+     * sum over those lots and its project's id (where a guardian refund's charge was spent).
+     */
+    chargeLotMovementsOf: (paymentId: string, source: DbOrTx = db): Promise<PaymentLotMovement[]> =>
+      createLedgerRepository({ db: source }).movementsOfPaymentLots(paymentId),
 
     /** A charge's lots, locked (after the wallet: lockWalletWithin), for a refund or its reversal. */
     lockChargeLotsWithin: (tx: Tx, userId: string, paymentId: string) => createLedgerRepository({ db: tx }).lockLots({ userId, paymentId }),
@@ -449,6 +458,15 @@ export function createPointsService({
       if (!types) throw badRequest('validation.invalid', `${query.currency === 'berry' ? 'Berry' : 'Orange'} has no ${query.tab} tab.`);
       const before = query.cursor === undefined ? null : decodeHistoryCursor(query.cursor);
       return createHistoryRepository({ db }).page(userId, { currency: query.currency, types, before, limit: query.limit });
+    },
+
+    /**
+     * These transactions as another module shows them beside its rows (support's inbox and an
+     * inquiry's link to a fan's own entry), keyed by id; ids of no transaction are left out.
+     */
+    async transactionSummariesOf(transactionIds: number[]): Promise<Map<number, TransactionSummary>> {
+      const rows = await createHistoryRepository({ db }).summariesOf([...new Set(transactionIds)]);
+      return new Map(rows.map((row) => [row.id, row]));
     },
 
     /** One history entry with the lots it moved; another user's entry is not found. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createParticipationsRepository } from './participations.repository.ts';
 import { notRunning, projectNotFound } from './projects.errors.ts';
@@ -24,12 +25,15 @@ export function createExecutionService({
   files,
   notifications,
   projects,
+  audit,
 }: {
   db: Db;
   clock: Clock;
   files: FileStore;
   notifications: Pick<NotificationsService, 'notifyWithin'>;
   projects: Pick<ProjectsService, 'presentOne'>;
+  /** The operator audit log (the audit module), written in the award's transaction. */
+  audit: AuditRecorder;
 }) {
   return {
     async postPhotos(operatorId: string, projectId: number, images: Buffer[], viewer: NonNullable<Viewer>, language: Language): Promise<Project> {
@@ -47,7 +51,7 @@ export function createExecutionService({
           const now = clock.now();
           await repository.insertPhotos(keys.map((path, position) => ({ projectId, position, path, createdAt: now })));
           await repository.update(projectId, { status: 'awarded', updatedAt: now });
-          await repository.audit({ operatorId, action: 'award', projectId, before: { status: 'running' }, after: { status: 'awarded', photos: keys.length }, at: now });
+          await audit(tx, { operatorId, action: 'award', projectId, before: { status: 'running' }, after: { status: 'awarded', photos: keys.length }, at: now });
           const participants = await createParticipationsRepository({ db: tx }).allOf(projectId);
           for (const userId of new Set([row.creatorId, ...participants.map((participation) => participation.userId)])) {
             await notifications.notifyWithin(tx, { userId, kind: 'awarded', projectId, params: {} });

@@ -6,6 +6,7 @@ import { decodeJsonCursor, encodeJsonCursor, isCursorId, isCursorInstant } from 
 import { addKstMonths } from '../../lib/kst.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { FileStore } from '../../lib/storage.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { AnyNotifyInput, NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
 import type { PointsService } from '../points/points.service.ts';
@@ -60,6 +61,7 @@ export function createParticipationsService({
   idempotency,
   projects,
   rankings,
+  audit,
   returnChunk = defaultReturnChunk,
   metrics,
 }: {
@@ -71,6 +73,8 @@ export function createParticipationsService({
   idempotency: Idempotency;
   projects: Pick<ProjectsService, 'presentOne' | 'presentNow'>;
   rankings: Pick<RankingsService, 'withdrawParticipantsWithin'>;
+  /** The operator audit log (the audit module), written in a cancellation's transaction. */
+  audit: AuditRecorder;
   returnChunk?: ReturnChunk;
   /** The participation batches' sizes (decision 081). */
   metrics?: Pick<Metrics, 'participationBatch'>;
@@ -255,7 +259,7 @@ export function createParticipationsService({
         const now = clock.now();
         if (row.status !== 'succeeded' || kstDateOf(now) > addKstMonths(row.adStartDate, -1)) throw notCancellable(row.status);
         await createProjectsRepository({ db: tx }).update(projectId, { status: 'cancelled', cancelledAt: now, cancellationReason: reason, updatedAt: now, returnsPending: true });
-        await createProjectsRepository({ db: tx }).audit({ operatorId, action: 'cancel', projectId, before: { status: row.status }, after: { status: 'cancelled', cancellationReason: reason }, at: now });
+        await audit(tx, { operatorId, action: 'cancel', projectId, before: { status: row.status }, after: { status: 'cancelled', cancellationReason: reason }, at: now });
       });
       await finishReturns(projectId);
       return projects.presentOne(projectId, viewer, language);

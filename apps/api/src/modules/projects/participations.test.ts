@@ -307,6 +307,7 @@ describe('participation, the funding close and cancellation (docs/product.md#par
       idempotency: createIdempotency({ db: t.database.db, clock: t.clock }),
       projects: t.services.projects,
       rankings: t.services.rankings,
+      audit: t.services.audit.record,
     });
     expect(await stopping.startAdsDue(stop.signal)).toEqual({ started: 1 });
     const statuses = async () => Promise.all(made.map(async (p) => (await project(p.id)).status));

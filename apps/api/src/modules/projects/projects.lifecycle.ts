@@ -1,10 +1,8 @@
 import {
-  operatorAuditLogPageSize,
   projectSearchKey,
   type CreationBody,
   type EventBody,
   type Language,
-  type OperatorAuditLogPage,
   type Project,
   type ProjectDecisionBody,
   type ProjectRequestBody,
@@ -22,10 +20,10 @@ import {
 } from '@orchard/shared/project-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
 import type { PointsService } from '../points/points.service.ts';
@@ -33,7 +31,6 @@ import {
   artistUnknown,
   creationDeadlinePassed,
   creationRefused,
-  cursorInvalid,
   fundingEnded,
   notApproved,
   notRequested,
@@ -80,9 +77,9 @@ const auditState = (row: Pick<ProjectRow, 'status' | 'approvedAt' | 'creationDea
 
 /**
  * The project lifecycle up to funding (docs/architecture.md#lifecycle): request, the operator's
- * decision, creation with the deposit, an operator's event, the thumbnail, and the operator audit
- * log. Every transition locks the project row, re-checks the status under the lock, and writes its
- * side effects (ledger moves, notifications, the audit log) in the same transaction.
+ * decision, creation with the deposit, an operator's event and the thumbnail. Every transition
+ * locks the project row, re-checks the status under the lock, and writes its side effects (ledger
+ * moves, notifications, the audit log) in the same transaction.
  */
 /** What the projects module's services are built from. */
 export type ProjectsDependencies = {
@@ -94,6 +91,8 @@ export type ProjectsDependencies = {
   /** Requests and creations run at most once per Idempotency-Key (docs/architecture.md#idempotency). */
   idempotency: Idempotency;
   catalogue: MediaCatalogue;
+  /** The operator audit log (the audit module), written inside each operator transition's transaction. */
+  audit: AuditRecorder;
 };
 
 export function createProjectLifecycle({
@@ -104,6 +103,7 @@ export function createProjectLifecycle({
   notifications,
   catalogue,
   idempotency,
+  audit,
   presenter,
 }: ProjectsDependencies & { presenter: Pick<ProjectPresenter, 'presentOne'> }) {
   const { presentOne } = presenter;
@@ -210,7 +210,7 @@ export function createProjectLifecycle({
     const escrowAccountId = await points.createEscrowAccountWithin(tx, 'berry', projectId);
     const repository = createProjectsRepository({ db: tx });
     await repository.update(projectId, { escrowAccountId, createdAt: now, searchText: projectSearchKey(body.title, await repository.artistNamesOf(body.artistId)) });
-    await repository.audit({ operatorId, action: 'event.create', projectId, before: null, after: { status, kind: 'event', title: body.title }, at: now });
+    await audit(tx, { operatorId, action: 'event.create', projectId, before: null, after: { status, kind: 'event', title: body.title }, at: now });
     // docs/product.md#notifications: the artist's followers hear when a project opens for funding.
     if (status === 'funding') await notifications.notifyFollowersOfOpeningWithin(tx, { projectId, artistId: body.artistId, creatorId: operatorId });
     return presentOne(projectId, { userId: operatorId, isOperator: true }, language, tx);
@@ -318,7 +318,7 @@ export function createProjectLifecycle({
             ? { status: 'approved', approvedAt: now, creationDeadline, rejectionReason: null, updatedAt: now }
             : { status: 'rejected', rejectionReason: body.reason, updatedAt: now };
         await repository.update(projectId, changes);
-        await repository.audit({
+        await audit(tx, {
           operatorId,
           action: body.decision === 'approve' ? 'project.approve' : 'project.reject',
           projectId,
@@ -370,30 +370,6 @@ export function createProjectLifecycle({
     /** Account deletion guard: refused while the user created a project whose funding has not ended. */
     async deletionRefusal(userId: string, tx: Tx) {
       return (await createProjectsRepository({ db: tx }).hasUnfinishedCreatedProject(userId)) ? ('users.deletion_blocked' as const) : null;
-    },
-
-    /** The operator audit log, newest first, in keyset pages (docs/product.md#operators). */
-    async auditLog({ cursor }: { cursor?: string }): Promise<OperatorAuditLogPage> {
-      const before = cursor === undefined ? undefined : decodeCursor(cursor, 'id', { min: 1, max: Number.MAX_SAFE_INTEGER }, cursorInvalid);
-      const rows = await createProjectsRepository({ db }).auditPage(before, operatorAuditLogPageSize + 1);
-      const page = rows.slice(0, operatorAuditLogPageSize);
-      return {
-        items: page.map((row) => ({
-          id: row.id,
-          at: row.at.toISOString(),
-          operator: { nickname: row.operatorDeletedAt ? null : row.operatorNickname },
-          action: row.action,
-          projectId: row.projectId,
-          before: row.before ?? null,
-          after: row.after ?? null,
-        })),
-        nextCursor: rows.length > operatorAuditLogPageSize ? encodeCursor('id', page.at(-1)!.id) : null,
-      };
-    },
-
-    /** Writes an operator action that concerns no single project (the test clock) to the audit log. */
-    async auditOperatorAction(operatorId: string, action: string, before: unknown, after: unknown) {
-      await createProjectsRepository({ db }).audit({ operatorId, action, projectId: null, before, after, at: clock.now() });
     },
   };
 }

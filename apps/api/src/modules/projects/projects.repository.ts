@@ -6,7 +6,7 @@ import { comments, hiddenProjects, likes } from '../community/community.table.ts
 import { media } from '../media/media.table.ts';
 import { users } from '../users/users.table.ts';
 import { insertParticipations, type NewParticipation } from './participations.repository.ts';
-import { operatorAuditLog, orangeValueOf, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
+import { orangeValueOf, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
 
 export type ProjectMediaRow = typeof projectMedia.$inferSelect;
 
@@ -339,34 +339,6 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
 
     async insertParticipation(values: NewParticipation): Promise<void> {
       await insertParticipations(db, [values]);
-    },
-
-    async audit(values: typeof operatorAuditLog.$inferInsert): Promise<void> {
-      await db.insert(operatorAuditLog).values(values);
-    },
-
-    /** One page of the audit log, newest first (keyset on the id, below `beforeId`), with each operator's nickname. */
-    async auditPage(beforeId: number | undefined, limit: number) {
-      return db
-        .select({
-          id: operatorAuditLog.id,
-          at: operatorAuditLog.at,
-          action: operatorAuditLog.action,
-          projectId: operatorAuditLog.projectId,
-          before: operatorAuditLog.before,
-          after: operatorAuditLog.after,
-          operatorNickname: users.nickname,
-          operatorDeletedAt: users.deletedAt,
-        })
-        .from(operatorAuditLog)
-        .innerJoin(users, eq(users.id, operatorAuditLog.operatorId))
-        .where(beforeId === undefined ? undefined : lt(operatorAuditLog.id, beforeId))
-        .orderBy(desc(operatorAuditLog.id))
-        .limit(limit);
-    },
-
-    async auditEntriesOf(projectId: number) {
-      return db.select().from(operatorAuditLog).where(eq(operatorAuditLog.projectId, projectId)).orderBy(asc(operatorAuditLog.id));
     },
 
     /** Approved projects past their creation deadline: the cancellation sweep's work list. */

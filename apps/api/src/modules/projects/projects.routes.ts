@@ -5,8 +5,6 @@ import {
   myProjectArtistsResponseSchema,
   myProjectsQuerySchema,
   myProjectsResponseSchema,
-  operatorAuditLogQuerySchema,
-  operatorAuditLogResponseSchema,
   operatorRequestsQuerySchema,
   operatorRequestsResponseSchema,
   projectDecisionBodySchema,
@@ -85,15 +83,6 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
     },
     async (request) =>
       projects.requestQueue(viewerOf(request)!, { cursor: request.query.cursor, language: languageOf(request, request.query.lang) }),
-  );
-
-  app.get(
-    '/api/operator/audit-log',
-    {
-      config: { access: 'operator' },
-      schema: { tags: ['operator'], querystring: operatorAuditLogQuerySchema, response: { 200: operatorAuditLogResponseSchema, ...errors } },
-    },
-    async (request) => projects.auditLog({ cursor: request.query.cursor }),
   );
 
   app.post(

@@ -20,6 +20,7 @@ export function createProjectsService({
   notifications,
   catalogue,
   idempotency,
+  audit,
 }: ProjectsDependencies) {
   const presenter = createProjectPresenter({ db, clock, files });
   const repository = createProjectsRepository({ db });
@@ -30,7 +31,7 @@ export function createProjectsService({
       'project-thumbnails': async (key) => standingOf(await repository.fileHolder('thumbnail', key)),
       'project-photos': async (key) => standingOf(await repository.fileHolder('photo', key)),
     } satisfies FileOwners,
-    ...createProjectLifecycle({ db, clock, files, points, notifications, catalogue, idempotency, presenter }),
+    ...createProjectLifecycle({ db, clock, files, points, notifications, catalogue, idempotency, audit, presenter }),
     ...createProjectSweeps({ db, clock, notifications }),
   };
 }

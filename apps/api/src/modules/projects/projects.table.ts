@@ -1,6 +1,6 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
 import { berryPerOrange } from '@orchard/shared/points-rules';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { artists } from '../artists/artists.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -199,24 +199,6 @@ export const projectFunders = pgTable(
     total: integer('total').notNull(),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.userId] }), check('project_funders_total_check', sql`${table.total} > 0`)],
-);
-
-/** Every operator action: who, what, when, and the state before and after (docs/product.md#operators). */
-export const operatorAuditLog = pgTable(
-  'operator_audit_log',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    operatorId: uuid('operator_id')
-      .notNull()
-      .references(() => users.id),
-    /** e.g. project.approve, project.reject, test_clock.advance. */
-    action: text('action').notNull(),
-    projectId: integer('project_id'),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('operator_audit_log_project_idx').on(table.projectId, table.id), index('operator_audit_log_at_idx').on(table.at)],
 );
 
 /** Photos of the running ad an operator posted (docs/product.md#execution), in the order shown. */

@@ -71,6 +71,7 @@ describe('the close returns its escrow in chunks (decision 066, PostgreSQL)', ()
       idempotency: createIdempotency({ db: t.database.db, clock: t.clock }),
       projects: t.services.projects,
       rankings: t.services.rankings,
+      audit: t.services.audit.record,
       returnChunk: chunk,
     });
   /** Each participation's number of returns. */

@@ -32,6 +32,7 @@ describe('returns of a failed or cancelled project, in chunks (decision 066)', (
       idempotency: createIdempotency({ db: t.database.db, clock: t.clock }),
       projects: t.services.projects,
       rankings: t.services.rankings,
+      audit: t.services.audit.record,
       returnChunk: smallChunks,
     });
   /** Notifications whose `failAt`-th write throws: the process dies with that chunk uncommitted. */

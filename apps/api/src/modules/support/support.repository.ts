@@ -1,19 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { pointTransactions } from '../points/points.table.ts';
-import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
 import { faqEntries, inquiries, inquiryImages, type FaqText } from './support.table.ts';
-
-/** The linked transaction's fields the inbox shows (null without one). */
-const linkedTransaction = {
-  type: pointTransactions.type,
-  reason: pointTransactions.reason,
-  currency: pointTransactions.currency,
-  amount: pointTransactions.amount,
-  projectId: pointTransactions.projectId,
-  createdAt: pointTransactions.createdAt,
-};
 
 /** SQL of the FAQ and the inquiries (docs/product.md#faq, docs/product.md#inquiries). */
 export function createSupportRepository({ db }: { db: DbOrTx }) {
@@ -37,22 +25,6 @@ export function createSupportRepository({ db }: { db: DbOrTx }) {
         .then((rows) => rows[0]?.language ?? null);
     },
 
-    projectExists(projectId: number) {
-      return db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(eq(projects.id, projectId))
-        .then((rows) => rows.length > 0);
-    },
-
-    ownTransactionExists(userId: string, transactionId: number) {
-      return db
-        .select({ id: pointTransactions.id })
-        .from(pointTransactions)
-        .where(and(eq(pointTransactions.id, transactionId), eq(pointTransactions.userId, userId)))
-        .then((rows) => rows.length > 0);
-    },
-
     async insertInquiry(values: typeof inquiries.$inferInsert, imageKeys: string[]) {
       const [row] = await db.insert(inquiries).values(values).returning();
       if (imageKeys.length > 0) {
@@ -73,13 +45,11 @@ export function createSupportRepository({ db }: { db: DbOrTx }) {
         .limit(limit);
     },
 
-    /** The inbox: oldest first, after id `afterId`, with the linked project's title. */
+    /** The inbox: oldest first, after id `afterId`. */
     listByStatus(status: 'open' | 'answered', afterId: number | undefined, limit: number) {
       return db
-        .select({ inquiry: inquiries, projectTitle: projects.title, transaction: linkedTransaction })
+        .select()
         .from(inquiries)
-        .leftJoin(projects, eq(projects.id, inquiries.projectId))
-        .leftJoin(pointTransactions, eq(pointTransactions.id, inquiries.transactionId))
         .where(and(eq(inquiries.status, status), afterId === undefined ? undefined : gt(inquiries.id, afterId)))
         .orderBy(asc(inquiries.id))
         .limit(limit);
@@ -119,17 +89,6 @@ export function createSupportRepository({ db }: { db: DbOrTx }) {
         .where(eq(inquiries.id, inquiryId))
         .returning();
       return row!;
-    },
-
-    /** One inquiry as the inbox lists it. */
-    inboxItem(inquiryId: number) {
-      return db
-        .select({ inquiry: inquiries, projectTitle: projects.title, transaction: linkedTransaction })
-        .from(inquiries)
-        .leftJoin(projects, eq(projects.id, inquiries.projectId))
-        .leftJoin(pointTransactions, eq(pointTransactions.id, inquiries.transactionId))
-        .where(eq(inquiries.id, inquiryId))
-        .then((rows) => rows[0]!);
     },
 
     /** Up to `limit` image rows stored at or before `cutoff`, oldest first (the attachment sweep). */

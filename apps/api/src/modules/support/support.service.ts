@@ -15,6 +15,8 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { reencodeImageWithinAsWebp } from '../../lib/images.ts';
 import type { PrivateFileStore } from './support.files.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PointsService } from '../points/points.service.ts';
+import { projectReferencesAmong } from '../projects/projects.service.ts';
 import {
   faqEntryNotFound,
   inquiriesCursorInvalid,
@@ -60,6 +62,8 @@ export type SupportDeps = {
   privateFiles: PrivateFileStore;
   notifications: Pick<NotificationsService, 'notifyWithin'>;
   mail?: MailOutbox;
+  /** The linked point transactions, read from the ledger (points module). */
+  points: Pick<PointsService, 'transactionSummariesOf'>;
   audit: (tx: DbOrTx, entry: { operatorId: string; action: string; projectId: number | null; before: unknown; after: unknown }) => Promise<void>;
 };
 
@@ -106,7 +110,7 @@ function yearsBefore(now: Date, years: number): Date {
  * with their images, the operators' inbox and answer (mailed through the outbox and notified in
  * the same transaction), and the retention sweeps.
  */
-export function createSupportService({ db, clock, privateFiles, notifications, mail, audit }: SupportDeps) {
+export function createSupportService({ db, clock, privateFiles, notifications, mail, points, audit }: SupportDeps) {
   const repository = createSupportRepository({ db });
 
   const withImages = async (rows: InquiryRow[]) => {
@@ -114,24 +118,36 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
     return rows.map((row) => toInquiry(row, images));
   };
 
-  type InboxRow = Awaited<ReturnType<typeof repository.inboxItem>>;
-  const toOperatorInquiry = (inquiry: Inquiry, row: InboxRow, now: Date): OperatorInquiry => ({
-    ...inquiry,
-    // Waiting until answered: an answered one shows how long it waited.
-    waitingSeconds: Math.max(0, Math.floor(((row.inquiry.answeredAt ?? now).getTime() - Date.parse(inquiry.createdAt)) / 1000)),
-    projectTitle: row.projectTitle,
-    transaction:
-      row.transaction && row.transaction.createdAt
-        ? {
-            type: row.transaction.type!,
-            reason: row.transaction.reason!,
-            currency: row.transaction.currency as 'orange' | 'berry',
-            amount: row.transaction.amount!,
-            projectId: row.transaction.projectId,
-            createdAt: row.transaction.createdAt.toISOString(),
-          }
-        : null,
-  });
+  /**
+   * Inquiries as the inbox lists them: with how long each waited, its project's title and its
+   * linked transaction, read from their owners' services in one call each for the whole page.
+   */
+  const inboxItemsOf = async (rows: InquiryRow[], now: Date): Promise<OperatorInquiry[]> => {
+    const inquiries = await withImages(rows);
+    const projectIds = rows.flatMap((row) => (row.projectId === null ? [] : [row.projectId]));
+    const transactionIds = rows.flatMap((row) => (row.transactionId === null ? [] : [row.transactionId]));
+    const [references, transactions] = await Promise.all([projectReferencesAmong(db, [...new Set(projectIds)]), points.transactionSummariesOf(transactionIds)]);
+    const titles = new Map(references.map((project) => [project.id, project.title]));
+    return rows.map((row, index) => {
+      const transaction = row.transactionId === null ? undefined : transactions.get(row.transactionId);
+      return {
+        ...inquiries[index]!,
+        // Waiting until answered: an answered one shows how long it waited.
+        waitingSeconds: Math.max(0, Math.floor(((row.answeredAt ?? now).getTime() - row.createdAt.getTime()) / 1000)),
+        projectTitle: row.projectId === null ? null : (titles.get(row.projectId) ?? null),
+        transaction: transaction
+          ? {
+              type: transaction.type,
+              reason: transaction.reason,
+              currency: transaction.currency,
+              amount: transaction.amount,
+              projectId: transaction.projectId,
+              createdAt: transaction.createdAt.toISOString(),
+            }
+          : null,
+      };
+    });
+  };
 
   return {
     async faq(language: Language): Promise<FaqResponse> {
@@ -174,8 +190,8 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
     async createInquiry(userId: string, fields: InquiryFields, images: Buffer[]): Promise<{ id: number; status: 'open' }> {
       if (!isInquiryEmail(fields.email)) throw invalidEmail();
       const transactionId = fields.transactionId === undefined ? null : Number(fields.transactionId);
-      if (fields.projectId !== undefined && !(await repository.projectExists(fields.projectId))) throw inquiryProjectNotFound();
-      if (transactionId !== null && !(await repository.ownTransactionExists(userId, transactionId))) throw inquiryTransactionNotFound();
+      if (fields.projectId !== undefined && (await projectReferencesAmong(db, [fields.projectId])).length === 0) throw inquiryProjectNotFound();
+      if (transactionId !== null && (await points.transactionSummariesOf([transactionId])).get(transactionId)?.userId !== userId) throw inquiryTransactionNotFound();
       const encoded: Buffer[] = [];
       for (const bytes of images) encoded.push(await reencodeImageWithinAsWebp(bytes, inquiryImageMaxSide));
       const keys: string[] = [];
@@ -229,12 +245,10 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
       const afterId = cursor === undefined ? undefined : decodeCursor(cursor, 'after', { min: 1, max: Number.MAX_SAFE_INTEGER }, inquiriesCursorInvalid);
       const rows = await repository.listByStatus(status, afterId, limit + 1);
       const page = rows.slice(0, limit);
-      const inquiries = await withImages(page.map((row) => row.inquiry));
-      const now = clock.now();
       const last = page.at(-1);
       return {
-        items: inquiries.map((inquiry, index) => toOperatorInquiry(inquiry, page[index]!, now)),
-        nextCursor: rows.length > limit && last ? encodeCursor('after', last.inquiry.id) : null,
+        items: await inboxItemsOf(page, clock.now()),
+        nextCursor: rows.length > limit && last ? encodeCursor('after', last.id) : null,
       };
     },
 
@@ -262,8 +276,8 @@ export function createSupportService({ db, clock, privateFiles, notifications, m
         await audit(tx, { operatorId, action: 'inquiry.answer', projectId: inquiry.projectId, before: { id: inquiryId, status: 'open' }, after: { id: inquiryId, status: 'answered' } });
         return answered;
       });
-      const [inquiry] = await withImages([row]);
-      return toOperatorInquiry(inquiry!, await repository.inboxItem(row.id), now);
+      const [inquiry] = await inboxItemsOf([row], now);
+      return inquiry!;
     },
 
     /** Retention (docs/product.md#inquiries): images stored 180 days ago or earlier are deleted, files first. */

@@ -251,6 +251,10 @@ describe('customer support: FAQ, inquiries, the inbox, retention (docs/product.m
       expect(items[0]!.waitingSeconds).toBeGreaterThanOrEqual(3600);
       expect(items.some((item) => item.projectId !== null)).toBe(true);
       expect(items.find((item) => item.transactionId !== null)?.transaction).toMatchObject({ type: 'charge', currency: 'orange', amount: 100 });
+      // The linked project's title as the projects module has it now.
+      const linkedProjectId = items.find((item) => item.projectId !== null)!.projectId!;
+      await t.database.db.execute(sql`update projects set title = 'Inbox project title' where id = ${linkedProjectId}`);
+      expect((await inbox()).items.find((item) => item.projectId === linkedProjectId)?.projectTitle).toBe('Inbox project title');
       expect((await t.request({ url: '/api/operator/inquiries?status=open', cookie: fan.cookie })).statusCode).toBe(403);
       expect((await t.request({ url: '/api/operator/inquiries?status=open' })).statusCode).toBe(401);
       for (const query of ['?status=closed', '?cursor=x', '?limit=100', '?status=open&y=1']) {

@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { userIdentities } from '../auth/auth.table.ts';
 import { users, type UserRow } from './users.table.ts';
 
 export type NewUserRow = typeof users.$inferInsert;
@@ -72,14 +71,6 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
         .where(and(eq(users.nicknameKey, nicknameKey), ne(users.id, userId)))
         .limit(1);
       return row !== undefined;
-    },
-
-    async identitiesOf(userId: string) {
-      return db
-        .select({ provider: userIdentities.provider, username: userIdentities.username })
-        .from(userIdentities)
-        .where(eq(userIdentities.userId, userId))
-        .orderBy(userIdentities.createdAt, userIdentities.id);
     },
 
     async insert(account: NewUserRow): Promise<UserRow> {

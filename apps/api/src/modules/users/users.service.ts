@@ -20,6 +20,7 @@ import { unauthenticated } from '../../lib/errors.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { ArtistsService } from '../artists/artists.service.ts';
+import { identitiesOf } from '../auth/auth.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import { deletionRefused, deletionUnconfirmed, nicknameInvalid, nicknameTaken } from './users.errors.ts';
 import { createUsersRepository, type UserChanges } from './users.repository.ts';
@@ -82,7 +83,7 @@ export function createUsersService({
   }
 
   async function profileOf(user: UserRow): Promise<UserProfile> {
-    const identities = await createUsersRepository({ db }).identitiesOf(user.id);
+    const identities = await identitiesOf(db, user.id);
     const x = identities.find((identity) => identity.provider === 'x');
     return {
       id: user.id,

@@ -65,7 +65,7 @@ describe('the operator audit log', () => {
     const project = await createdProject(t, creator, alice, artistId);
     await hideProject(t, await t.createUser(), bob, project.id);
     const carol = await t.createUser({ roles: ['operator'], nickname: 'ops_carol' });
-    await t.services.projects.auditOperatorAction(carol.id, 'test_clock.advance', { offsetDays: 0 }, { offsetDays: 3 });
+    await t.services.audit.record(t.database.db, { operatorId: carol.id, action: 'test_clock.advance', projectId: null, before: { offsetDays: 0 }, after: { offsetDays: 3 } });
     await t.database.db.execute(sql`update users set deleted_at = now() where id = ${carol.id}`);
     const [clock, hide] = (await read()).items;
     expect(clock).toMatchObject({ action: 'test_clock.advance', operator: { nickname: null }, projectId: null, before: { offsetDays: 0 }, after: { offsetDays: 3 } });
@@ -79,7 +79,7 @@ describe('the operator audit log', () => {
   });
 
   it('pages by keyset: 20 a page, every entry once, the last page without a cursor', async () => {
-    for (let i = 0; i < 45; i++) await t.services.projects.auditOperatorAction(alice.id, 'test.page', { i }, { i: i + 1 });
+    for (let i = 0; i < 45; i++) await t.services.audit.record(t.database.db, { operatorId: alice.id, action: 'test.page', projectId: null, before: { i }, after: { i: i + 1 } });
     const total = Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from operator_audit_log`)).rows[0]!.n);
     const seen: OperatorAuditLogEntry[] = [];
     let page = await read();
@@ -96,7 +96,7 @@ describe('the operator audit log', () => {
     expect(seen.map((item) => item.id)).toEqual([...seen.map((item) => item.id)].sort((a, b) => b - a));
     // A write between pages does not shift the next page: the cursor is an id, not an offset.
     const first = await read();
-    await t.services.projects.auditOperatorAction(alice.id, 'test.page', null, null);
+    await t.services.audit.record(t.database.db, { operatorId: alice.id, action: 'test.page', projectId: null, before: null, after: null });
     const second = await read(`?cursor=${first.nextCursor}`);
     expect(second.items[0]!.id).toBe(first.items.at(-1)!.id - 1);
   });
