@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import { isSafeReturnPath, roles as knownRoles, type ErrorCode, type Me, type ProviderId, type Role } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
@@ -75,6 +75,19 @@ class IdentityTakenMeanwhile extends Error {}
  */
 export async function forgetIdentitiesWithin(tx: Tx, userId: string) {
   await createAuthRepository({ db: tx }).deleteIdentitiesOf(userId);
+}
+
+/** The account a sign-in identity belongs to, if any: the sample data finds its accounts by their identity. */
+export async function accountOfIdentityWithin(tx: DbOrTx, provider: ProviderId, subject: string): Promise<string | undefined> {
+  return createAuthRepository({ db: tx }).ownerOf(provider, subject);
+}
+
+/**
+ * Gives an account made without a sign-in (the sample operator, the demo's fans) the identity it
+ * signs in with from then on; false when another account has it.
+ */
+export async function addIdentityWithin(tx: DbOrTx, userId: string, provider: ProviderId, subject: string): Promise<boolean> {
+  return createAuthRepository({ db: tx }).insertIdentity(userId, { provider, subject, email: null, username: null });
 }
 
 export function createAuthService(deps: {
