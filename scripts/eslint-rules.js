@@ -7,7 +7,8 @@ const moduleSurface = /^[^/]+\.(service|table|errors)\.ts$/;
  * The layers point one way (docs/architecture.md#boundaries): shared ← api, shared ← web; the web
  * app never imports the API, nor the nickname key (server side only); features never import each other; components/ui imports no feature;
  * an API module reaches another only through its service, tables and errors, never its repository,
- * and re-exports nothing of another module (its callers import from the owner).
+ * and re-exports nothing of another module (its callers import from the owner); the demo
+ * (apps/api/src/demo/) uses the modules' services, never their tables or repositories.
  * Option `allowModuleImports: [{ from, to }]` lets one module import any file of another while a
  * move between them is under way.
  */
@@ -59,6 +60,10 @@ const importBoundaries = {
       if (apiModule && targetModule && targetModule !== apiModule && !allowModuleImports.some(({ from, to }) => from === apiModule && to === targetModule)) {
         if (!moduleSurface.test(targetFile)) fail(`an API module uses another module's service, tables and errors, never its ${targetFile}`);
         else if (reexport) fail(`an API module re-exports nothing of another module: import ${targetFile} where it is used`);
+      }
+      // The demo sits above the services and drives them (decision 096): no module's tables or repositories.
+      if (file.includes('/apps/api/src/demo/') && !file.endsWith('.test.ts') && /\.(table|repository)\.ts$/.test(targetFile ?? '')) {
+        fail(`the demo drives the services, never a module's ${targetFile}`);
       }
     };
     return {
