@@ -48,12 +48,12 @@ const slow = [
   'test/metrics-and-traces.server.test.ts',
   'src/db/backup.test.ts',
   'src/db/upgrade.test.ts',
-  'src/db/demo-data.test.ts',
+  'src/demo/demo.test.ts',
   'src/modules/operator-roles/operator-roles.test.ts',
 ];
 
 /** Of the slow files, those that also run on PGlite beside a server: they test the embedded database. */
-const slowEmbedded = ['src/db/backup.test.ts', 'src/db/upgrade.test.ts', 'src/db/demo-data.test.ts', 'src/modules/operator-roles/operator-roles.test.ts'];
+const slowEmbedded = ['src/db/backup.test.ts', 'src/db/upgrade.test.ts', 'src/demo/demo.test.ts', 'src/modules/operator-roles/operator-roles.test.ts'];
 
 const apiProject = (name: string, database: Engine, include: string[], exclude: string[] = []) => ({
   test: {

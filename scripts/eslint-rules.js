@@ -14,7 +14,8 @@ const isTestFile = (file) => /\.test\.tsx?$/.test(file) || /\/apps\/api\/test\//
  * an API module reaches another only through its service and errors, never its repository or tables
  * (each module owns its tables: only its own files, db/schema.ts, migrations and tests import them;
  * the users table and foreign keys are the named exceptions of decision 092), and re-exports nothing
- * of another module (its callers import from the owner).
+ * of another module (its callers import from the owner); the demo (apps/api/src/demo/) uses the
+ * modules' services, never their tables or repositories.
  * Option `allowModuleImports: [{ from, to }]` lets one module import any file of another while a
  * move between them is under way.
  */
@@ -69,6 +70,10 @@ const importBoundaries = {
         if (tableImport && !allowedTable) fail(`each module owns its tables: ask the ${targetModule} service instead of importing ${targetFile}`);
         else if (!tableImport && !moduleSurface.test(targetFile)) fail(`an API module uses another module's service and errors, never its ${targetFile}`);
         else if (reexport) fail(`an API module re-exports nothing of another module: import ${targetFile} where it is used`);
+      }
+      // The demo sits above the services and drives them (decision 096): no module's tables or repositories.
+      if (file.includes('/apps/api/src/demo/') && !file.endsWith('.test.ts') && /\.(table|repository)\.ts$/.test(targetFile ?? '')) {
+        fail(`the demo drives the services, never a module's ${targetFile}`);
       }
     };
     return {

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedSampleDataIfEmpty } from './db/seed.ts';
+import { seedSampleDataIfEmpty } from './demo/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { createMetricsRegistry, startMetricsListener } from './lib/metrics.ts';
 import { ensureMediaReferenceData } from './modules/media/media.reference-data.ts';

@@ -31,7 +31,7 @@ export const decodeOptions = { limitInputPixels: maxInputPixels, failOn: 'error'
  * about half the CPU of the default 4 (0.5 s against 1.0 s, decode included) for a file of about
  * the same size (decision 087). The fixed-size crops (thumbnails, pictures, execution photos) keep
  * the default: at 1,200 × 900 or less it costs little, and a thumbnail is a landing page's largest
- * paint, where effort 1 pushed the demo's pictures past their 50 KB bound (db/demo-data.test.ts).
+ * paint, where effort 1 pushed the demo's pictures past their 50 KB bound (demo/demo.test.ts).
  */
 const webpEffort = 1;
 const croppedWebpEffort = 4;

@@ -87,6 +87,12 @@ export function createArtistsRepository({ db }: { db: DbOrTx }) {
       return rows.map((row) => row.userId);
     },
 
+    /** The artist listed first (the lowest id), if there is any. */
+    async firstId(): Promise<number | undefined> {
+      const [row] = await db.select({ id: artists.id }).from(artists).orderBy(asc(artists.id)).limit(1);
+      return row?.id;
+    },
+
     async existingIds(artistIds: number[]): Promise<number[]> {
       if (artistIds.length === 0) return [];
       const rows = await db.select({ id: artists.id }).from(artists).where(inArray(artists.id, artistIds));

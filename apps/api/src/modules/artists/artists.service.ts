@@ -23,6 +23,17 @@ export { artistNamesProbe, followedArtistFilter } from './artists.repository.ts'
 
 export type FollowResult = { artistId: number; following: boolean; followingCount: number };
 
+/**
+ * An account joined without the join's steps (the sample operator) follows the first artist, as
+ * a joined account must (docs/product.md#accounts), from `at`; none when there is no artist yet.
+ */
+export async function followFirstArtistWithin(tx: DbOrTx, userId: string, at: Date) {
+  const repository = createArtistsRepository({ db: tx });
+  const firstId = await repository.firstId();
+  if (firstId === undefined) return;
+  await repository.adjustFollowerCounts(await repository.insertFollows(userId, [firstId], at), 1);
+}
+
 export function createArtistsService({ db, clock, files }: { db: Db; clock: Clock; files: FileStore }) {
   const artistPage = prepareArtistPages(db);
 

@@ -35,6 +35,11 @@ export function createAuthRepository({ db }: { db: DbOrTx }) {
   }
 
   return {
+    /** The account a (provider, subject) belongs to, changing nothing. */
+    async ownerOf(provider: ProviderId, subject: string): Promise<string | undefined> {
+      return (await findIdentityOwner(db, provider, subject))?.userId;
+    },
+
     async insertFlow(flow: NewSignInFlow) {
       await db.insert(signInFlows).values(flow);
     },

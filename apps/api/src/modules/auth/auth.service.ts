@@ -85,6 +85,19 @@ export function identitiesOf(source: DbOrTx, userId: string) {
   return createAuthRepository({ db: source }).identitiesOf(userId);
 }
 
+/** The account a sign-in identity belongs to, if any: the sample data finds its accounts by their identity. */
+export async function accountOfIdentityWithin(tx: DbOrTx, provider: ProviderId, subject: string): Promise<string | undefined> {
+  return createAuthRepository({ db: tx }).ownerOf(provider, subject);
+}
+
+/**
+ * Gives an account made without a sign-in (the sample operator, the demo's fans) the identity it
+ * signs in with from then on; false when another account has it.
+ */
+export async function addIdentityWithin(tx: DbOrTx, userId: string, provider: ProviderId, subject: string): Promise<boolean> {
+  return createAuthRepository({ db: tx }).insertIdentity(userId, { provider, subject, email: null, username: null });
+}
+
 export function createAuthService(deps: {
   db: Db;
   clock: Clock;

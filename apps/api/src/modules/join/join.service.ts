@@ -5,7 +5,7 @@ import {
   type JoinAgreements,
   type JoinState,
 } from '@orchard/shared';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ArtistsService } from '../artists/artists.service.ts';
 import { followingRequired } from '../artists/artists.errors.ts';
@@ -20,6 +20,14 @@ import { createJoinRepository } from './join.repository.ts';
  */
 export async function recordMarketingConsentWithin(tx: Tx, userId: string, agreed: boolean, decidedAt: Date) {
   await createJoinRepository({ db: tx }).recordAgreements(userId, [{ kind: 'marketing', agreed }], currentTermsVersion, decidedAt);
+}
+
+/**
+ * The required agreements of an account joined without the join's steps (the sample operator),
+ * recorded as step 1 records them, with the terms version and time.
+ */
+export async function recordRequiredAgreementsWithin(tx: DbOrTx, userId: string, decidedAt: Date) {
+  await createJoinRepository({ db: tx }).recordAgreements(userId, requiredAgreements.map((kind) => ({ kind, agreed: true })), currentTermsVersion, decidedAt);
 }
 
 /**

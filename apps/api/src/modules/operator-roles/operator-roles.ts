@@ -1,10 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { currentTermsVersion, requiredAgreements } from '@orchard/shared';
 import { nicknameKey } from '@orchard/shared/nickname-key';
 import type { DbOrTx } from '../../db/client.ts';
-import { artistFollows, artists } from '../artists/artists.table.ts';
-import { userIdentities } from '../auth/auth.table.ts';
-import { userAgreements } from '../join/join.table.ts';
+import { followFirstArtistWithin } from '../artists/artists.service.ts';
+import { accountOfIdentityWithin, addIdentityWithin } from '../auth/auth.service.ts';
+import { recordRequiredAgreementsWithin } from '../join/join.service.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -47,37 +46,22 @@ export const sampleOperatorIdentity = { provider: 'dev', subject: 'operator', ni
  * account of that identity only gets the role.
  */
 export async function seedSampleOperator(db: DbOrTx, now: Date): Promise<void> {
-  const [identity] = await db
-    .select({ userId: userIdentities.userId })
-    .from(userIdentities)
-    .where(and(eq(userIdentities.provider, sampleOperatorIdentity.provider), eq(userIdentities.subject, sampleOperatorIdentity.subject)));
-  if (identity) {
+  const { provider, subject, nickname } = sampleOperatorIdentity;
+  const existingId = await accountOfIdentityWithin(db, provider, subject);
+  if (existingId) {
     await db
       .update(users)
       .set({ roles: sql`array_append(array_remove(${users.roles}, 'operator'), 'operator')` })
-      .where(eq(users.id, identity.userId));
+      .where(eq(users.id, existingId));
     return;
   }
   const [user] = await db
     .insert(users)
-    .values({
-      nickname: sampleOperatorIdentity.nickname,
-      nicknameKey: nicknameKey(sampleOperatorIdentity.nickname),
-      joinState: 'joined',
-      joinedAt: now,
-      roles: ['operator'],
-    })
+    .values({ nickname, nicknameKey: nicknameKey(nickname), joinState: 'joined', joinedAt: now, roles: ['operator'] })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!user) return;
-  await db.insert(userIdentities).values({ userId: user.id, provider: sampleOperatorIdentity.provider, subject: sampleOperatorIdentity.subject });
-  await db.insert(userAgreements).values(
-    requiredAgreements.map((kind) => ({ userId: user.id, kind, termsVersion: currentTermsVersion, agreed: true, decidedAt: now })),
-  );
-  // A joined account follows at least one artist (docs/product.md#accounts).
-  const [firstArtist] = await db.select({ id: artists.id }).from(artists).orderBy(artists.id).limit(1);
-  if (firstArtist) {
-    await db.insert(artistFollows).values({ userId: user.id, artistId: firstArtist.id, createdAt: now });
-    await db.update(artists).set({ followerCount: sql`${artists.followerCount} + 1` }).where(eq(artists.id, firstArtist.id));
-  }
+  await addIdentityWithin(db, user.id, provider, subject);
+  await recordRequiredAgreementsWithin(db, user.id, now);
+  await followFirstArtistWithin(db, user.id, now);
 }

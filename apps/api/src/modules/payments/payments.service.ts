@@ -84,6 +84,25 @@ export function createPaymentsService({
     return row;
   }
 
+  /** A pending charge of a package, its amounts the package's; refused for a package that does not exist. */
+  async function insertPendingWithin(tx: Tx, input: { userId: string; packageId: string; method: PaymentMethod; orderId: string; gatewayId: string }): Promise<string> {
+    const chargePackage = findChargePackage(input.packageId);
+    if (!chargePackage) throw packageUnknown();
+    const now = clock.now();
+    return repository(tx).insertPending({
+      userId: input.userId,
+      orderId: input.orderId,
+      gateway: input.gatewayId,
+      packageId: chargePackage.id,
+      orange: chargePackage.orange,
+      bonusOrange: chargePackage.bonusOrange,
+      amountKrw: chargePackage.priceKrw,
+      method: input.method,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
   /**
    * Credits a payment the gateway approved, inside the caller's transaction; idempotent. Returns
    * false when the owner's account was deleted: the payment is declined instead, never credited.
@@ -198,21 +217,7 @@ export function createPaymentsService({
     async createCharge(input: KeyScope & { packageId: string; method: PaymentMethod }) {
       const { userId } = input;
       const outcome = await idempotency.run(input, async (tx) => {
-        const chargePackage = findChargePackage(input.packageId);
-        if (!chargePackage) throw packageUnknown();
-        const now = clock.now();
-        const chargeId = await repository(tx).insertPending({
-          userId,
-          orderId: `ord_${randomBytes(16).toString('base64url')}`,
-          gateway: gateway.id,
-          packageId: chargePackage.id,
-          orange: chargePackage.orange,
-          bonusOrange: chargePackage.bonusOrange,
-          amountKrw: chargePackage.priceKrw,
-          method: input.method,
-          createdAt: now,
-          updatedAt: now,
-        });
+        const chargeId = await insertPendingWithin(tx, { userId, packageId: input.packageId, method: input.method, orderId: `ord_${randomBytes(16).toString('base64url')}`, gatewayId: gateway.id });
         return { chargeId };
       });
       return { kind: outcome.kind, ...(await openCheckout(userId, outcome.value.chargeId)) };
@@ -227,6 +232,17 @@ export function createPaymentsService({
       const outcome = await idempotency.run(input, (tx) => beginRefundWithin(tx, input.userId, input.chargeId));
       await finishRefund(input.chargeId);
       return { kind: outcome.kind, charge: await present(await ownCharge(input.userId, input.chargeId)) };
+    },
+
+    /**
+     * A charge the sandbox has already paid, with no checkout (the demo's fans charge this way,
+     * src/demo/): the payment written and credited in one transaction, as a confirmation leaves it.
+     */
+    async recordPaidSandboxCharge(input: { userId: string; packageId: string; method: PaymentMethod; orderId: string; paymentKey: string }): Promise<void> {
+      await db.transaction(async (tx) => {
+        const paymentId = await insertPendingWithin(tx, { ...input, gatewayId: 'sandbox' });
+        await creditWithin(tx, { id: paymentId, userId: input.userId }, { paymentKey: input.paymentKey, method: input.method });
+      });
     },
 
     async charge(userId: string, chargeId: string): Promise<Charge> {

@@ -73,6 +73,11 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
+    /** Whether any account was ever made, deleted ones included. */
+    async any(): Promise<boolean> {
+      return (await db.select({ id: users.id }).from(users).limit(1)).length > 0;
+    },
+
     async insert(account: NewUserRow): Promise<UserRow> {
       const [row] = await db.insert(users).values(account).returning();
       return row!;

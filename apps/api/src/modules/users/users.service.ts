@@ -13,7 +13,7 @@ import {
   type UserProfile,
 } from '@orchard/shared';
 import { isReservedNickname, nicknameKey } from '@orchard/shared/nickname-key';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { unauthenticated } from '../../lib/errors.ts';
@@ -55,6 +55,11 @@ export type NicknameChange = { nickname: string; nicknameKey: string };
 export function starterNickname(): { nickname: string; nicknameKey: string } {
   const nickname = `fan_${[...randomBytes(10)].map((byte) => (byte % 36).toString(36)).join('')}`;
   return { nickname, nicknameKey: nicknameKey(nickname) };
+}
+
+/** Whether any account was ever made: the sample data loads its demo only into a database with none. */
+export async function anyAccountWithin(tx: DbOrTx): Promise<boolean> {
+  return createUsersRepository({ db: tx }).any();
 }
 
 export type LocaleChange = { language: Language } | { currency: Currency };

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { artistSearchKey, type LocalizedName } from '@orchard/shared';
-import type { Db } from './client.ts';
-import type { FileStore } from '../lib/storage.ts';
-import { artistMembers, artists } from '../modules/artists/artists.table.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { FileStore } from '../../lib/storage.ts';
+import { artistMembers, artists } from './artists.table.ts';
 
 type SampleArtist = { type: 'solo' | 'group'; names: LocalizedName; color: string; members?: LocalizedName[] };
 
@@ -66,7 +66,12 @@ export async function renderAvatar(label: string, color: string): Promise<Buffer
   return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
 }
 
-export async function seedArtists(db: Db, files: FileStore) {
+/**
+ * The sample artists, with their avatars, into an empty artists table (first start, `npm run seed`).
+ * Answers whether it loaded them: a table that has any artist is left as it is.
+ */
+export async function seedSampleArtistsIfEmpty(db: DbOrTx, files: FileStore): Promise<boolean> {
+  if ((await db.select({ id: artists.id }).from(artists).limit(1)).length > 0) return false;
   for (const sample of sampleArtists) {
     const image = await renderAvatar(initials(sample.names.en), sample.color);
     const imagePath = await files.save('artists', 'webp', image);
@@ -79,4 +84,5 @@ export async function seedArtists(db: Db, files: FileStore) {
       await db.insert(artistMembers).values(sample.members.map((names, position) => ({ artistId: row.id, names, position })));
     }
   }
+  return true;
 }

@@ -7,7 +7,7 @@ import { kstDateOf } from '@orchard/shared/project-rules';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { expectLedgerClean } from '../../test/points-fixtures.ts';
 import { closeWithCleanLedger } from '../../test/projects-kit.ts';
-import { demoFans, demoFanSubject } from './demo-data.ts';
+import { demoFans, demoFanSubject } from './demo-plan.ts';
 import { seedSampleDataIfEmpty, type SeedOutcome } from './seed.ts';
 
 /** The demo a first start loads (docs/product.md#discovery): every public status, reconciled, loaded once. */

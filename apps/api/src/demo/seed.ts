@@ -1,25 +1,25 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import type { FileStore } from '../lib/storage.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
-import { artists } from '../modules/artists/artists.table.ts';
+import { seedSampleArtistsIfEmpty } from '../modules/artists/artists.sample-data.ts';
 import { ensureMediaReferenceData } from '../modules/media/media.reference-data.ts';
 import { seedSampleMediaIfEmpty } from '../modules/media/media.sample-data.ts';
 import { seedSampleOperator } from '../modules/operator-roles/operator-roles.ts';
-import { users } from '../modules/users/users.table.ts';
-import { demoDays, seedDemo, type DemoSummary } from './demo-data.ts';
-import { seedArtists } from './sample-data.ts';
+import { anyAccountWithin } from '../modules/users/users.service.ts';
+import { seedDemo, type DemoSummary } from './demo.ts';
+import { demoDays } from './demo-plan.ts';
 
 export type SeedOutcome = { loaded: boolean; demo: DemoSummary | null };
 
 /**
- * Loads the sample data (first start, `npm run seed`): artists into an empty database; media into
- * an empty catalogue; the development identity `operator` as an operator. Each part is skipped when
- * already there, so a database made before a part existed gets it on its next start.
+ * Loads the sample data (first start, `npm run seed`), each part by the module that owns it:
+ * artists into an empty database; media into an empty catalogue; the development identity
+ * `operator` as an operator. Each part is skipped when already there, so a database made before a
+ * part existed gets it on its next start.
  *
  * On a first start (no artist and no account yet) and given the configuration, the demo follows
- * (demo-data.ts): fans and projects in every status, written through the services. It all runs in
+ * (demo.ts): fans and projects in every status, written through the services. It all runs in
  * one transaction: a process stopped halfway leaves the database as empty as it found it, and the
  * next start loads everything again. Files it had written by then stay behind unreferenced.
  */
@@ -42,12 +42,11 @@ export async function seedSampleDataIfEmpty({
     // The services take a database; inside this transaction theirs is the transaction, and each of
     // their own transactions becomes a savepoint of it.
     const within = tx as unknown as Db;
-    const noArtists = (await tx.select({ id: artists.id }).from(artists).limit(1)).length === 0;
-    const firstStart = noArtists && (await tx.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n === 0;
-    const withDemo = firstStart && config !== undefined;
+    const noAccounts = !(await anyAccountWithin(tx));
+    const artistsLoaded = await seedSampleArtistsIfEmpty(tx, files);
+    const withDemo = artistsLoaded && noAccounts && config !== undefined;
     const now = clock.now();
     if (withDemo) log(`First start: loading the sample data and the demo (once, through the services: it takes a while)…`);
-    if (noArtists) await seedArtists(within, files);
     const mediaLoaded = await seedSampleMediaIfEmpty(tx);
     // With the demo, the operator joined when the demo's history begins.
     await seedSampleOperator(tx, withDemo ? new Date(now.getTime() - (demoDays + 5) * 86_400_000) : now);
@@ -57,6 +56,6 @@ export async function seedSampleDataIfEmpty({
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       log(`Demo loaded in ${seconds} s: ${demo.projects} projects, ${demo.fans} fans (development sign-in: fan01 … fan${demo.fans}), ${demo.participations} participations.`);
     }
-    return { loaded: noArtists || mediaLoaded || demo !== null, demo };
+    return { loaded: artistsLoaded || mediaLoaded || demo !== null, demo };
   });
 }

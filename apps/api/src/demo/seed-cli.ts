@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { createFileStore } from '../lib/file-store.ts';
-import { openDatabase } from './client.ts';
+import { openDatabase } from '../db/client.ts';
 import { seedSampleDataIfEmpty } from './seed.ts';
 
 const config = loadConfig();

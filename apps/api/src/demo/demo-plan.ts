@@ -1,38 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import {
-  chargePackages,
-  commentBodySchema,
-  creationBodySchema,
-  eventBodySchema,
-  postTextBodySchema,
-  projectRequestBodySchema,
-  youtubeFilmBodySchema,
-  type Language,
-  type Project,
-} from '@orchard/shared';
-import { berryPerOrange } from '@orchard/shared/points-rules';
-import { addDays, depositBoundsFor, kstDateOf, perUserLimitOf, roundDownToUnit, roundUpToUnit, startOfKstDay } from '@orchard/shared/project-rules';
-import type { Config } from '../config.ts';
-import { createManualClock } from '../lib/clock.ts';
-import type { FileStore } from '../lib/storage.ts';
-import { artists } from '../modules/artists/artists.table.ts';
-import { userIdentities } from '../modules/auth/auth.table.ts';
-import type { CommunityTarget } from '../modules/community/community.repository.ts';
-import { payments } from '../modules/payments/payments.table.ts';
-import { requestHash } from '../modules/idempotency/idempotency.service.ts';
-import { sampleOperatorIdentity } from '../modules/operator-roles/operator-roles.ts';
-import { buildServices, type Services } from '../services.ts';
-import type { Db } from './client.ts';
-import { randomFrom, renderExecutionPhoto, renderPoster, type PhotoScene } from './demo-images.ts';
-import { sampleArtists } from './sample-data.ts';
+import type { Language } from '@orchard/shared';
 
 /**
- * The demo loaded with the sample data on a first start (docs/product.md#discovery): fans,
- * projects in every public status, fans' films of the ads and posts in the artists' communities,
- * so every screen has something to show. Everything is written
- * through the services on a clock that starts `demoDays` ago and runs forward to now, so the
- * ledger, the projects' figures and the rankings' rollup are what real use would have left.
- * The artists are the sample artists (sample-data.ts), in the order they are listed there.
+ * What the demo makes (demo.ts writes it through the services): its fans, its projects at every
+ * stage, the requests that stop before creation, the operator's event, fans' films and posts, and
+ * what fans say under a project. Days are KST days relative to the day the demo loads (negative:
+ * past). Artists and fans are referred to by their position in sampleArtists
+ * (modules/artists/artists.sample-data.ts) and in demoFans.
  */
 
 /** How far back the demo's clock starts: long enough for an ad to be funded, run and awarded. */
@@ -41,12 +14,12 @@ export const demoDays = 75;
 /** Demo fans sign in with the development sign-in as `fan01` … `fan40` (the provider's test identity). */
 export const demoFanSubject = (index: number) => `fan${String(index + 1).padStart(2, '0')}`;
 
-type Fan = { nickname: string; language: Language; follows: number[] };
+export type DemoFan = { nickname: string; language: Language; follows: number[] };
 
-const fan = (nickname: string, language: Language, ...follows: number[]): Fan => ({ nickname, language, follows });
+const fan = (nickname: string, language: Language, ...follows: number[]): DemoFan => ({ nickname, language, follows });
 
 /** Artist indices: 0 LUMINA, 1 Stella Nova, 2 Orange Blossom, 3 Blue Harbor, 4 ECLIPSE, 5 Seo Hayun, 6 Kang Rio, 7 Marisol, 8 Aira, 9 Yunseul, 10 Joël Vega, 11 Hanbyeol. */
-export const demoFans: Fan[] = [
+export const demoFans: DemoFan[] = [
   fan('하린바라기', 'ko', 0),
   fan('루미나등대', 'ko', 0, 5),
   fan('소율이네', 'ko', 0),
@@ -96,7 +69,7 @@ type Outcome = 'awarded' | 'running' | 'succeeded' | 'failed' | 'funding' | 'cre
  * ad start (40 days later, docs/product.md#ad-dates); `request` is when the fan asked, approved
  * the next day and created that evening; `fundingStart` defaults to the creation day.
  */
-type DemoProject = {
+export type DemoProject = {
   artist: number;
   creator: number;
   language: Language;
@@ -118,7 +91,7 @@ type DemoProject = {
 };
 
 /** Requests that stop before creation: one waits for the operator, one was rejected, one is approved and not yet created. */
-type DemoRequest = Omit<DemoProject, 'title' | 'introduction' | 'poster' | 'unit' | 'progress' | 'backers' | 'outcome'> & {
+export type DemoRequest = Omit<DemoProject, 'title' | 'introduction' | 'poster' | 'unit' | 'progress' | 'backers' | 'outcome'> & {
   outcome: 'requested' | 'rejected' | 'approved';
   reason?: string;
 };
@@ -358,7 +331,7 @@ export const demoRequests: DemoRequest[] = [
  * nothing is stored or fetched for them (the web draws their frame in the artist's colour and
  * loads the player only on a tap); the video ids are made up, of the right shape.
  */
-type DemoFilm = {
+export type DemoFilm = {
   /** The ad, by its position in demoProjects: the film is about its artist. */
   project: number;
   author: number;
@@ -395,7 +368,7 @@ export const demoFilms: DemoFilm[] = [
 ];
 
 /** Fans' posts in the artists' communities (docs/product.md#community), text only, in their own language. */
-type DemoPost = { artist: number; author: number; day: number; hour: number; text: string; likes: number; comments: [fan: number, body: string][] };
+export type DemoPost = { artist: number; author: number; day: number; hour: number; text: string; likes: number; comments: [fan: number, body: string][] };
 
 export const demoPosts: DemoPost[] = [
   // LUMINA
@@ -454,10 +427,10 @@ export const demoPosts: DemoPost[] = [
   { artist: 10, author: 38, day: -3, hour: 1, likes: 1, text: 'Lo de Hongdae no se dio, pero ya estamos con los taxis de Jeju 🚕 ¡Joël, te esperamos!', comments: [] },
 ];
 
-type Phase = 'funding' | 'after' | 'failed' | 'thanks';
+export type Phase = 'funding' | 'after' | 'failed' | 'thanks';
 
 /** What fans say under a project, in their own language. */
-const comments: Record<Language, Record<Phase, string[]>> = {
+export const demoComments: Record<Language, Record<Phase, string[]>> = {
   ko: {
     funding: ['참여했어요! 꼭 성공했으면 좋겠다 🧡', '총대님 늘 감사해요. 소소하게 보탭니다', '광고 걸리면 인증샷 찍으러 갈게요!', '목표까지 얼마 안 남았어요, 다들 힘내요!', '생일 광고는 못 참지… 두 번째 참여 완료', '주변 팬분들한테도 공유했어요 📢'],
     after: ['실물 보고 왔어요. 사진보다 훨씬 예뻐요 😭', '다들 고생 많으셨어요! 인증샷 감사합니다', '출근길에 보고 하루 종일 기분 좋았어요', '덕분에 좋은 추억 생겼어요. 총대님 최고!'],
@@ -489,415 +462,3 @@ const comments: Record<Language, Record<Phase, string[]>> = {
     thanks: ['¡Gracias a todas las personas que participaron! Sigamos compartiendo.'],
   },
 };
-
-const hourMs = 3_600_000;
-
-/** The scene an execution photo shows, from the medium it ran on. */
-function sceneOf(mediumName: string): PhotoScene {
-  if (/bus/i.test(mediumName)) return 'bus';
-  if (/LED|screen|atrium|digital|media/i.test(mediumName)) return 'screen';
-  return 'lightbox';
-}
-
-export type DemoSummary = { fans: number; projects: number; participations: number; comments: number; likes: number; films: number; posts: number };
-
-type Action = { at: number; order: number; run: () => Promise<void> };
-
-/**
- * Loads the demo into a database that has the sample artists, media and operator and nothing
- * else. `now` is the real present: the demo's clock starts `demoDays` before it and stops at it,
- * so every funding deadline lies ahead of the real clock that takes over.
- */
-export async function seedDemo({ db, files, config, now }: { db: Db; files: FileStore; config: Config; now: Date }): Promise<DemoSummary> {
-  const today = kstDateOf(now);
-  const dayStart = (day: number) => startOfKstDay(addDays(today, day)).getTime();
-  const clock = createManualClock(new Date(dayStart(-demoDays - 5) + 9 * hourMs));
-  // The business clock is the demo's own, whatever TEST_CLOCK says.
-  const services: Services = buildServices({ ...config, testClock: false }, { db, clock, files });
-  const summary: DemoSummary = { fans: 0, projects: 0, participations: 0, comments: 0, likes: 0, films: 0, posts: 0 };
-
-  const [operator] = await db
-    .select({ userId: userIdentities.userId })
-    .from(userIdentities)
-    .where(and(eq(userIdentities.provider, sampleOperatorIdentity.provider), eq(userIdentities.subject, sampleOperatorIdentity.subject)));
-  if (!operator) throw new Error('the demo needs the sample operator');
-  const operatorId = operator.userId;
-
-  const artistRows = await db.select({ id: artists.id, names: artists.names }).from(artists);
-  const artistIds = sampleArtists.map((sample) => {
-    const row = artistRows.find((candidate) => candidate.names.en === sample.names.en);
-    if (!row) throw new Error(`the demo needs the sample artist ${sample.names.en}`);
-    return row.id;
-  });
-
-  // The pictures are drawn on sharp's threads, two at a time, while the fans join on this one.
-  const everyProject = [...demoProjects, demoEvent];
-  const posterOf = (project: DemoProject, index: number) => ({
-    color: sampleArtists[project.artist]!.color,
-    headline: project.poster[0],
-    subline: project.poster[1],
-    seed: index + 1,
-  });
-  const pictures = Promise.all([
-    inPairs(everyProject, (project, index) => renderPoster(posterOf(project, index))),
-    inPairs(everyProject, async (project, index) => {
-      if (project.outcome !== 'awarded') return [];
-      const scene = sceneOf(project.media[0]![0]);
-      const count = 1 + (index % 3);
-      return Promise.all(Array.from({ length: count }, (_, shot) => renderExecutionPhoto(posterOf(project, index), shot === 2 ? 'screen' : scene, shot)));
-    }),
-  ]);
-  // Awaited below; a failure before then must not go unhandled.
-  pictures.catch(() => undefined);
-
-  const mediaByPackage = new Map<string, Awaited<ReturnType<Services['media']['list']>>['items']>();
-  async function mediumFor(packageId: string, name: string) {
-    let items = mediaByPackage.get(packageId);
-    if (!items) {
-      items = (await services.media.list({ packageId: packageId as 'basic', limit: 100 }, 'en')).items;
-      mediaByPackage.set(packageId, items);
-    }
-    const medium = items.find((item) => item.name.startsWith(name));
-    if (!medium) throw new Error(`no sample medium "${name}" in the ${packageId} package`);
-    return medium;
-  }
-
-  // Fans join in the five days before the first project.
-  const fanIds: string[] = [];
-  for (const [index, demoFan] of demoFans.entries()) {
-    clock.set(new Date(dayStart(-demoDays - 5 + (index % 5)) + (10 + (index % 11)) * hourMs));
-    const userId = await db.transaction(async (tx) => {
-      const account = await services.users.createAccountWithin(tx, { email: null });
-      await tx.insert(userIdentities).values({ userId: account.userId, provider: 'dev', subject: demoFanSubject(index) });
-      return account.userId;
-    });
-    await services.join.agree(userId, { service: true, privacy: true, uniqueIdentification: true, marketing: index % 3 === 0 });
-    await services.join.complete(userId, { artistIds: demoFan.follows.map((artist) => artistIds[artist]!), nickname: demoFan.nickname });
-    await services.users.changeLocale(userId, { language: demoFan.language });
-    fanIds.push(userId);
-    summary.fans += 1;
-  }
-
-  const [thumbnails, photos] = await pictures;
-
-  // Orange through the charge path's own credit: a confirmed payment, then its lots (as the gateway's confirmation does).
-  let keySequence = 0;
-  const nextKey = (label: string) => `demo-${label}-${(keySequence += 1)}`;
-  async function charge(userId: string, shortfall: number) {
-    // Fans charge a package at a time, at least 1,000 Orange.
-    const pkg = chargePackages.find((candidate) => candidate.orange >= Math.max(shortfall, 1_000)) ?? chargePackages.at(-1)!;
-    await db.transaction(async (tx) => {
-      const paidAt = clock.now();
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          userId,
-          orderId: nextKey('order'),
-          gateway: 'sandbox',
-          packageId: pkg.id,
-          orange: pkg.orange,
-          bonusOrange: pkg.bonusOrange,
-          amountKrw: pkg.priceKrw,
-          method: (['card', 'kakao_pay', 'naver_pay', 'toss_pay', 'bank_transfer'] as const)[keySequence % 5]!,
-          status: 'confirmed',
-          paymentKey: nextKey('payment'),
-          paidAt,
-          createdAt: paidAt,
-          updatedAt: paidAt,
-        })
-        .returning({ id: payments.id });
-      await services.points.lockWalletWithin(tx, userId, { create: true });
-      await services.points.creditChargeWithin(tx, { id: payment!.id, userId, orange: pkg.orange, bonusOrange: pkg.bonusOrange }, paidAt);
-    });
-    return pkg.orange + pkg.bonusOrange;
-  }
-  // What each fan can spend, kept here rather than read back before every spend (returns are left
-  // out: a fan whose points came back only charges sooner than needed).
-  const wallets = new Map<string, { orange: number; berry: number }>();
-  const walletOf = (userId: string) => wallets.get(userId) ?? wallets.set(userId, { orange: 0, berry: 0 }).get(userId)!;
-  async function spendOrange(userId: string, amount: number) {
-    const wallet = walletOf(userId);
-    while (wallet.orange < amount) wallet.orange += await charge(userId, amount - wallet.orange);
-    wallet.orange -= amount;
-  }
-  async function spendBerry(userId: string, amount: number) {
-    const wallet = walletOf(userId);
-    if (wallet.berry < amount) {
-      const orange = Math.ceil((amount - wallet.berry) / berryPerOrange);
-      await spendOrange(userId, orange);
-      const key = nextKey('exchange');
-      const { value } = await services.points.exchange({ userId, key, requestHash: requestHash('POST', '/api/points/exchange', { orange }), orange });
-      wallet.berry += value.berry;
-    }
-    wallet.berry -= amount;
-  }
-
-  const actions: Action[] = [];
-  const at = (day: number, hour: number, run: () => Promise<void>) => {
-    // Today's actions happen before now, in the order they were planned.
-    actions.push({ at: Math.min(dayStart(day) + hour * hourMs, now.getTime() - 60_000), order: actions.length, run });
-  };
-
-  /** Likes and comments on a film or a post in the hours after it appeared (`target` is read when they run). */
-  function reactTo(target: () => CommunityTarget, artist: number, author: number, day: number, hour: number, likes: number, replies: [number, string][]) {
-    for (const [position, fanIndex] of admirers(artist, author, likes).entries()) {
-      at(day, hour + 0.5 + position * 1.7, async () => {
-        await services.community.setLike(target(), fanIds[fanIndex]!, true);
-        summary.likes += 1;
-      });
-    }
-    for (const [position, [fanIndex, text]] of replies.entries()) {
-      at(day, hour + 1 + position * 2.5, async () => {
-        const { body } = commentBodySchema.parse({ body: text });
-        await services.community.postComment(target(), { userId: fanIds[fanIndex]!, isOperator: false }, body);
-        summary.comments += 1;
-      });
-    }
-  }
-
-  async function requestFor(plan: DemoProject | DemoRequest, userId: string): Promise<Project> {
-    const requestDay = addDays(today, plan.request);
-    const body = projectRequestBodySchema.parse({
-      artistId: artistIds[plan.artist]!,
-      purpose: plan.purpose,
-      option: /LED|screen|atrium|digital|media/i.test(plan.media[0]![0]) ? 'video' : 'image',
-      packageId: plan.packageId,
-      media: await Promise.all(plan.media.map(async ([name, duration]) => ({ mediaId: (await mediumFor(plan.packageId, name)).id, duration }))),
-      adStartDate: addDays(today, plan.fundingEnd + 40),
-      fundingStartDate: plan.fundingStart === undefined ? addDays(requestDay, 1) : addDays(today, plan.fundingStart),
-    });
-    return services.projects.request({ userId, key: nextKey('request'), hash: requestHash('POST', '/api/project-requests', body) }, body, plan.language);
-  }
-
-  for (const plan of demoRequests) {
-    const userId = fanIds[plan.creator]!;
-    let projectId = 0;
-    at(plan.request, 13, async () => {
-      projectId = (await requestFor(plan, userId)).id;
-    });
-    if (plan.outcome === 'requested') continue;
-    at(plan.request + 1, 11, async () => {
-      await services.projects.decide(operatorId, projectId, plan.outcome === 'approved' ? { decision: 'approve' } : { decision: 'reject', reason: plan.reason! }, 'ko');
-    });
-  }
-
-  for (const [index, plan] of everyProject.entries()) {
-    const random = randomFrom(1000 + index);
-    const isEvent = plan.outcome === 'event';
-    const creatorId = isEvent ? operatorId : fanIds[plan.creator]!;
-    const state = { id: 0, goal: 0, raised: 0, open: true, given: new Map<number, number>() };
-    const createDay = plan.request + (isEvent ? 0 : 1);
-    const texts = { title: plan.title, introduction: plan.introduction };
-
-    if (isEvent) {
-      at(plan.request, 15, async () => {
-        const body = eventBodySchema.parse({
-          artistId: artistIds[plan.artist]!,
-          purpose: plan.purpose,
-          option: 'image',
-          packageId: plan.packageId,
-          media: await Promise.all(plan.media.map(async ([name, duration]) => ({ mediaId: (await mediumFor(plan.packageId, name)).id, duration }))),
-          adStartDate: addDays(today, plan.fundingEnd + 40),
-          fundingStartDate: addDays(today, plan.request),
-          minimumUnit: plan.unit,
-          ...texts,
-          xUrl: 'https://x.com/orchard',
-        });
-        const event = await services.projects.createEvent({ userId: operatorId, key: nextKey('event'), hash: requestHash('POST', '/api/operator/events', body) }, body, 'ko');
-        state.id = event.id;
-        state.goal = event.goal;
-        await services.projects.replaceThumbnail(operatorId, event.id, thumbnails[index]!, 'ko');
-        summary.projects += 1;
-      });
-    } else {
-      at(plan.request, 10 + (index % 10), async () => {
-        const requested = await requestFor(plan, creatorId);
-        state.id = requested.id;
-        state.goal = requested.goal;
-      });
-      at(plan.request + 1, 11, async () => {
-        await services.projects.decide(operatorId, state.id, { decision: 'approve' }, 'ko');
-      });
-      at(createDay, 20, async () => {
-        await services.projects.replaceThumbnail(creatorId, state.id, thumbnails[index]!, plan.language);
-        const bounds = depositBoundsFor(state.goal, plan.unit);
-        const deposit = Math.min(bounds.maximum, roundUpToUnit(bounds.minimum * (1 + Math.floor(random() * 3)), plan.unit));
-        const body = creationBodySchema.parse({
-          minimumUnit: plan.unit,
-          ...texts,
-          xUrl: `https://x.com/${demoFanSubject(plan.creator)}_support`,
-          creatorXId: `@${demoFanSubject(plan.creator)}_support`,
-          creatorEmail: `${demoFanSubject(plan.creator)}@example.com`,
-          deposit,
-        });
-        await spendOrange(creatorId, deposit);
-        await services.projects.create({ userId: creatorId, key: nextKey('creation'), hash: requestHash('POST', `/api/projects/${state.id}/creation`, body) }, state.id, body, plan.language);
-        state.given.set(plan.creator, deposit);
-        state.raised = deposit;
-        summary.projects += 1;
-      });
-    }
-
-    const mustSucceed = plan.progress >= 1;
-    // Fans find a project the day after it opens; the last ones join the day before it closes (or
-    // yesterday), and a limited project meant to succeed before its end has done so by three days ago.
-    const open = (plan.fundingStart ?? createDay) + 1;
-    const close = mustSucceed && plan.fundingEnd > 0 ? -3 : Math.min(plan.fundingEnd, -1);
-    const span = Math.max(0, close - open);
-    const dayWithin = (fraction: number) => Math.min(close, open + Math.floor(fraction * (span + 1)));
-    const backers = pickFans(random, plan, plan.backers);
-
-    // The project's figures as this plan made them: nobody else takes part, and every participation
-    // comes before the project's close, so only reaching a limited goal ends its funding here.
-    async function participate(fanIndex: number, wanted: number) {
-      if (!state.open) return;
-      const given = state.given.get(fanIndex) ?? 0;
-      let amount = Math.min(roundUpToUnit(wanted, plan.unit), roundDownToUnit(perUserLimitOf(state.goal) - given, plan.unit));
-      // Outcomes that fall short stay short, whatever the rounding added up to.
-      if (!mustSucceed) amount = Math.min(amount, roundDownToUnit(state.goal - state.raised - 1, plan.unit));
-      if (amount < plan.unit) return;
-      const userId = fanIds[fanIndex]!;
-      if (isEvent) await spendBerry(userId, amount);
-      else await spendOrange(userId, amount);
-      const body = { amount };
-      const outcome = await services.participations.participate(
-        { userId, key: nextKey('participation'), hash: requestHash('POST', `/api/projects/${state.id}/participations`, body) },
-        state.id,
-        amount,
-        demoFans[fanIndex]!.language,
-      );
-      state.given.set(fanIndex, given + outcome.participation.amount);
-      state.raised += outcome.participation.amount;
-      state.open = outcome.project.status === 'funding';
-      summary.participations += 1;
-    }
-
-    /** A comment in the fan's own language (the operator's in Korean). */
-    async function speak(fanIndex: number, phase: Phase) {
-      const userId = fanIndex < 0 ? operatorId : fanIds[fanIndex]!;
-      const pool = comments[fanIndex < 0 ? 'ko' : demoFans[fanIndex]!.language][phase];
-      const { body } = commentBodySchema.parse({ body: pool[Math.floor(random() * pool.length)]! });
-      await services.community.postComment({ type: 'project', id: state.id }, { userId, isOperator: false }, body);
-      summary.comments += 1;
-    }
-
-    if (plan.outcome === 'created') continue;
-
-    // Each backer's share of what the project should raise beyond the deposit, some in two goes.
-    const weights = backers.map(() => 0.4 + random());
-    const total = weights.reduce((sum, weight) => sum + weight, 0);
-    const target = () => Math.round(state.goal * plan.progress) - (state.given.get(plan.creator) ?? 0);
-    for (const [position, fanIndex] of backers.entries()) {
-      const goes = random() < 0.1 ? 2 : 1;
-      for (let go = 0; go < goes; go += 1) {
-        at(dayWithin((position + random()) / backers.length), 8 + random() * 14, () => participate(fanIndex, (target() * weights[position]!) / total / goes));
-      }
-    }
-    if (mustSucceed) {
-      // The last evening: whoever still may tops the project up to what it raised in the end.
-      at(close, 23, async () => {
-        const wanted = Math.round(state.goal * plan.progress);
-        for (const fanIndex of backers) if (state.raised < wanted) await participate(fanIndex, wanted - state.raised);
-      });
-    }
-
-    // Likes and comments from people who care about the artist.
-    for (const fanIndex of pickFans(random, plan, Math.round(plan.backers * 0.6) + 1)) {
-      at(open + Math.floor(random() * Math.max(1, -open)), 9 + random() * 12, async () => {
-        await services.community.setLike({ type: 'project', id: state.id }, fanIds[fanIndex]!, true);
-        summary.likes += 1;
-      });
-    }
-    at(open - 1, 21.5, () => speak(isEvent ? -1 : plan.creator, 'thanks'));
-    for (const fanIndex of backers.slice(0, 2 + (index % 3))) at(dayWithin(random()), 12 + random() * 10, () => speak(fanIndex, 'funding'));
-    if (plan.outcome === 'failed') at(plan.fundingEnd + 1, 10, () => speak(backers[0]!, 'failed'));
-
-    if (plan.outcome === 'awarded') {
-      const adStart = plan.fundingEnd + 40;
-      at(adStart + 1, 14, async () => {
-        await services.execution.postPhotos(operatorId, state.id, photos[index]!, { userId: operatorId, isOperator: true }, 'ko');
-      });
-      for (const fanIndex of backers.slice(-2)) at(adStart + 1 + Math.floor(random() * 2), 18 + random() * 4, () => speak(fanIndex, 'after'));
-    }
-
-    // Fans' films of the ad once it runs, linked to it when their author took part (the service refuses anyone else).
-    for (const film of demoFilms.filter((candidate) => candidate.project === index)) {
-      const day = plan.fundingEnd + 40 + film.afterStart;
-      let filmId = 0;
-      at(day, film.hour, async () => {
-        const body = youtubeFilmBodySchema.parse({
-          title: film.title,
-          artistId: artistIds[plan.artist]!,
-          ...(state.given.has(film.author) ? { projectId: state.id } : {}),
-          youtubeUrl: `https://www.youtube.com/watch?v=${film.youtubeId}`,
-        });
-        filmId = (await services.films.createYoutubeFilm({ userId: fanIds[film.author]!, isOperator: false }, body)).id;
-        summary.films += 1;
-      });
-      reactTo(() => ({ type: 'film', id: filmId }), plan.artist, film.author, day, film.hour, film.likes, film.comments);
-    }
-  }
-
-  // Posts in the artists' communities, with their likes and comments.
-  for (const post of demoPosts) {
-    let postId = 0;
-    at(post.day, post.hour, async () => {
-      const { text } = postTextBodySchema.parse({ text: post.text });
-      postId = (await services.community.createPost(artistIds[post.artist]!, { userId: fanIds[post.author]!, isOperator: false }, text, [])).id;
-      summary.posts += 1;
-    });
-    reactTo(() => ({ type: 'post', id: postId }), post.artist, post.author, post.day, post.hour, post.likes, post.comments);
-  }
-
-  // The clock runs forward through the plan, and the projects' sweeps run at each KST midnight as the
-  // scheduler would; the others (expiry, purges) have nothing to do in these weeks and run once at the end.
-  const projectSweeps = services.sweeps.filter((sweep) => sweep.name.startsWith('projects.'));
-  actions.sort((a, b) => a.at - b.at || a.order - b.order);
-  let sweptThrough = dayStart(-demoDays - 5);
-  async function advanceTo(instant: number) {
-    for (let midnight = sweptThrough + 24 * hourMs; midnight <= instant; midnight += 24 * hourMs) {
-      clock.set(new Date(Math.max(midnight, clock.now().getTime())));
-      for (const sweep of projectSweeps) await sweep.run();
-      sweptThrough = midnight;
-    }
-    if (instant > clock.now().getTime()) clock.set(new Date(instant));
-  }
-  for (const action of actions) {
-    await advanceTo(action.at);
-    await action.run();
-  }
-  await advanceTo(now.getTime());
-  for (const sweep of services.sweeps) await sweep.run();
-  return summary;
-}
-
-/** `count` fans who care about the project's artist first, never its creator. */
-function pickFans(random: () => number, plan: DemoProject, count: number): number[] {
-  const scored = demoFans
-    .map((candidate, index) => ({ index, score: (candidate.follows.includes(plan.artist) ? 2 : 0) + random() }))
-    .filter((candidate) => candidate.index !== plan.creator)
-    .sort((a, b) => b.score - a.score);
-  return scored.slice(0, count).map((candidate) => candidate.index);
-}
-
-/** `count` fans to like something about `artist`: its followers first, then the others; never its author. */
-function admirers(artist: number, author: number, count: number): number[] {
-  const candidates = demoFans.map((candidate, index) => ({ index, follows: candidate.follows.includes(artist) })).filter((candidate) => candidate.index !== author);
-  const others = candidates.filter((candidate) => !candidate.follows);
-  const turn = (artist * 7) % others.length;
-  return [...candidates.filter((candidate) => candidate.follows), ...others.slice(turn), ...others.slice(0, turn)].slice(0, count).map((candidate) => candidate.index);
-}
-
-/** Runs `work` over `items` two at a time, keeping their order. */
-async function inPairs<T, R>(items: T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return results;
-}
