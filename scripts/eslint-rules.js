@@ -5,7 +5,7 @@ const moduleSurface = /^[^/]+\.(service|table|errors)\.ts$/;
 
 /**
  * The layers point one way (docs/architecture.md#boundaries): shared ← api, shared ← web; the web
- * app never imports the API, nor the nickname key (server side only); features never import each other; components/ui imports no feature;
+ * app never imports the API, nor the nickname key (server side only); features never import each other nor app/; components/ui imports no feature;
  * an API module reaches another only through its service, tables and errors, never its repository,
  * and re-exports nothing of another module (its callers import from the owner).
  * Option `allowModuleImports: [{ from, to }]` lets one module import any file of another while a
@@ -51,6 +51,7 @@ const importBoundaries = {
       const feature = file.match(/\/apps\/web\/src\/features\/([^/]+)\//)?.[1];
       const target = resolved.match(/\/apps\/web\/src\/features\/([^/]+)/)?.[1] ?? resolved.match(/(?:^|\/)features\/([^/]+)/)?.[1];
       if (feature && target && target !== feature) fail('features never import each other; compose them in app/routes');
+      if (feature && /\/apps\/web\/src\/app\//.test(resolved)) fail('features never import app/: what they share lives in lib/');
       if (file.includes('/apps/web/src/components/ui/') && /(^|\/)(features|app)\//.test(resolved)) {
         fail('components/ui imports no feature and no app code');
       }

@@ -15,7 +15,7 @@ import {
 import { apiErrorMessage } from '../../lib/i18n.ts';
 import { isTransientFailure } from '../../lib/http.ts';
 import { ArtistFollow } from '../artist-follow.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 import './artist-detail.css';
 import { FilmFeed } from '../../features/films/index.ts';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilmIcon, MegaphoneIcon, PlusIcon } from '../../components/ui/icons.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** docs/product.md#shell: the floating plus button and its two actions. */
 export function FloatingMenu() {

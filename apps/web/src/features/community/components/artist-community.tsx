@@ -2,7 +2,7 @@ import { postImagesMax, postTextMax, type Post } from '@orchard/shared';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loginReturningTo } from '../../../app/return-path.ts';
+import { loginReturningTo } from '../../../lib/return-path.ts';
 import { ChosenImages, acceptedImageTypes } from '../../../components/ui/chosen-images.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';

@@ -2,7 +2,7 @@ import { commentBodyMax, type Comment } from '@orchard/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loginReturningTo } from '../../../app/return-path.ts';
+import { loginReturningTo } from '../../../lib/return-path.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';

@@ -2,7 +2,7 @@ import { reportDetailMax, reportReasons, type ReportReason } from '@orchard/shar
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loginReturningTo } from '../../../app/return-path.ts';
+import { loginReturningTo } from '../../../lib/return-path.ts';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { Button } from '../../../components/ui/primitives.tsx';

@@ -3,7 +3,7 @@ import { depositBoundsFor, minimumUnitMaxFor, minimumUnitMin } from '@orchard/sh
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { useActionKey } from '../../../lib/action-key.ts';
 import { formatKstCalendarDay, formatNumber } from '../../../lib/format.ts';

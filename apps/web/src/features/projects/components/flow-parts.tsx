@@ -2,7 +2,7 @@ import type { AdPackage, Medium } from '@orchard/shared';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, CheckRow } from '../../../components/ui/primitives.tsx';
 import { useDurationText, usePriceText } from '../../../lib/media-text.ts';
 import type { DraftMedium } from '../stores/request-draft.ts';

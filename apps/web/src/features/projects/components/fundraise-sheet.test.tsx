@@ -9,7 +9,7 @@ import { projectFixture } from '../../../test/fixtures/project.ts';
 import { api, apiError, sentRequest } from '../../../test/handlers/api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { server } from '../../../test/server.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { FundraiseSheet } from './fundraise-sheet.tsx';
 import { savedWayBack } from './resume-after-charge.ts';
 

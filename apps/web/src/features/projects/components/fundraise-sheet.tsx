@@ -3,7 +3,7 @@ import { participationShortfall } from '@orchard/shared/project-rules';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { Button } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';

@@ -1,7 +1,7 @@
 import type { Project } from '@orchard/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatKstCalendarDay, formatNumber } from '../../../lib/format.ts';
 import { usePointsText } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';

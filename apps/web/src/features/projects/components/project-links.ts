@@ -1,5 +1,5 @@
 import type { Project, ProjectStatus } from '@orchard/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * The words of the creator's status screens, one per status of docs/product.md#projects (a request

@@ -2,7 +2,7 @@ import type { Project } from '@orchard/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EmptyState, Tabs } from '../../../components/ui/primitives.tsx';
 import { formatKstCalendarDay, formatNumber } from '../../../lib/format.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';

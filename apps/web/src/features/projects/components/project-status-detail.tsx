@@ -3,7 +3,7 @@ import { creationDeadlineCause, lastCancellationDayFor } from '@orchard/shared/p
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { formatKstCalendarDay, formatNumber } from '../../../lib/format.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';

@@ -3,7 +3,7 @@ import { adEndDateFor, earliestAdStartDate, fundingEndDateFor, kstDateOf } from 
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, CheckRow, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { formatKstCalendarDay } from '../../../lib/format.ts';

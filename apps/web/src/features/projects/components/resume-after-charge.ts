@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { paths, routePatterns } from '../../../app/paths.ts';
+import { paths, routePatterns } from '../../../lib/paths.ts';
 
 /**
  * Set when a creation (its deposit step) or a participation (the fundraise sheet) runs short of

@@ -1,7 +1,7 @@
 import type { Project } from '@orchard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 

@@ -1,7 +1,7 @@
 import type { FaqCategory } from '@orchard/shared';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';

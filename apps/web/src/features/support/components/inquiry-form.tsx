@@ -11,7 +11,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ChosenImages, acceptedImageTypes } from '../../../components/ui/chosen-images.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/primitives.tsx';

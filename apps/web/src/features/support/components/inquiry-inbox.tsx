@@ -2,7 +2,7 @@ import type { OperatorInquiry } from '@orchard/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, Card, EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatKstDate } from '../../../lib/format.ts';
