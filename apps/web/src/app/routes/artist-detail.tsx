@@ -11,7 +11,7 @@ import {
   artistProjectSorts,
   type ArtistProjectFilter,
   type ArtistProjectSort,
-} from '../../features/projects/components/artist-projects.tsx';
+} from '../../features/projects/components/list/artist-projects.tsx';
 import { apiErrorMessage } from '../../lib/i18n.ts';
 import { isTransientFailure } from '../../lib/http.ts';
 import { ArtistFollow } from '../artist-follow.tsx';
