@@ -6,7 +6,7 @@ import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { useFaq } from '../api/support.ts';
+import { useFaq } from '../api/get-faq.ts';
 import { MyInquiries } from './my-inquiries.tsx';
 import './support.css';
 

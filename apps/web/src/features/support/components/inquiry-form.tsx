@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/primitives.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useSendInquiry } from '../api/support.ts';
+import { useSendInquiry } from '../api/send-inquiry.ts';
 import './support.css';
 
 const isCategory = (value: string | null): value is FaqCategory => (faqCategories as readonly string[]).includes(value ?? '');

@@ -8,7 +8,8 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { formatKstDate } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { useAnswerInquiry, useInquiryInbox } from '../api/support.ts';
+import { useAnswerInquiry } from '../api/answer-inquiry.ts';
+import { useInquiryInbox } from '../api/get-inquiry-inbox.ts';
 import './support.css';
 
 const statuses = ['open', 'answered'] as const;
