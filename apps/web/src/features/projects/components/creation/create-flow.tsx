@@ -1,6 +1,6 @@
 import type { Project } from '@orchard/shared';
 import { depositBoundsFor, minimumUnitMaxFor, minimumUnitMin } from '@orchard/shared/project-rules';
-import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../../lib/paths.ts';
@@ -28,14 +28,14 @@ import {
   type CreationProblem,
 } from '../shared/creation-steps.ts';
 import { DeadlineCountdown } from '../shared/deadline-countdown.tsx';
-import { FlowActions, FlowProgress, ResumedNotice, SummaryList, TextField } from '../shared/flow-parts.tsx';
+import { FlowActions, FlowProgress, ResumedNotice, SummaryList } from '../shared/flow-parts.tsx';
+import { TextBox } from '../../../../components/ui/text-box.tsx';
 import { projectLink } from '../shared/project-links.ts';
 import { ShareButton } from '../shared/share-button.tsx';
 import { resumeAfterChargeKey } from '../shared/resume-after-charge.ts';
 import { useStepHistory } from '../shared/step-history.ts';
-import { checkImageFile, cropToThumbnail, type PixelArea } from '../shared/thumbnail-image.ts';
-
-const ThumbnailCropper = lazy(() => import('../shared/thumbnail-cropper.tsx'));
+import { ThumbnailPicker } from '../../../../components/ui/thumbnail-picker.tsx';
+import { useThumbnailTexts } from '../shared/thumbnail-texts.ts';
 
 
 function HistoryStep({ project }: { project: Project }) {
@@ -74,57 +74,16 @@ function HistoryStep({ project }: { project: Project }) {
 function ThumbnailStep({ project }: { project: Project }) {
   const { t } = useTranslation('createProject');
   const upload = useUploadThumbnail();
-  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const inputId = useId();
-  useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
-
-  const choose = async (file: File | undefined) => {
-    setProblem(null);
-    if (!file) return;
-    const check = await checkImageFile(file);
-    if (!check.ok) {
-      setPicked(null);
-      setProblem(t(`thumbnail.problems.${check.problem}`));
-      return;
-    }
-    setPicked({ file, url: URL.createObjectURL(file) });
-  };
-  const applyCrop = async (area: PixelArea) => {
-    if (!picked) return;
-    try {
-      const image = await cropToThumbnail(picked.file, area);
-      upload.mutate(
-        { projectId: project.id, image, language: useLanguageAndCurrencyStore.getState().language },
-        {
-          onSuccess: () => setPicked(null),
-          onError: (error) => setProblem(apiErrorMessage(t, error)),
-        },
-      );
-    } catch {
-      setProblem(t('thumbnail.problems.unreadable'));
-    }
-  };
+  const texts = useThumbnailTexts();
   return (
-    <div className="stack">
-      <p className="muted">{t('thumbnail.rule')}</p>
-      {project.thumbnailUrl && !picked ? <img className="thumbnail-preview" src={project.thumbnailUrl} alt={t('thumbnail.current')} /> : null}
-      <label htmlFor={inputId} className="button button--secondary button--block file-button">
-        {project.thumbnailUrl ? t('thumbnail.replace') : t('thumbnail.choose')}
-        <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void choose(event.target.files?.[0])} />
-      </label>
-      {problem ? (
-        <p className="notice notice--error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {picked ? (
-        <Suspense fallback={<Spinner label={t('thumbnail.loadingCropper')} />}>
-          <ThumbnailCropper imageUrl={picked.url} busy={upload.isPending} onCrop={(area) => void applyCrop(area)} />
-        </Suspense>
-      ) : null}
-      {upload.isPending ? <Spinner label={t('thumbnail.uploading')} /> : null}
-    </div>
+    <ThumbnailPicker
+      layout="step"
+      current={project.thumbnailUrl}
+      busy={upload.isPending}
+      busyLabel={t('thumbnail.uploading')}
+      texts={{ ...texts, failureText: (error) => apiErrorMessage(t, error) }}
+      onCropped={(image) => upload.mutateAsync({ projectId: project.id, image, language: useLanguageAndCurrencyStore.getState().language })}
+    />
   );
 }
 
@@ -157,7 +116,7 @@ function DepositStep({ project, draft, orangeAvailable, problem }: { project: Pr
           [t('deposit.maximum'), <span data-testid="deposit-maximum">{orangeText(bounds.maximum)}</span>],
         ]}
       />
-      <TextField
+      <TextBox
         label={t('deposit.label')}
         inputMode="numeric"
         value={draft.deposit}
@@ -347,23 +306,23 @@ export function CreateFlow({ projectId, slots }: { projectId: number; slots: Cre
       {stepName === 'depositUnit' ? (
         <div className="stack">
           <p className="muted">{t('depositUnit.rule', unitRange)}</p>
-          <TextField label={t('depositUnit.label')} inputMode="numeric" value={draft.minimumUnit} onChange={(value) => update({ minimumUnit: value })} />
+          <TextBox label={t('depositUnit.label')} inputMode="numeric" value={draft.minimumUnit} onChange={(value) => update({ minimumUnit: value })} />
         </div>
       ) : null}
-      {stepName === 'title' ? <TextField label={t('titleStep.label')} value={draft.title} maxLength={titleMaxLength} onChange={(value) => update({ title: value })} /> : null}
+      {stepName === 'title' ? <TextBox label={t('titleStep.label')} value={draft.title} maxLength={titleMaxLength} onChange={(value) => update({ title: value })} /> : null}
       {stepName === 'thumbnail' ? <ThumbnailStep project={project.data} /> : null}
       {stepName === 'introduction' ? (
         <div className="stack">
-          <TextField label={t('introduction.label')} multiline maxLength={introductionMaxLength} value={draft.introduction} onChange={(value) => update({ introduction: value })} />
-          <TextField label={t('introduction.youtube')} type="url" inputMode="url" value={draft.youtubeUrl} onChange={(value) => update({ youtubeUrl: value })} />
-          <TextField label={t('introduction.x')} type="url" inputMode="url" value={draft.xUrl} onChange={(value) => update({ xUrl: value })} />
+          <TextBox label={t('introduction.label')} multiline fieldClassName="introduction-field" maxLength={introductionMaxLength} value={draft.introduction} onChange={(value) => update({ introduction: value })} />
+          <TextBox label={t('introduction.youtube')} type="url" inputMode="url" value={draft.youtubeUrl} onChange={(value) => update({ youtubeUrl: value })} />
+          <TextBox label={t('introduction.x')} type="url" inputMode="url" value={draft.xUrl} onChange={(value) => update({ xUrl: value })} />
           <p className="muted">{t('introduction.hosts')}</p>
         </div>
       ) : null}
       {stepName === 'creator' ? (
         <div className="stack">
-          <TextField label={t('creator.xId')} value={draft.creatorXId} maxLength={16} onChange={(value) => update({ creatorXId: value })} />
-          <TextField label={t('creator.email')} type="email" inputMode="email" value={draft.creatorEmail} onChange={(value) => update({ creatorEmail: value })} message={emailMessage} />
+          <TextBox label={t('creator.xId')} value={draft.creatorXId} maxLength={16} onChange={(value) => update({ creatorXId: value })} />
+          <TextBox label={t('creator.email')} type="email" inputMode="email" value={draft.creatorEmail} onChange={(value) => update({ creatorEmail: value })} message={emailMessage} />
         </div>
       ) : null}
       {stepName === 'deposit' ? <DepositStep project={project.data} draft={draft} orangeAvailable={slots.orangeAvailable} problem={problem} /> : null}

@@ -7,7 +7,7 @@ import { usePointsText } from '../../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../../lib/stores/language-and-currency.ts';
 import { daysUntilClose, percentFunded } from '../shared/fundraise-rules.ts';
 import { StatusBadge } from '../shared/status-badge.tsx';
-import { thumbnailHeight, thumbnailWidth } from '../shared/thumbnail-image.ts';
+import { thumbnailHeight, thumbnailWidth } from '../../../../components/ui/thumbnail-image.ts';
 import './project-card.css';
 
 /** The last days of a funding, counted as on the project page (D-day), that the card calls closing soon. */

@@ -1,7 +1,7 @@
 import type { AdPackage, Medium, Project } from '@orchard/shared';
 import { krwPerOrange } from '@orchard/shared/points-rules';
 import { earliestAdStartDate, eventGoalOf, fundingEndDateFor, goalOf, kstDateOf, minimumUnitMax, minimumUnitMin } from '@orchard/shared/project-rules';
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, Card, EmptyState, Spinner } from '../../../../components/ui/primitives.tsx';
@@ -13,14 +13,14 @@ import { useCreateEvent } from '../../api/create-event.ts';
 import { useUploadThumbnail } from '../../api/upload-thumbnail.ts';
 import { emptyEventDraft, eventBodyOf, eventProblem, type EventDraft } from './event-form-rules.ts';
 import { ChoiceGroup } from '../../../../components/ui/choice-group.tsx';
-import { DateField, MediumRow, TextField } from '../shared/flow-parts.tsx';
+import { DateField, MediumRow } from '../shared/flow-parts.tsx';
+import { TextBox } from '../../../../components/ui/text-box.tsx';
 import { projectLink } from '../shared/project-links.ts';
 import { koreanObjectParticle } from '../../../../lib/korean-particle.ts';
 import { usePointsText } from '../../../../lib/points-text.ts';
 import { introductionMaxLength, titleMaxLength } from '../shared/creation-steps.ts';
-import { checkImageFile, cropToThumbnail, type PixelArea } from '../shared/thumbnail-image.ts';
-
-const ThumbnailCropper = lazy(() => import('../shared/thumbnail-cropper.tsx'));
+import { ThumbnailPicker } from '../../../../components/ui/thumbnail-picker.tsx';
+import { useThumbnailTexts } from '../shared/thumbnail-texts.ts';
 
 export type EventFormSlots = {
   renderArtistPicker(props: { isSelected(artistId: number): boolean; onToggle(artistId: number, selected: boolean): void }): ReactNode;
@@ -28,58 +28,6 @@ export type EventFormSlots = {
 
 /** The catalogue of the chosen package, loaded by the route that composes the form. */
 export type EventCatalogue = { packages: AdPackage[] | undefined; media: Medium[] | undefined; pending: boolean; error: unknown };
-
-/** The thumbnail, cropped to 4:3 here and uploaded once the event exists. */
-function ThumbnailField({ image, onImage }: { image: Blob | null; onImage(image: Blob | null): void }) {
-  const { t } = useTranslation('createProject');
-  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const inputId = useId();
-  useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
-  useEffect(() => {
-    if (!image) return setPreviewUrl(null);
-    const url = URL.createObjectURL(image);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
-  const choose = async (file: File | undefined) => {
-    setProblem(null);
-    if (!file) return;
-    const check = await checkImageFile(file);
-    if (!check.ok) return setProblem(t(`thumbnail.problems.${check.problem}`));
-    setPicked({ file, url: URL.createObjectURL(file) });
-  };
-  const crop = async (area: PixelArea) => {
-    if (!picked) return;
-    try {
-      onImage(await cropToThumbnail(picked.file, area));
-      setPicked(null);
-    } catch {
-      setProblem(t('thumbnail.problems.unreadable'));
-    }
-  };
-  return (
-    <div className="stack stack--tight">
-      <p className="field-label">{t('thumbnail.rule')}</p>
-      {previewUrl && !picked ? <img className="thumbnail-preview" src={previewUrl} alt={t('thumbnail.current')} /> : null}
-      <label htmlFor={inputId} className="button button--secondary button--block file-button">
-        {image ? t('thumbnail.replace') : t('thumbnail.choose')}
-        <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void choose(event.target.files?.[0])} />
-      </label>
-      {problem ? (
-        <p className="notice notice--error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {picked ? (
-        <Suspense fallback={<Spinner label={t('thumbnail.loadingCropper')} />}>
-          <ThumbnailCropper imageUrl={picked.url} busy={false} onCrop={(area) => void crop(area)} />
-        </Suspense>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * An operator's event in one form (docs/product.md#events): the request's choices and the
@@ -94,6 +42,7 @@ export function EventForm({ catalogue, slots, onPackageChange }: { catalogue: Ev
   const createEvent = useCreateEvent();
   const uploadThumbnail = useUploadThumbnail();
   const actionKey = useActionKey();
+  const thumbnailTexts = useThumbnailTexts();
   const [draft, setDraft] = useState<EventDraft>(emptyEventDraft);
   const [image, setImage] = useState<Blob | null>(null);
   const [made, setMade] = useState<Project | null>(null);
@@ -213,12 +162,12 @@ export function EventForm({ catalogue, slots, onPackageChange }: { catalogue: Ev
         max={fundingEnd}
         onChange={(fundingStartDate) => update({ fundingStartDate })}
       />
-      <TextField label={t('operator:event.unitLabel')} inputMode="numeric" value={draft.minimumUnit} onChange={(minimumUnit) => update({ minimumUnit })} />
-      <TextField label={t('createProject:titleStep.label')} value={draft.title} maxLength={titleMaxLength} onChange={(title) => update({ title })} />
-      <TextField label={t('createProject:introduction.label')} multiline maxLength={introductionMaxLength} value={draft.introduction} onChange={(introduction) => update({ introduction })} />
-      <TextField label={t('createProject:introduction.youtube')} type="url" inputMode="url" value={draft.youtubeUrl} onChange={(youtubeUrl) => update({ youtubeUrl })} />
-      <TextField label={t('createProject:introduction.x')} type="url" inputMode="url" value={draft.xUrl} onChange={(xUrl) => update({ xUrl })} />
-      <ThumbnailField image={image} onImage={setImage} />
+      <TextBox label={t('operator:event.unitLabel')} inputMode="numeric" value={draft.minimumUnit} onChange={(minimumUnit) => update({ minimumUnit })} />
+      <TextBox label={t('createProject:titleStep.label')} value={draft.title} maxLength={titleMaxLength} onChange={(title) => update({ title })} />
+      <TextBox label={t('createProject:introduction.label')} multiline fieldClassName="introduction-field" maxLength={introductionMaxLength} value={draft.introduction} onChange={(introduction) => update({ introduction })} />
+      <TextBox label={t('createProject:introduction.youtube')} type="url" inputMode="url" value={draft.youtubeUrl} onChange={(youtubeUrl) => update({ youtubeUrl })} />
+      <TextBox label={t('createProject:introduction.x')} type="url" inputMode="url" value={draft.xUrl} onChange={(xUrl) => update({ xUrl })} />
+      <ThumbnailPicker layout="field" current={image} texts={thumbnailTexts} onCropped={setImage} />
       <p className="goal-line" aria-live="polite" data-testid="event-goal">
         {t('operator:event.goal', { amount: berryText(eventGoalOf(goal)) })}
       </p>

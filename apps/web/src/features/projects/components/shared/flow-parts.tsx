@@ -84,57 +84,6 @@ export function SummaryList({ rows }: { rows: readonly (readonly [label: string,
   );
 }
 
-/** A labelled text input (or textarea), with an optional message under it. */
-export function TextField({
-  label,
-  value,
-  onChange,
-  type = 'text',
-  inputMode,
-  maxLength,
-  multiline = false,
-  message,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  type?: 'text' | 'email' | 'url';
-  inputMode?: 'numeric' | 'email' | 'url';
-  maxLength?: number;
-  multiline?: boolean;
-  message?: { tone: 'ok' | 'error'; text: string } | null;
-}) {
-  const id = useId();
-  const messageId = useId();
-  return (
-    <div className="stack stack--tight">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea id={id} className="text-field introduction-field" value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} aria-describedby={message ? messageId : undefined} />
-      ) : (
-        <input
-          id={id}
-          className="text-field"
-          type={type}
-          inputMode={inputMode}
-          value={value}
-          maxLength={maxLength}
-          onChange={(event) => onChange(event.target.value)}
-          aria-describedby={message ? messageId : undefined}
-          aria-invalid={message?.tone === 'error' ? true : undefined}
-        />
-      )}
-      {message ? (
-        <p id={messageId} className={`form-message form-message--${message.tone}`} aria-live="polite">
-          {message.text}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** A labelled KST calendar date. */
 export function DateField({ label, value, min, max, onChange }: { label: string; value: string | null; min: string; max?: string; onChange(value: string): void }) {
   const id = useId();

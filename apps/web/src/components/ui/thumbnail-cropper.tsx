@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/primitives.tsx';
+import { Button } from './primitives.tsx';
 import { thumbnailAspect } from './thumbnail-image.ts';
 
 /**
  * The 4 : 3 crop of a chosen picture (react-easy-crop, in this lazily loaded chunk). Its styles
  * come from the package's stylesheet: an injected <style> element would break the page's CSP.
  */
-export default function ThumbnailCropper({ imageUrl, busy, onCrop }: { imageUrl: string; busy: boolean; onCrop(area: Area): void }) {
-  const { t } = useTranslation('createProject');
+export default function ThumbnailCropper({ imageUrl, busy, texts, onCrop }: { imageUrl: string; busy: boolean; texts: { zoom: string; useCrop: string }; onCrop(area: Area): void }) {
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
@@ -29,11 +27,11 @@ export default function ThumbnailCropper({ imageUrl, busy, onCrop }: { imageUrl:
         />
       </div>
       <label className="field-label">
-        {t('thumbnail.zoom')}
+        {texts.zoom}
         <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(event) => setZoom(Number(event.target.value))} />
       </label>
       <Button block disabled={!area || busy} onClick={() => area && onCrop(area)}>
-        {t('thumbnail.useCrop')}
+        {texts.useCrop}
       </Button>
     </div>
   );
