@@ -10,7 +10,7 @@ const isTestFile = (file) => /\.test\.tsx?$/.test(file) || /\/apps\/api\/test\//
 
 /**
  * The layers point one way (docs/architecture.md#boundaries): shared ← api, shared ← web; the web
- * app never imports the API, nor the nickname key (server side only); features never import each other; components/ui imports no feature;
+ * app never imports the API, nor the nickname key (server side only); features never import each other nor app/; components/ui imports no feature;
  * an API module reaches another only through its service and errors, never its repository or tables
  * (each module owns its tables: only its own files, db/schema.ts, migrations and tests import them;
  * the users table and foreign keys are the named exceptions of decision 092), and re-exports nothing
@@ -59,6 +59,7 @@ const importBoundaries = {
       const feature = file.match(/\/apps\/web\/src\/features\/([^/]+)\//)?.[1];
       const target = resolved.match(/\/apps\/web\/src\/features\/([^/]+)/)?.[1] ?? resolved.match(/(?:^|\/)features\/([^/]+)/)?.[1];
       if (feature && target && target !== feature) fail('features never import each other; compose them in app/routes');
+      if (feature && /\/apps\/web\/src\/app\//.test(resolved)) fail('features never import app/: what they share lives in lib/');
       if (file.includes('/apps/web/src/components/ui/') && /(^|\/)(features|app)\//.test(resolved)) {
         fail('components/ui imports no feature and no app code');
       }

@@ -110,6 +110,7 @@ ruleTester.run('orchard/import-boundaries: API modules', orchardPlugin.rules['im
 ruleTester.run('orchard/import-boundaries: web', orchardPlugin.rules['import-boundaries'], {
   valid: [
     { filename: '/repo/apps/web/src/features/users/components/nickname-field.tsx', code: "import { nicknameMaxLength } from '@orchard/shared/input-limits';" },
+    { filename: '/repo/apps/web/src/features/users/components/my-page-home.tsx', code: "import { paths } from '../../../lib/paths.ts';" },
     { filename: '/repo/apps/api/src/modules/users/users.service.ts', code: "import { nicknameKey } from '@orchard/shared/nickname-key';" },
   ],
   invalid: [
@@ -117,6 +118,11 @@ ruleTester.run('orchard/import-boundaries: web', orchardPlugin.rules['import-bou
       filename: '/repo/apps/web/src/features/users/components/nickname-field.tsx',
       code: "import { nicknameKey } from '@orchard/shared/nickname-key';",
       errors: [{ message: /nickname keys are the server's/ }],
+    },
+    {
+      filename: '/repo/apps/web/src/features/projects/components/list/project-card.tsx',
+      code: "import { paths } from '../../../../app/paths.ts';",
+      errors: [{ message: /features never import app\// }],
     },
   ],
 });

@@ -1,6 +1,6 @@
 import { legalDocuments } from '@orchard/shared/terms';
 import { expect, test, type Page } from './fixtures.ts';
-import { paths, routePatterns } from '../src/app/paths.ts';
+import { paths, routePatterns } from '../src/lib/paths.ts';
 import { opsSections } from '../src/features/operator/sections.ts';
 import { api, chargeThroughSandbox, fundingEvent, newPerson, uniqueSubject } from './support.ts';
 

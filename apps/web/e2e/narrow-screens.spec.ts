@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import jaHome from '../src/locales/ja/home.json' with { type: 'json' };
 import koHome from '../src/locales/ko/home.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
-import { paths } from '../src/app/paths.ts';
+import { paths } from '../src/lib/paths.ts';
 import { fundingEvent, newPerson, uniqueSubject, uploadThumbnail } from './support.ts';
 
 /** Issue 32 at the narrowest phones and the widest column: labels whole, figures clear of the bottom bar. */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import koCommon from '../src/locales/ko/common.json' with { type: 'json' };
 import koCommunity from '../src/locales/ko/community.json' with { type: 'json' };
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
-import { paths } from '../src/app/paths.ts';
+import { paths } from '../src/lib/paths.ts';
 import { fundingEvent, newPerson, uniqueSubject } from './support.ts';
 
 /**

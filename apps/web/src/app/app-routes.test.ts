@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from './app-routes.tsx';
-import { paths, routePatterns } from './paths.ts';
+import { paths, routePatterns } from '../lib/paths.ts';
 
 /** The route a path lands on: its pattern (an index route answers with its parent's path) and params. */
 function landing(pathname: string) {

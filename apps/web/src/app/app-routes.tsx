@@ -1,6 +1,6 @@
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type PageLoader } from './lazy-page.ts';
-import { paths, routePatterns } from './paths.ts';
+import { paths, routePatterns } from '../lib/paths.ts';
 import { AppShell } from './shell/app-shell.tsx';
 
 type LazyPage = ReturnType<typeof lazyPage>;

@@ -1,5 +1,5 @@
 import type { Namespace } from '../lib/i18n.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /**
  * The translation namespaces the first screen of a path renders with, loaded before the first

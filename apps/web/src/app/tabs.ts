@@ -1,4 +1,4 @@
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 export type TabName = 'home' | 'artist' | 'film' | 'myPage';
 

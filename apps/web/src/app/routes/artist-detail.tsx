@@ -11,11 +11,11 @@ import {
   artistProjectSorts,
   type ArtistProjectFilter,
   type ArtistProjectSort,
-} from '../../features/projects/components/artist-projects.tsx';
+} from '../../features/projects/components/list/artist-projects.tsx';
 import { apiErrorMessage } from '../../lib/i18n.ts';
 import { isTransientFailure } from '../../lib/http.ts';
 import { ArtistFollow } from '../artist-follow.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 import './artist-detail.css';
 import { FilmFeed } from '../../features/films/index.ts';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBalances } from '../../features/points/api/get-balances.ts';
-import { CreateFlow } from '../../features/projects/components/create-flow.tsx';
+import { CreateFlow } from '../../features/projects/components/creation/create-flow.tsx';
 import { useBottomBarHidden } from '../../lib/stores/use-bottom-bar-hidden.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 

@@ -9,7 +9,7 @@ import { formatKstDate } from '../../lib/format.ts';
 import { apiErrorMessage } from '../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
 import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 
 /** A film (docs/product.md#films): the player, who posted it, its project, like, report, delete (the author), and its comments. */

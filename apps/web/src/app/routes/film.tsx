@@ -4,7 +4,7 @@ import { Tabs } from '../../components/ui/primitives.tsx';
 import { FilmFeed } from '../../features/films/index.ts';
 import { LoginRequiredPrompt } from '../../features/auth/components/login-required-prompt.tsx';
 import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
 
 const filmTabs = ['all', 'following'] as const;

@@ -6,12 +6,12 @@ import { MegaphoneIcon, StarIcon } from '../../components/ui/icons.tsx';
 import { Tabs } from '../../components/ui/primitives.tsx';
 import { ArtistRanking } from '../../features/artists/components/artist-ranking.tsx';
 import type { ProjectListParams } from '../../features/projects/api/get-projects.ts';
-import { ProjectFeed } from '../../features/projects/components/project-feed.tsx';
-import { TopProjects } from '../../features/projects/components/top-projects.tsx';
+import { ProjectFeed } from '../../features/projects/components/list/project-feed.tsx';
+import { TopProjects } from '../../features/projects/components/list/top-projects.tsx';
 import { useFollowingArtists } from '../../features/users/api/get-following-artists.ts';
 import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
-import { paths } from '../paths.ts';
-import { loginReturningTo } from '../return-path.ts';
+import { paths } from '../../lib/paths.ts';
+import { loginReturningTo } from '../../lib/return-path.ts';
 import './home.css';
 import { FilmFeed } from '../../features/films/index.ts';
 

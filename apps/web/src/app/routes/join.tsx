@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { safeNextPath } from '../return-path.ts';
+import { safeNextPath } from '../../lib/return-path.ts';
 import { useBottomBarHidden } from '../../lib/stores/use-bottom-bar-hidden.ts';
 import { ArtistPicker } from '../../features/artists/components/artist-picker.tsx';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/primitives.tsx';
 import { PageFrame } from '../shell/page-frame.tsx';

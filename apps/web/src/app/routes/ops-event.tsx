@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ArtistPicker } from '../../features/artists/components/artist-picker.tsx';
 import { useAdPackages } from '../../features/media/api/get-ad-packages.ts';
 import { useMedia } from '../../features/media/api/get-media.ts';
-import { EventForm, type EventFormSlots } from '../../features/projects/components/event-form.tsx';
+import { EventForm, type EventFormSlots } from '../../features/projects/components/operator/event-form.tsx';
 
 const slots: EventFormSlots = { renderArtistPicker: (props) => <ArtistPicker {...props} /> };
 

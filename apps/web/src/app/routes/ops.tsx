@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/primitives.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { isOpsSection } from '../../features/operator/sections.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import NotFoundPage from './not-found.tsx';
 import { PageFrame } from '../shell/page-frame.tsx';
 

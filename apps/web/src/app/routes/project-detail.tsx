@@ -7,7 +7,7 @@ import { ProjectFilms } from '../../features/films/index.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useBalances } from '../../features/points/api/get-balances.ts';
 import { useProject } from '../../features/projects/api/get-project.ts';
-import { ProjectPage } from '../../features/projects/components/project-page.tsx';
+import { ProjectPage } from '../../features/projects/components/detail/project-page.tsx';
 import { ApiError } from '../../lib/http.ts';
 import { isSignedIn, useUserInfoStore } from '../../lib/stores/user-info.ts';
 import { PageFrame } from '../shell/page-frame.tsx';

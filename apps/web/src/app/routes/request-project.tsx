@@ -5,7 +5,7 @@ import { ArtistPicker } from '../../features/artists/components/artist-picker.ts
 import { useAdPackages } from '../../features/media/api/get-ad-packages.ts';
 import { useMedia } from '../../features/media/api/get-media.ts';
 import { MediaMap } from '../../features/media/components/media-map.tsx';
-import { RequestFlow, type RequestFlowSlots } from '../../features/projects/components/request-flow.tsx';
+import { RequestFlow, type RequestFlowSlots } from '../../features/projects/components/request/request-flow.tsx';
 import { useRequestDraftStore } from '../../features/projects/stores/request-draft.ts';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
 import { useBottomBarHidden } from '../../lib/stores/use-bottom-bar-hidden.ts';

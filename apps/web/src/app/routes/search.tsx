@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArtistResultRow } from '../../features/artists/components/artist-result-row.tsx';
-import { ProjectCard } from '../../features/projects/components/project-card.tsx';
+import { ProjectCard } from '../../features/projects/components/list/project-card.tsx';
 import { searchQueryKeys } from '../../features/search/api/query-keys.ts';
 import { useSearch } from '../../features/search/api/search.ts';
 import { RecentSearches } from '../../features/search/components/recent-searches.tsx';

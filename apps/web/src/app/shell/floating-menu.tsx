@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilmIcon, MegaphoneIcon, PlusIcon } from '../../components/ui/icons.tsx';
 import { useHidesOnScrollDown } from '../../components/ui/use-hides-on-scroll-down.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * docs/product.md#shell: the floating plus button and its two actions. It steps aside while the page

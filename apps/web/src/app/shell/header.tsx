@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { BellIcon, BellUnreadIcon, GlobeIcon, OrchardMark, SearchIcon } from '../../components/ui/icons.tsx';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';

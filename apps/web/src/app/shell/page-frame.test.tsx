@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LocationProbe } from '../../test/render.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { PageFrame } from './page-frame.tsx';
 
 function renderApp(initialEntries: string[], initialIndex?: number) {

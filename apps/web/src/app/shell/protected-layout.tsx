@@ -7,8 +7,8 @@ import { useMe, userInfoFromMe } from '../../features/auth/api/get-me.ts';
 import { apiErrorMessage } from '../../lib/i18n.ts';
 import { isTransientFailure, isUnauthorized } from '../../lib/http.ts';
 import { useUserInfoStore } from '../../lib/stores/user-info.ts';
-import { paths } from '../paths.ts';
-import { withNext } from '../return-path.ts';
+import { paths } from '../../lib/paths.ts';
+import { withNext } from '../../lib/return-path.ts';
 import { ConnectionError } from './connection-error.tsx';
 
 /**

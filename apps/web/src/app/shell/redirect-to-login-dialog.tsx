@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useRedirectToLoginDialogStore } from '../../lib/stores/redirect-to-login-dialog.ts';
-import { loginReturningTo } from '../return-path.ts';
+import { loginReturningTo } from '../../lib/return-path.ts';
 import { redirectDialogDeclineTarget } from '../tabs.ts';
 
 /** docs/product.md#shell: yes → /login; no → closes, and leaves a login-only path for /home. */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useUserInfoStore } from '../../lib/stores/user-info.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { activeTabFor, hidesFloatingMenu } from '../tabs.ts';
 import { TabBar } from './tab-bar.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DeleteFilmButton, FilmFeed } from '../../../features/films/index.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
 /** My page, posted films (docs/product.md#films): the fan's own films, newest first, each with delete. */

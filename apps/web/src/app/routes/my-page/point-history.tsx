@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { PointHistory } from '../../../features/points/components/point-history.tsx';
 import { PageFrame } from '../../shell/page-frame.tsx';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ProjectStatusDetail } from '../../../features/projects/components/project-status-detail.tsx';
+import { ProjectStatusDetail } from '../../../features/projects/components/my-projects/project-status-detail.tsx';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
 export default function ProjectInfoDetailPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { artistName } from '../../../features/artists/artist-name.ts';
 import { useMyProjectArtists } from '../../../features/projects/api/get-my-project-artists.ts';
-import { MyProjectList } from '../../../features/projects/components/my-project-list.tsx';
+import { MyProjectList } from '../../../features/projects/components/my-projects/my-project-list.tsx';
 import { intlLocaleOf } from '../../../lib/locale.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';

@@ -11,7 +11,7 @@ import { ProfileEdit } from '../../../features/users/components/profile-edit.tsx
 import { i18next } from '../../../lib/i18n.ts';
 import { useBottomBarHidden } from '../../../lib/stores/use-bottom-bar-hidden.ts';
 import { useUserInfoStore } from '../../../lib/stores/user-info.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 
 /** The profile edit screen, composed with the auth feature's sign-out and providers and the points feature's balances. */

@@ -1,7 +1,7 @@
 import type { ArtistRankingItem, Language, RankingMeasure } from '@orchard/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EmptyState } from '../../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../../components/ui/retry-notice.tsx';
 import { formatNumber } from '../../../lib/format.ts';

@@ -2,7 +2,7 @@ import type { Artist } from '@orchard/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { artistName } from '../artist-name.ts';
 import './artists.css';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { loginReturningTo } from '../../../app/return-path.ts';
+import { loginReturningTo } from '../../../lib/return-path.ts';
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../../components/ui/icons.tsx';
 import './auth.css';

@@ -1,9 +1,10 @@
 import { postImagesMax, postTextMax, type Post } from '@orchard/shared';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loginReturningTo } from '../../../app/return-path.ts';
-import { ChosenImages, acceptedImageTypes } from '../../../components/ui/chosen-images.tsx';
+import { loginReturningTo } from '../../../lib/return-path.ts';
+import { ImagePicker } from '../../../components/ui/image-picker.tsx';
+import { TextBox } from '../../../components/ui/text-box.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
@@ -25,8 +26,6 @@ function PostForm({ artistId }: { artistId: number }) {
   const [text, setText] = useState('');
   const [images, setImages] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
-  const textId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreatePost(artistId, setProgress);
   const trimmed = text.trim();
   const canSend = trimmed.length > 0 && trimmed.length <= postTextMax && !create.isPending;
@@ -52,53 +51,44 @@ function PostForm({ artistId }: { artistId: number }) {
         submit();
       }}
     >
-      <label htmlFor={textId} className="visually-hidden">
-        {t('post.label')}
-      </label>
-      <textarea
-        id={textId}
-        className="text-field community-textarea"
+      <TextBox
+        label={t('post.label')}
+        labelHidden
+        multiline
         rows={4}
+        fieldClassName="community-textarea"
         maxLength={postTextMax}
         placeholder={t('post.placeholder')}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={setText}
         disabled={create.isPending}
       />
-      <ChosenImages
+      <ImagePicker
         files={images}
         columns={4}
-        label={t('post.chosenImages')}
-        altOf={(number) => t('post.imageAlt', { number })}
-        removeLabelOf={(number) => t('post.removeImage', { number })}
+        testId="post-images"
+        texts={{
+          choose: t('post.addImages', { count: images.length, max: postImagesMax }),
+          list: t('post.chosenImages'),
+          altOf: (number) => t('post.imageAlt', { number }),
+          removeLabelOf: (number) => t('post.removeImage', { number }),
+        }}
         disabled={create.isPending}
+        chooseDisabled={images.length >= postImagesMax}
         onRemove={(index) => setImages((current) => current.filter((_, i) => i !== index))}
-      />
-      <input
-        ref={fileInput}
-        type="file"
-        accept={acceptedImageTypes}
-        multiple
-        hidden
-        data-testid="post-images"
-        onChange={(event) => {
-          const chosen = Array.from(event.target.files ?? []);
-          event.target.value = '';
+        onChoose={(chosen) =>
           setImages((current) => {
             const next = [...current, ...chosen];
             if (next.length > postImagesMax) showToast({ message: t('post.tooManyImages', { max: postImagesMax }) });
             return next.slice(0, postImagesMax);
-          });
-        }}
+          })
+        }
+        beside={
+          <span className="form-hint" aria-live="polite">
+            {t('counter', { count: text.length, max: postTextMax })}
+          </span>
+        }
       />
-      <div className="row-between">
-        <Button type="button" variant="secondary" disabled={images.length >= postImagesMax || create.isPending} onClick={() => fileInput.current?.click()}>
-          {t('post.addImages', { count: images.length, max: postImagesMax })}
-        </Button>
-        <span className="form-hint" aria-live="polite">
-          {t('counter', { count: text.length, max: postTextMax })}
-        </span>
-      </div>
       {create.isPending ? (
         <div className="post-form__progress">
           <progress max={100} value={Math.round(progress * 100)} aria-label={t('post.uploading')} />
@@ -135,7 +125,6 @@ function PostEditor({ post, artistId, onDone }: { post: Post; artistId: number; 
   const { t } = useTranslation(['community', 'common']);
   const [text, setText] = useState(post.text ?? '');
   const edit = useEditPost(artistId);
-  const textId = useId();
   const trimmed = text.trim();
   return (
     <form
@@ -146,11 +135,17 @@ function PostEditor({ post, artistId, onDone }: { post: Post; artistId: number; 
         edit.mutate({ postId: post.id, text: trimmed }, { onSuccess: onDone });
       }}
     >
-      <label htmlFor={textId} className="visually-hidden">
-        {t('post.editLabel')}
-      </label>
-      <textarea id={textId} className="text-field community-textarea" rows={4} maxLength={postTextMax} value={text} onChange={(event) => setText(event.target.value)} />
-      <span className="form-hint">{t('counter', { count: text.length, max: postTextMax })}</span>
+      <TextBox
+        label={t('post.editLabel')}
+        labelHidden
+        multiline
+        rows={4}
+        fieldClassName="community-textarea"
+        maxLength={postTextMax}
+        value={text}
+        onChange={setText}
+        counter={t('counter', { count: text.length, max: postTextMax })}
+      />
       {edit.isError ? (
         <p className="form-message form-message--error" role="alert">
           {apiErrorMessage(t, edit.error)}

@@ -1,8 +1,8 @@
 import { commentBodyMax, type Comment } from '@orchard/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loginReturningTo } from '../../../app/return-path.ts';
+import { loginReturningTo } from '../../../lib/return-path.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
@@ -17,12 +17,12 @@ import type { CommunityTarget } from '../api/query-keys.ts';
 import { ReportButton } from './report-button.tsx';
 import './community.css';
 import { FanAvatar } from '../../../components/ui/fan-avatar.tsx';
+import { TextBox } from '../../../components/ui/text-box.tsx';
 
 /** The write box: 1–1,000 characters after trimming, with a live counter (docs/product.md#comments). */
 function CommentForm({ target }: { target: CommunityTarget }) {
   const { t } = useTranslation(['community', 'common']);
   const [body, setBody] = useState('');
-  const inputId = useId();
   const post = usePostComment(target);
   const trimmed = body.trim();
   const submit = () => {
@@ -37,17 +37,16 @@ function CommentForm({ target }: { target: CommunityTarget }) {
         submit();
       }}
     >
-      <label htmlFor={inputId} className="visually-hidden">
-        {t('form.label')}
-      </label>
-      <textarea
-        id={inputId}
-        className="text-field community-textarea"
+      <TextBox
+        label={t('form.label')}
+        labelHidden
+        multiline
         rows={3}
+        fieldClassName="community-textarea"
         maxLength={commentBodyMax}
         placeholder={t('form.placeholder')}
         value={body}
-        onChange={(event) => setBody(event.target.value)}
+        onChange={setBody}
       />
       <div className="row-between">
         <span className="form-hint" aria-live="polite">

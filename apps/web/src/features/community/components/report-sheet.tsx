@@ -1,11 +1,12 @@
 import { reportDetailMax, reportReasons, type ReportReason } from '@orchard/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loginReturningTo } from '../../../app/return-path.ts';
+import { loginReturningTo } from '../../../lib/return-path.ts';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { Button } from '../../../components/ui/primitives.tsx';
+import { TextBox } from '../../../components/ui/text-box.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
@@ -44,7 +45,6 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone(): void }
   const { t } = useTranslation(['community', 'common']);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [detail, setDetail] = useState('');
-  const detailId = useId();
   const report = useReport();
   const needsDetail = reason === 'REPR006';
   const canSend = reason !== null && (!needsDetail || detail.trim().length > 0) && !report.isPending;
@@ -78,21 +78,18 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone(): void }
         onChange={setReason}
       />
       {needsDetail ? (
-        <div className="report-sheet__detail">
-          <label htmlFor={detailId} className="field-label">
-            {t('report.detailLabel')}
-          </label>
-          <textarea
-            id={detailId}
-            className="text-field community-textarea"
-            maxLength={reportDetailMax}
-            rows={3}
-            value={detail}
-            placeholder={t('report.detailPlaceholder')}
-            onChange={(event) => setDetail(event.target.value)}
-          />
-          <span className="form-hint">{t('counter', { count: detail.length, max: reportDetailMax })}</span>
-        </div>
+        <TextBox
+          className="report-sheet__detail"
+          label={t('report.detailLabel')}
+          multiline
+          rows={3}
+          fieldClassName="community-textarea"
+          maxLength={reportDetailMax}
+          value={detail}
+          placeholder={t('report.detailPlaceholder')}
+          onChange={setDetail}
+          counter={t('counter', { count: detail.length, max: reportDetailMax })}
+        />
       ) : null}
       {failed ? (
         <p className="form-message form-message--error" role="alert">

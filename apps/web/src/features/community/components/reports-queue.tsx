@@ -2,7 +2,7 @@ import type { OperatorReport, ReportDecisionAction } from '@orchard/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button, Card, EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';

@@ -1,7 +1,7 @@
 import type { Film, Language } from '@orchard/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatKstDate } from '../../../lib/format.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import './films.css';

@@ -2,7 +2,7 @@ import { filmTitleMax, youtubeIdOf } from '@orchard/shared/film-rules';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, Spinner } from '../../../components/ui/primitives.tsx';
 import { ApiError, uploadCancelled } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import type { ProjectMedium } from '@orchard/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EmptyState } from '../../../components/ui/primitives.tsx';
 import { useDurationText } from '../../../lib/media-text.ts';
 import { usePointsText } from '../../../lib/points-text.ts';

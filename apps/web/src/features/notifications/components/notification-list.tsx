@@ -2,7 +2,7 @@ import type { Language, Notification } from '@orchard/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { formatKrw, formatKstDate, formatNumber } from '../../../lib/format.ts';

@@ -3,7 +3,7 @@ import { guardianRefundReasonMax } from '@orchard/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';

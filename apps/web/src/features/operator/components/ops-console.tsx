@@ -5,7 +5,7 @@ import { ProjectOutcomes } from './project-outcomes.tsx';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';

@@ -1,9 +1,10 @@
 import type { Project } from '@orchard/shared';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatKstCalendarDay } from '../../../lib/format.ts';
@@ -85,24 +86,23 @@ function PhotosForm({ project }: { project: Project }) {
   const { t } = useTranslation(['operator', 'common']);
   const post = usePostPhotos();
   const [files, setFiles] = useState<File[]>([]);
-  const inputId = useId();
-  const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
   const tooMany = files.length > photosMax;
   return (
     <div className="stack stack--tight">
       <p className="field-label">{t('outcomes.photos', { max: photosMax })}</p>
-      <label htmlFor={inputId} className="button button--secondary button--block file-button">
-        {files.length > 0 ? t('outcomes.choosePhotosAgain') : t('outcomes.choosePhotos')}
-        <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} />
-      </label>
-      {previews.length > 0 ? (
-        <div className="project-photos">
-          {previews.map((url, index) => (
-            <img key={url} src={url} alt={t('outcomes.photoPreview', { number: index + 1 })} />
-          ))}
-        </div>
-      ) : null}
+      <ImagePicker
+        files={files}
+        columns={2}
+        shape="landscape"
+        accept="image/jpeg,image/png,image/webp"
+        block
+        texts={{
+          choose: files.length > 0 ? t('outcomes.choosePhotosAgain') : t('outcomes.choosePhotos'),
+          list: t('outcomes.photos', { max: photosMax }),
+          altOf: (number) => t('outcomes.photoPreview', { number }),
+        }}
+        onChoose={setFiles}
+      />
       {tooMany ? <p className="field-message field-message--error">{t('outcomes.tooMany', { max: photosMax })}</p> : null}
       <Button disabled={post.isPending || files.length === 0 || tooMany} onClick={() => post.mutate({ projectId: project.id, files })}>
         {post.isPending ? t('outcomes.uploading') : t('outcomes.postPhotos', { count: files.length })}

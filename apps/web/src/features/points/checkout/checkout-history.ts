@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * The way to the payment gateway and back (docs/product.md#payments). Leaving, the payment page's

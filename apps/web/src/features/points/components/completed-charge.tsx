@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { CheckIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { formatKstDate } from '../../../lib/format.ts';

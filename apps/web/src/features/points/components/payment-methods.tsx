@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@orchard/shared';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { formatKrw } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';

@@ -1,12 +1,12 @@
 import type { FaqCategory } from '@orchard/shared';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { Button, EmptyState, Spinner } from '../../../components/ui/primitives.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { useFaq } from '../api/support.ts';
+import { useFaq } from '../api/get-faq.ts';
 import { MyInquiries } from './my-inquiries.tsx';
 import './support.css';
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useOperatorFaq, useUpdateFaqEntry } from '../api/support.ts';
+import { useOperatorFaq } from '../api/get-operator-faq.ts';
+import { useUpdateFaqEntry } from '../api/update-faq-entry.ts';
 import './support.css';
 
 type Texts = OperatorFaqEntry['question'];

@@ -8,16 +8,17 @@ import {
   isInquiryEmail,
   type FaqCategory,
 } from '@orchard/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { ChosenImages, acceptedImageTypes } from '../../../components/ui/chosen-images.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { ImagePicker } from '../../../components/ui/image-picker.tsx';
+import { TextBox } from '../../../components/ui/text-box.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/primitives.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
-import { useSendInquiry } from '../api/support.ts';
+import { useSendInquiry } from '../api/send-inquiry.ts';
 import './support.css';
 
 const isCategory = (value: string | null): value is FaqCategory => (faqCategories as readonly string[]).includes(value ?? '');
@@ -55,9 +56,8 @@ export function InquiryForm({
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState(0);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const send = useSendInquiry(setProgress);
-  const ids = { nickname: useId(), email: useId(), category: useId(), title: useId(), content: useId() };
+  const ids = { email: useId(), category: useId() };
 
   // The nickname and email start as the account's; the fan may change them.
   useEffect(() => {
@@ -129,12 +129,7 @@ export function InquiryForm({
       <p className="page-lead">{t('form.lead')}</p>
       {projectId ? <p className="notice">{t('form.aboutProject', { id: projectId })}</p> : null}
       {transactionId ? <p className="notice">{t('form.aboutTransaction', { id: transactionId })}</p> : null}
-      <div className="stack stack--tight">
-        <label htmlFor={ids.nickname} className="field-label">
-          {t('form.nickname')}
-        </label>
-        <input id={ids.nickname} className="text-field" value={nickname} maxLength={inquiryNicknameMax} autoComplete="nickname" onChange={(event) => setNickname(event.target.value)} />
-      </div>
+      <TextBox label={t('form.nickname')} value={nickname} maxLength={inquiryNicknameMax} autoComplete="nickname" onChange={setNickname} />
       <div className="stack stack--tight">
         <label htmlFor={ids.email} className="field-label">
           {t('form.email')}
@@ -168,47 +163,34 @@ export function InquiryForm({
           ))}
         </select>
       </div>
-      <div className="stack stack--tight">
-        <label htmlFor={ids.title} className="field-label">
-          {t('form.title')}
-        </label>
-        <input id={ids.title} className="text-field" value={title} maxLength={inquiryTitleMax} onChange={(event) => setTitle(event.target.value)} />
-      </div>
-      <div className="stack stack--tight">
-        <label htmlFor={ids.content} className="field-label">
-          {t('form.content')}
-        </label>
-        <textarea id={ids.content} className="text-field inquiry-form__content" rows={6} maxLength={inquiryContentMax} value={content} onChange={(event) => setContent(event.target.value)} />
-        <span className="form-hint">{t('form.counter', { count: content.length, max: inquiryContentMax })}</span>
-      </div>
+      <TextBox label={t('form.title')} value={title} maxLength={inquiryTitleMax} onChange={setTitle} />
+      <TextBox
+        label={t('form.content')}
+        multiline
+        rows={6}
+        fieldClassName="inquiry-form__content"
+        maxLength={inquiryContentMax}
+        value={content}
+        onChange={setContent}
+        counter={t('form.counter', { count: content.length, max: inquiryContentMax })}
+      />
       <div className="stack stack--tight">
         <span className="field-label">{t('form.images')}</span>
         <p className="form-hint">{t('form.imagesHint', { max: inquiryImagesMax })}</p>
-        <ChosenImages
+        <ImagePicker
           files={images}
           columns={5}
-          label={t('form.chosenImages')}
-          altOf={(number) => t('form.imageAlt', { number })}
-          removeLabelOf={(number) => t('form.removeImage', { number })}
+          testId="inquiry-images"
+          texts={{
+            choose: t('form.addImages', { count: images.length, max: inquiryImagesMax }),
+            list: t('form.chosenImages'),
+            altOf: (number) => t('form.imageAlt', { number }),
+            removeLabelOf: (number) => t('form.removeImage', { number }),
+          }}
           disabled={send.isPending}
           onRemove={(index) => setImages((current) => current.filter((_, i) => i !== index))}
+          onChoose={addImages}
         />
-        <input
-          ref={fileInput}
-          type="file"
-          accept={acceptedImageTypes}
-          multiple
-          hidden
-          data-testid="inquiry-images"
-          onChange={(event) => {
-            const chosen = Array.from(event.target.files ?? []);
-            event.target.value = '';
-            addImages(chosen);
-          }}
-        />
-        <Button type="button" variant="secondary" disabled={send.isPending} onClick={() => fileInput.current?.click()}>
-          {t('form.addImages', { count: images.length, max: inquiryImagesMax })}
-        </Button>
         {imageMessage ? (
           <p className="form-message form-message--error" role="alert">
             {imageMessage}

@@ -2,13 +2,14 @@ import type { OperatorInquiry } from '@orchard/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Button, Card, EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatKstDate } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { useAnswerInquiry, useInquiryInbox } from '../api/support.ts';
+import { useAnswerInquiry } from '../api/answer-inquiry.ts';
+import { useInquiryInbox } from '../api/get-inquiry-inbox.ts';
 import './support.css';
 
 const statuses = ['open', 'answered'] as const;

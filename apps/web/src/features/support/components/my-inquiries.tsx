@@ -3,7 +3,7 @@ import { Button, Card, EmptyState, Spinner } from '../../../components/ui/primit
 import { formatKstDate } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
-import { useMyInquiries } from '../api/support.ts';
+import { useMyInquiries } from '../api/get-my-inquiries.ts';
 
 /** The fan's inquiries, newest first, each with its status and, once answered, the answer. */
 export function MyInquiries() {

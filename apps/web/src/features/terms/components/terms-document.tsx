@@ -1,7 +1,7 @@
 import { currentTermsVersion, legalDocuments, type LegalDocument } from '@orchard/shared/terms';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { formatKstCalendarDay } from '../../../lib/format.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import './terms.css';

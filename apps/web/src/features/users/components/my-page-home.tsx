@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useTranslation } from 'react-i18next';
 import { ChatIcon, ChevronRightIcon, FilmIcon, MegaphoneIcon, ShieldIcon, StarIcon, WalletIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/primitives.tsx';
