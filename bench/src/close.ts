@@ -23,6 +23,7 @@ import { systemClock } from '../../apps/api/src/lib/clock.ts';
 import { createPointsService } from '../../apps/api/src/modules/points/points.service.ts';
 import { reconcileLedger } from '../../apps/api/src/modules/points/points.reconciliation.repository.ts';
 import { insertParticipations } from '../../apps/api/src/modules/projects/participations.repository.ts';
+import { addToRollupWithin } from '../../apps/api/src/modules/rankings/rankings.service.ts';
 import { percentile } from './load.ts';
 import { settle } from './pgbench.ts';
 import { apiEnvironment, chargeEveryone, createFreshDatabase, mintUsers, orangePerCharge, type MintedUser } from './points-setup.ts';
@@ -125,13 +126,13 @@ async function asOperator(databaseUrl: string, userId: string) {
 
 /**
  * `count` participations of `participationAmount` into the project, spread evenly over the fans,
- * through the two statements a batch of participations writes with (decision 067): the ledger's
- * spends, then the participation rows. One participation per fan in a batch, each batch in a
+ * through the statements a batch of participations writes with (decision 067): the ledger's
+ * spends, the participation rows, then the rankings' rollup (decision 095). One participation per fan in a batch, each batch in a
  * transaction of its own; nothing else runs meanwhile, so the batch's locks are left out.
  */
 export async function seedParticipations(db: Db, databaseUrl: string, projectId: number, fans: MintedUser[], count: number) {
   const points = createPointsService({ db, clock: systemClock });
-  const escrowAccountId = await escrowOf(databaseUrl, projectId);
+  const { escrowAccountId, artistId } = await escrowAndArtistOf(databaseUrl, projectId);
   for (let round = 0; round * fans.length < count; round++) {
     const roundFans = fans.slice(0, Math.min(fans.length, count - round * fans.length));
     for (let from = 0; from < roundFans.length; from += fansPerStatement) {
@@ -159,17 +160,18 @@ export async function seedParticipations(db: Db, databaseUrl: string, projectId:
           }),
         );
         if (written.length !== batch.length) throw new Error(`seeding: ${batch.length - written.length} participations were not written`);
+        await addToRollupWithin(tx, batch.map((fan) => ({ artistId, kind: 'project', userId: fan.id, amount: participationAmount })), now);
       });
     }
   }
 }
 
-async function escrowOf(databaseUrl: string, projectId: number): Promise<number> {
+async function escrowAndArtistOf(databaseUrl: string, projectId: number): Promise<{ escrowAccountId: number; artistId: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string }>('select escrow_account_id as id from projects where id = $1', [projectId]);
-    return Number(rows[0]!.id);
+    const { rows } = await client.query<{ id: string; artist_id: number }>('select escrow_account_id as id, artist_id from projects where id = $1', [projectId]);
+    return { escrowAccountId: Number(rows[0]!.id), artistId: Number(rows[0]!.artist_id) };
   } finally {
     await client.end();
   }

@@ -19,10 +19,11 @@
 --  5. the spend (ledger.statements.ts, spendStatement, for one fan): the fan's live lots locked and
 --     allocated bonus first, soonest expiry first, then the oldest; the spend's ledger row, the lots'
 --     debits, the postings (one per lot, one into the escrow) and the wallet;
---  6. the participation row with the fan's total (project_funders), the project's raised and backers
---     and the artist's month in the rankings' rollup (insertParticipations: participationWrites and
---     rankings.repository.ts, rollupWrites);
---  7. the commit.
+--  6. the participation row with the fan's total (project_funders) and the project's raised and
+--     backers (insertParticipations: participationWrites);
+--  7. the artist's month in the rankings' rollup, in the rankings' own statement (decision 095:
+--     rankings.repository.ts, addToRollupStatement);
+--  8. the commit.
 -- What changes in those statements must change here too: the benchmark checks afterwards that every
 -- transaction wrote its participation, and that the reconciliation is clean. A fan short of Orange
 -- writes no spend, and the \gset after the spend then stops that client with an error.
@@ -47,7 +48,7 @@ where t.user_id = :fan::uuid and t.idempotency_key in ('participation:' || :key:
 
 select request_hash, response from idempotency_keys where user_id = :fan::uuid and key = :key::text;
 
-select p.status, p.kind, p.purpose, p.goal, p.minimum_unit, p.escrow_account_id as escrow, p.funding_end_date, p.created_at is not null as created,
+select p.status, p.kind, p.artist_id as artist, p.purpose, p.goal, p.minimum_unit, p.escrow_account_id as escrow, p.funding_end_date, p.created_at is not null as created,
   p.creator_id, exists (select 1 from hidden_projects h where h.project_id = p.id) as hidden, p.raised,
   coalesce((select f.total from project_funders f where f.project_id = p.id and f.user_id = :fan::uuid), 0) as total
 from projects p where p.id = :pid::int
@@ -128,27 +129,22 @@ figures_written as (
   update projects p set raised = p.raised + a.amount, backers = p.backers + case when a.new_funder then 1 else 0 end
   from added a join figure_row l on l.id = a.project_id
   where p.id = a.project_id
-),
-rollup_added as (
-  select g.month, g.artist_id, g.user_id, g.orange,
-    not exists (select 1 from artist_month_backers b where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id) as new_backer
-  from (
-    select date_trunc('month', i.created_at at time zone 'Asia/Seoul')::date as month, p.artist_id, i.user_id, i.amount::bigint as orange
-    from inserted i join projects p on p.id = i.project_id
-    where p.kind = 'project'
-  ) g
+)
+select id as participation from inserted;
+
+with rollup_added as (
+  select r.month, r.artist_id, r.user_id, r.orange,
+    not exists (select 1 from artist_month_backers b where b.month = r.month and b.artist_id = r.artist_id and b.user_id = r.user_id) as new_backer
+  from (select date_trunc('month', now() at time zone 'Asia/Seoul')::date as month, :artist::int as artist_id, :fan::uuid as user_id, :amount::bigint as orange) r
 ),
 rollup_backers as (
   insert into artist_month_backers (month, artist_id, user_id, orange)
   select month, artist_id, user_id, orange from rollup_added
   on conflict (month, artist_id, user_id) do update set orange = artist_month_backers.orange + excluded.orange
-),
-rollup_figures as (
-  insert into artist_month_figures (month, artist_id, orange, backers)
-  select month, artist_id, orange, case when new_backer then 1 else 0 end from rollup_added
-  on conflict (month, artist_id) do update
-    set orange = artist_month_figures.orange + excluded.orange, backers = artist_month_figures.backers + excluded.backers
 )
-select id as participation from inserted;
+insert into artist_month_figures (month, artist_id, orange, backers)
+select month, artist_id, orange, case when new_backer then 1 else 0 end from rollup_added
+on conflict (month, artist_id) do update
+  set orange = artist_month_figures.orange + excluded.orange, backers = artist_month_figures.backers + excluded.backers;
 
 END;

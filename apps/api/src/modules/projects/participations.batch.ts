@@ -7,6 +7,7 @@ import type { AppError } from '../../lib/errors.ts';
 import { idempotencyKeyReused } from '../idempotency/idempotency.errors.ts';
 import { exchangeSpendKey, participationSpendKey, type Idempotency } from '../idempotency/idempotency.service.ts';
 import type { PointsService } from '../points/points.service.ts';
+import { addToRollupWithin } from '../rankings/rankings.service.ts';
 import { fundingStateOf, insertParticipations, lockForParticipations, type FundingProject } from './participations.repository.ts';
 import { belowMinimumUnit, notFunding, notUnitMultiple, overUserLimit, projectHidden, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository, projectLockNamespace } from './projects.repository.ts';
@@ -49,7 +50,8 @@ const participationBatching = { maxInFlight: 1, maxBatchSize: 64 };
  * committed, and nothing they decide on can change before this batch commits. A status change
  * takes the project's lock exclusively (`projects.repository#lock`), so it waits for the batches
  * in flight. The spends then go through the ledger's spend statement (their lots locked there),
- * and their participation rows through this module's own statement.
+ * their participation rows through this module's own statement, and the artist rankings' rollup
+ * through the rankings' own statement right after it (decision 095).
  *
  * A fan has one request per batch (the batcher's key). Requests into the same limited project are
  * decided in rounds, one per project per round, so each sees the raised sum and status the one
@@ -144,6 +146,11 @@ export function createParticipationBatcher({
           spendTransactionId,
           createdAt: now,
         })),
+      );
+      await addToRollupWithin(
+        tx,
+        spent.map(({ index, project, amount }) => ({ artistId: project.artistId, kind: project.kind, userId: requests[index]!.userId, amount })),
+        now,
       );
       for (const [position, { index, project, amount, reachesGoal }] of spent.entries()) {
         decisions[index] = { kind: 'applied', participation: { id: participationIds[position]!, amount } };

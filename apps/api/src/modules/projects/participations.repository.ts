@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { jsonValue } from '../../db/rows.ts';
-import { rollupWrites } from '../rankings/rankings.service.ts';
 import { users } from '../users/users.table.ts';
 import { projectFunders, projectParticipations, projects, type ProjectRow } from './projects.table.ts';
 
@@ -22,8 +21,8 @@ export type NewParticipation = { projectId: number; userId: string; kind: 'depos
 
 /**
  * Participation rows and, in the same statement, each fan's total in `project_funders` (decision
- * 058), the projects' figures on their rows (decision 064) and the artist rankings' rollup
- * (`rollupWrites`, docs/architecture.md#discovery): `raised` grows by what the statement added and
+ * 058) and the projects' figures on their rows (decision 064), the artist rankings' rollup
+ * following in a statement of the rankings' own (decision 095). `raised` grows by what the statement added and
  * `backers` by how many of its fans are new to the project, projects locked in id order (two
  * batches into the same projects queue in one order). A fan is new when the statement's
  * snapshot has no total for them: the fan's wallet lock, held since before that snapshot, keeps
@@ -61,12 +60,12 @@ function participationWrites(rows: string, at: string): string {
       update projects p set raised = p.raised + f.raised, backers = p.backers + f.backers
       from figures f join figure_rows l on l.id = f.project_id
       where p.id = f.project_id
-    ),${rollupWrites()}`;
+    )`;
 }
 
 /** Participation rows given whole (a creation's deposit). Per row (arrays): $1 project, $2 user, $3 kind, $4 amount, $5 the spend; $6 now. */
 const insertParticipationsStatement: NamedStatement = {
-  name: 'participations_insert_v5',
+  name: 'participations_insert_v6',
   text: `with ${participationWrites('select * from unnest($1::int[], $2::uuid[], $3::text[], $4::int[], $5::bigint[])', '$6::timestamptz')}
     select id, spend_transaction_id from inserted`,
 };
@@ -104,7 +103,7 @@ export async function lockForParticipations(tx: DbOrTx, lockNamespace: number, p
   await queryNamed(tx, lockForParticipationsStatement, [lockNamespace, [...new Set(projectIds)]]);
 }
 
-export type FundingProject = Pick<ProjectRow, 'id' | 'status' | 'kind' | 'purpose' | 'goal' | 'minimumUnit' | 'escrowAccountId' | 'fundingEndDate' | 'creatorId'> & {
+export type FundingProject = Pick<ProjectRow, 'id' | 'status' | 'kind' | 'artistId' | 'purpose' | 'goal' | 'minimumUnit' | 'escrowAccountId' | 'fundingEndDate' | 'creatorId'> & {
   created: boolean;
   /** Hidden by an operator after a report (docs/product.md#reports). */
   hidden: boolean;
@@ -128,11 +127,11 @@ export type FundingState = {
  * committed before them (decision 056).
  */
 const fundingStateStatement: NamedStatement = {
-  name: 'participation_funding_state_v1',
+  name: 'participation_funding_state_v2',
   text: `select
     (select coalesce(json_agg(json_build_object(
         'id', p.id, 'status', p.status, 'kind', p.kind, 'purpose', p.purpose, 'goal', p.goal, 'minimumUnit', p.minimum_unit,
-        'escrowAccountId', p.escrow_account_id, 'fundingEndDate', p.funding_end_date, 'created', p.created_at is not null,
+        'escrowAccountId', p.escrow_account_id, 'artistId', p.artist_id, 'fundingEndDate', p.funding_end_date, 'created', p.created_at is not null,
         'creatorId', p.creator_id, 'hidden', exists (select 1 from hidden_projects h where h.project_id = p.id), 'raised', p.raised
       )), '[]'::json)
       from projects p where p.id = any($1::int[])) as projects,

@@ -25,6 +25,7 @@ import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { addToRollupWithin } from '../rankings/rankings.service.ts';
 import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
 import type { PointsService } from '../points/points.service.ts';
 import {
@@ -251,6 +252,7 @@ export function createProjectLifecycle({
     const spend = spends[0]!;
     if (spend instanceof AppError) throw spend;
     await repository.insertParticipation({ projectId, userId, kind: 'deposit', amount: body.deposit, spendTransactionId: spend.transactionId, createdAt: now });
+    await addToRollupWithin(tx, [{ artistId: row.artistId, kind: row.kind, userId, amount: body.deposit }], now);
     const status = isFundingOpenOn(row.fundingStartDate, kstDateOf(now)) ? 'funding' : 'created';
     await repository.update(projectId, {
       status,

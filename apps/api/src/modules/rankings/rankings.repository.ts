@@ -1,33 +1,35 @@
 import { sql } from 'drizzle-orm';
 import type { RankingMeasure } from '@orchard/shared';
 import { berryPerOrange } from '@orchard/shared/points-rules';
-import type { DbOrTx } from '../../db/client.ts';
+import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { nullableNumber } from '../../db/rows.ts';
 
 /** The first day of the KST month an instant (SQL) falls in, as a date: the rollup's `month`. */
 const kstMonthOf = (instant: string) => `date_trunc('month', ${instant} at time zone 'Asia/Seoul')::date`;
 
+/** What a participation statement added, per row: the project's artist, the fan, and its Orange (a project) or Berry (an event). */
+export type RollupAddition = { artistId: number; userId: string; orange: number; berry: number };
+
 /**
- * The rollup's share of a participations' statement (docs/architecture.md#discovery): common
- * table expressions placed after the ones that write the participation rows, reading
- * `inserted(project_id, user_id, amount, created_at)`. Per artist and KST month of the rows' time,
- * each fan's Orange (projects) and Berry (events) go into `artist_month_backers`, and the month's
- * Orange, Berry and the fans new to it into `artist_month_figures`. The Berry is kept whole: the
- * ranking counts the month's total at ÷ 13, rounded down (docs/product.md#discovery). A fan is new
- * when the statement's snapshot has no row for them: their wallet lock, held since before it,
- * keeps their other participations out until this one commits. Rows are written in key order, so
- * two statements that share rows queue in one order.
+ * The rollup's own statement after a participations' statement, in its transaction
+ * (docs/architecture.md#discovery, decision 095). Per artist and the KST month of `$5` (the rows'
+ * time), each fan's Orange (projects) and Berry (events) go into `artist_month_backers`, and the
+ * month's Orange, Berry and the fans new to it into `artist_month_figures`. The Berry is kept
+ * whole: the ranking counts the month's total at ÷ 13, rounded down (docs/product.md#discovery). A
+ * fan is new when the statement's snapshot has no row for them: their wallet lock, held since
+ * before it, keeps their other participations out until this one commits. Rows are written in key
+ * order, so two statements that share rows queue in one order. Per row (arrays): $1 artist, $2
+ * user, $3 Orange, $4 Berry. By name: one plan per connection.
  */
-export function rollupWrites(): string {
-  return `
-    rollup_added as (
+const addToRollupStatement: NamedStatement = {
+  name: 'rollup_add_v1',
+  text: `
+    with rollup_added as (
       select g.month, g.artist_id, g.user_id, g.orange, g.berry,
         not exists (select 1 from artist_month_backers b where b.month = g.month and b.artist_id = g.artist_id and b.user_id = g.user_id) as new_backer
       from (
-        select ${kstMonthOf('i.created_at')} as month, p.artist_id, i.user_id,
-          coalesce(sum(i.amount) filter (where p.kind = 'project'), 0)::bigint as orange,
-          coalesce(sum(i.amount) filter (where p.kind = 'event'), 0)::bigint as berry
-        from inserted i join projects p on p.id = i.project_id
+        select ${kstMonthOf('$5::timestamptz')} as month, r.artist_id, r.user_id, sum(r.orange)::bigint as orange, sum(r.berry)::bigint as berry
+        from unnest($1::int[], $2::uuid[], $3::bigint[], $4::bigint[]) as r(artist_id, user_id, orange, berry)
         group by 1, 2, 3
       ) g
     ),
@@ -36,29 +38,39 @@ export function rollupWrites(): string {
       select month, artist_id, user_id, orange, berry from rollup_added order by month, artist_id, user_id
       on conflict (month, artist_id, user_id) do update
         set orange = artist_month_backers.orange + excluded.orange, berry = artist_month_backers.berry + excluded.berry
-    ),
-    rollup_figures as (
-      insert into artist_month_figures (month, artist_id, orange, berry, backers)
-      select month, artist_id, sum(orange), sum(berry), count(*) filter (where new_backer) from rollup_added
-      group by month, artist_id order by month, artist_id
-      on conflict (month, artist_id) do update
-        set orange = artist_month_figures.orange + excluded.orange, berry = artist_month_figures.berry + excluded.berry,
-          backers = artist_month_figures.backers + excluded.backers
-    )`;
-}
+    )
+    insert into artist_month_figures (month, artist_id, orange, berry, backers)
+    select month, artist_id, sum(orange), sum(berry), count(*) filter (where new_backer) from rollup_added
+    group by month, artist_id order by month, artist_id
+    on conflict (month, artist_id) do update
+      set orange = artist_month_figures.orange + excluded.orange, berry = artist_month_figures.berry + excluded.berry,
+        backers = artist_month_figures.backers + excluded.backers`,
+};
 
 /** The rows a ranking shows: one per artist with figures in the month, in rank order. */
 export type RankingRow = { artistId: number; rank: number; previousRank: number | null; orange: number; backers: number };
 
 export function createRankingsRepository({ db }: { db: DbOrTx }) {
   return {
+    /** Adds a participations' statement's rows, all of the time `at`, to the rollup (`addToRollupStatement`). */
+    async add(additions: readonly RollupAddition[], at: Date): Promise<void> {
+      if (additions.length === 0) return;
+      await queryNamed(db, addToRollupStatement, [
+        additions.map((addition) => addition.artistId),
+        additions.map((addition) => addition.userId),
+        additions.map((addition) => addition.orange),
+        additions.map((addition) => addition.berry),
+        at,
+      ]);
+    },
+
     /**
      * Takes a failed or cancelled project's (or event's) participations of some fans out of the
      * rollup, in two statements whatever their number (a close does it per chunk of participants,
      * decision 066): Orange from a project, Berry from an event, the same column the participation
      * added to. The caller holds these fans' wallets, so no other statement writes their backer rows meanwhile. The month rows, which other participations and returns of
      * the artist's projects write too, are locked first, in month order (the order the
-     * participations' statement takes them in), so the second statement reads them as they stand:
+     * rollup's statement after a participations' one takes them in), so the second statement reads them as they stand:
      * read before another return committed, a row that return left with exactly this one's backers
      * would be neither reduced nor deleted.
      * A backer whose Orange and Berry in a month are all returned stops counting there, and a month

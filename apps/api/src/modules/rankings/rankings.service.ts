@@ -1,11 +1,19 @@
 import type { ArtistRankings, ArtistRankingsQuery } from '@orchard/shared';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addKstMonths, kstDateOf } from '../../lib/kst.ts';
-import { createRankingsRepository } from './rankings.repository.ts';
+import { createRankingsRepository, type RollupAddition } from './rankings.repository.ts';
 
-/** The participations' statement writes the rollup in its own statement (docs/architecture.md#discovery). */
-export { rollupWrites } from './rankings.repository.ts';
+/**
+ * Participations just written, all at `at`, enter the rollup: one statement of the rankings' own,
+ * run right after the participations' statement in its transaction (the caller holds the fans'
+ * wallets, docs/architecture.md#discovery; decision 095). A project's amount counts as Orange, an
+ * event's as Berry.
+ */
+export async function addToRollupWithin(tx: DbOrTx, added: readonly { artistId: number; kind: string; userId: string; amount: number }[], at: Date): Promise<void> {
+  const additions = added.map(({ artistId, kind, userId, amount }): RollupAddition => ({ artistId, userId, orange: kind === 'event' ? 0 : amount, berry: kind === 'event' ? amount : 0 }));
+  await createRankingsRepository({ db: tx }).add(additions, at);
+}
 
 /**
  * The artist rankings (docs/product.md#discovery), read from the rollup the participations and
