@@ -20,7 +20,12 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { console: 'readonly', process: 'readonly' } },
     plugins: { orchard: orchardPlugin },
     rules: {
-      'orchard/import-boundaries': 'error',
+      // Under way (issue 33): the projects view's one statement still joins the artists, community
+      // (hidden projects, likes, comments) and media tables; the move to those modules' services is next.
+      'orchard/import-boundaries': [
+        'error',
+        { allowModuleImports: [{ from: 'projects', to: 'artists' }, { from: 'projects', to: 'community' }, { from: 'projects', to: 'media' }] },
+      ],
       'orchard/filename-case': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
