@@ -5,7 +5,7 @@ import { EmptyState, Spinner } from '../../components/ui/primitives.tsx';
 import { useProject } from '../../features/projects/api/get-project.ts';
 import { useParticipants, type ParticipantSort } from '../../features/projects/api/participations.ts';
 import { usePointsText } from '../../lib/points-text.ts';
-import '../../features/projects/components/shared/project-page.css';
+import '../../features/projects/components/common/project-page.css';
 import { formatKstDate } from '../../lib/format.ts';
 import { apiErrorMessage } from '../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';

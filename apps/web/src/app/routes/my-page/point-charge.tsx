@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PointCharge } from '../../../features/points/components/point-charge.tsx';
-import { savedWayBack } from '../../../features/projects/components/shared/resume-after-charge.ts';
-import { WayBackLink } from '../../../features/projects/components/shared/way-back-link.tsx';
+import { savedWayBack } from '../../../features/projects/components/common/resume-after-charge.ts';
+import { WayBackLink } from '../../../features/projects/components/common/way-back-link.tsx';
 import { useBottomBarHidden } from '../../../lib/stores/use-bottom-bar-hidden.ts';
 import { PageFrame } from '../../shell/page-frame.tsx';
 

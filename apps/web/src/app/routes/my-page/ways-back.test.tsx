@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '../../../components/ui/toast.tsx';
-import { resumeAfterChargeKey } from '../../../features/projects/components/shared/resume-after-charge.ts';
+import { resumeAfterChargeKey } from '../../../features/projects/components/common/resume-after-charge.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { api } from '../../../test/handlers/api.ts';
 import { chargeFixture, chargeId } from '../../../test/fixtures/charge.ts';

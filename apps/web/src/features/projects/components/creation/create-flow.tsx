@@ -26,16 +26,16 @@ import {
   titleMaxLength,
   introductionMaxLength,
   type CreationProblem,
-} from '../shared/creation-steps.ts';
-import { DeadlineCountdown } from '../shared/deadline-countdown.tsx';
-import { FlowActions, FlowProgress, ResumedNotice, SummaryList } from '../shared/flow-parts.tsx';
+} from '../common/creation-steps.ts';
+import { DeadlineCountdown } from '../common/deadline-countdown.tsx';
+import { FlowActions, FlowProgress, ResumedNotice, SummaryList } from '../common/flow-parts.tsx';
 import { TextBox } from '../../../../components/ui/text-box.tsx';
-import { projectLink } from '../shared/project-links.ts';
-import { ShareButton } from '../shared/share-button.tsx';
-import { resumeAfterChargeKey } from '../shared/resume-after-charge.ts';
-import { useStepHistory } from '../shared/step-history.ts';
+import { projectLink } from '../common/project-links.ts';
+import { ShareButton } from '../common/share-button.tsx';
+import { resumeAfterChargeKey } from '../common/resume-after-charge.ts';
+import { useStepHistory } from '../common/step-history.ts';
 import { ThumbnailPicker } from '../../../../components/ui/thumbnail-picker.tsx';
-import { useThumbnailTexts } from '../shared/thumbnail-texts.ts';
+import { useThumbnailTexts } from '../common/thumbnail-texts.ts';
 
 
 function HistoryStep({ project }: { project: Project }) {

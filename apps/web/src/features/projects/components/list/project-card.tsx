@@ -5,8 +5,8 @@ import { paths } from '../../../../lib/paths.ts';
 import { formatKstCalendarDay, formatNumber } from '../../../../lib/format.ts';
 import { usePointsText } from '../../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../../lib/stores/language-and-currency.ts';
-import { daysUntilClose, percentFunded } from '../shared/fundraise-rules.ts';
-import { StatusBadge } from '../shared/status-badge.tsx';
+import { daysUntilClose, percentFunded } from '../common/fundraise-rules.ts';
+import { StatusBadge } from '../common/status-badge.tsx';
 import { thumbnailHeight, thumbnailWidth } from '../../../../components/ui/thumbnail-image.ts';
 import './project-card.css';
 

@@ -7,12 +7,12 @@ import { formatKstCalendarDay } from '../../../../lib/format.ts';
 import { apiErrorMessage } from '../../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../../lib/stores/language-and-currency.ts';
 import { useMyProjects } from '../../api/get-my-projects.ts';
-import { percentFunded } from '../shared/fundraise-rules.ts';
+import { percentFunded } from '../common/fundraise-rules.ts';
 import { usePointsText } from '../../../../lib/points-text.ts';
-import { projectLink } from '../shared/project-links.ts';
-import { StatusBadge } from '../shared/status-badge.tsx';
-import '../shared/project-page.css';
-import '../shared/projects.css';
+import { projectLink } from '../common/project-links.ts';
+import { StatusBadge } from '../common/status-badge.tsx';
+import '../common/project-page.css';
+import '../common/projects.css';
 
 export const projectListTabs = ['all', 'participate', 'open', 'event', 'like', 'request'] as const;
 export type ProjectListTab = (typeof projectListTabs)[number];

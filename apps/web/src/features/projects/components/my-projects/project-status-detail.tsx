@@ -8,15 +8,15 @@ import { EmptyState, Spinner } from '../../../../components/ui/primitives.tsx';
 import { formatKstCalendarDay, formatNumber } from '../../../../lib/format.ts';
 import { useLanguageAndCurrencyStore } from '../../../../lib/stores/language-and-currency.ts';
 import { useProject } from '../../api/get-project.ts';
-import { ClosingMoment } from '../shared/closing-moment.tsx';
-import { DeadlineCountdown } from '../shared/deadline-countdown.tsx';
-import { SummaryList } from '../shared/flow-parts.tsx';
-import { daysUntilClose, percentFunded } from '../shared/fundraise-rules.ts';
+import { ClosingMoment } from '../common/closing-moment.tsx';
+import { DeadlineCountdown } from '../common/deadline-countdown.tsx';
+import { SummaryList } from '../common/flow-parts.tsx';
+import { daysUntilClose, percentFunded } from '../common/fundraise-rules.ts';
 import { usePointsText } from '../../../../lib/points-text.ts';
-import { infoDetailStatusOf, type InfoDetailStatus } from '../shared/project-links.ts';
-import { StatusBadge } from '../shared/status-badge.tsx';
-import '../shared/project-page.css';
-import '../shared/projects.css';
+import { infoDetailStatusOf, type InfoDetailStatus } from '../common/project-links.ts';
+import { StatusBadge } from '../common/status-badge.tsx';
+import '../common/project-page.css';
+import '../common/projects.css';
 
 /** What the screen says: one text per status, and a cancellation before creation told apart from an operator's after it. */
 type StatusScreen = InfoDetailStatus | 'cancelledByOperator';

@@ -2,7 +2,7 @@ import type { AdPackage, Medium } from '@orchard/shared';
 import { eventBodySchema } from '@orchard/shared';
 import { describe, expect, it } from 'vitest';
 import { emptyEventDraft, eventBodyOf, eventProblem, type EventDraft } from './event-form-rules.ts';
-import type { RequestContext } from '../shared/request-steps.ts';
+import type { RequestContext } from '../common/request-steps.ts';
 
 const basic: AdPackage = { id: 'basic', name: 'Basic', days: 7, categoryCodes: ['ADMM002'] };
 const subway: Medium = {

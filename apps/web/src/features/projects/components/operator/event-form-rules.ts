@@ -1,8 +1,8 @@
 import type { EventBody } from '@orchard/shared';
 import { emptyCreationDraft, type CreationDraft } from '../../stores/creation-draft.ts';
 import { emptyRequestDraft, type RequestDraft } from '../../stores/request-draft.ts';
-import { creationProblem, parseWholeNumber, type CreationProblem } from '../shared/creation-steps.ts';
-import { requestSteps, stepProblem, type RequestContext, type StepProblem } from '../shared/request-steps.ts';
+import { creationProblem, parseWholeNumber, type CreationProblem } from '../common/creation-steps.ts';
+import { requestSteps, stepProblem, type RequestContext, type StepProblem } from '../common/request-steps.ts';
 
 /**
  * An operator's event (docs/product.md#events) in one form: a request's fields and a creation's,

@@ -13,14 +13,14 @@ import { useCreateEvent } from '../../api/create-event.ts';
 import { useUploadThumbnail } from '../../api/upload-thumbnail.ts';
 import { emptyEventDraft, eventBodyOf, eventProblem, type EventDraft } from './event-form-rules.ts';
 import { ChoiceGroup } from '../../../../components/ui/choice-group.tsx';
-import { DateField, MediumRow } from '../shared/flow-parts.tsx';
+import { DateField, MediumRow } from '../common/flow-parts.tsx';
 import { TextBox } from '../../../../components/ui/text-box.tsx';
-import { projectLink } from '../shared/project-links.ts';
+import { projectLink } from '../common/project-links.ts';
 import { koreanObjectParticle } from '../../../../lib/korean-particle.ts';
 import { usePointsText } from '../../../../lib/points-text.ts';
-import { introductionMaxLength, titleMaxLength } from '../shared/creation-steps.ts';
+import { introductionMaxLength, titleMaxLength } from '../common/creation-steps.ts';
 import { ThumbnailPicker } from '../../../../components/ui/thumbnail-picker.tsx';
-import { useThumbnailTexts } from '../shared/thumbnail-texts.ts';
+import { useThumbnailTexts } from '../common/thumbnail-texts.ts';
 
 export type EventFormSlots = {
   renderArtistPicker(props: { isSelected(artistId: number): boolean; onToggle(artistId: number, selected: boolean): void }): ReactNode;

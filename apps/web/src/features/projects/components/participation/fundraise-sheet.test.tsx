@@ -11,7 +11,7 @@ import { renderWithProviders } from '../../../../test/render.tsx';
 import { server } from '../../../../test/server.ts';
 import { paths } from '../../../../lib/paths.ts';
 import { FundraiseSheet } from './fundraise-sheet.tsx';
-import { savedWayBack } from '../shared/resume-after-charge.ts';
+import { savedWayBack } from '../common/resume-after-charge.ts';
 
 type Write = { amount: number; key: string | null };
 

@@ -12,9 +12,9 @@ import { ApiError } from '../../../../lib/http.ts';
 import { apiErrorMessage } from '../../../../lib/i18n.ts';
 import { useLanguageAndCurrencyStore } from '../../../../lib/stores/language-and-currency.ts';
 import { useParticipate } from '../../api/participations.ts';
-import { amountTaken, clampAmount, fundraiseBounds, stepAmount } from '../shared/fundraise-rules.ts';
+import { amountTaken, clampAmount, fundraiseBounds, stepAmount } from '../common/fundraise-rules.ts';
 import { usePointsText } from '../../../../lib/points-text.ts';
-import { pointsTopUpPath, rememberWayBack } from '../shared/resume-after-charge.ts';
+import { pointsTopUpPath, rememberWayBack } from '../common/resume-after-charge.ts';
 
 const knownRefusals = ['projects.not_funding', 'projects.below_minimum_unit', 'projects.not_unit_multiple', 'projects.over_user_limit'] as const;
 

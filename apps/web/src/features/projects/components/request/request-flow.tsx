@@ -14,9 +14,9 @@ import { useLanguageAndCurrencyStore } from '../../../../lib/stores/language-and
 import { useRequestProject } from '../../api/request-project.ts';
 import { useRequestDraftStore, type RequestDraft } from '../../stores/request-draft.ts';
 import { ChoiceGroup } from '../../../../components/ui/choice-group.tsx';
-import { DateField, FlowActions, FlowProgress, MediumRow, ResumedNotice, SummaryList } from '../shared/flow-parts.tsx';
-import { draftGoal, firstStepWithProblem, requestSteps, stepProblem, type RequestContext } from '../shared/request-steps.ts';
-import { useStepHistory } from '../shared/step-history.ts';
+import { DateField, FlowActions, FlowProgress, MediumRow, ResumedNotice, SummaryList } from '../common/flow-parts.tsx';
+import { draftGoal, firstStepWithProblem, requestSteps, stepProblem, type RequestContext } from '../common/request-steps.ts';
+import { useStepHistory } from '../common/step-history.ts';
 
 const purposes = ['limited', 'ongoing'] as const satisfies readonly ProjectPurpose[];
 const options = ['image', 'video'] as const satisfies readonly ProjectOption[];
