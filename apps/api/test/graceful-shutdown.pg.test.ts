@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -143,4 +144,61 @@ describe('graceful shutdown under load (PostgreSQL)', () => {
     const reconciliation = await reconcileLedger(t.database.db, new Date());
     expect(reconciliation.violations).toEqual([]);
   }, 60_000);
+
+  it('exits 1 and says why when a shutdown step fails (here Redis refuses QUIT)', async () => {
+    const redis = await redisRefusingQuit();
+    try {
+      const { rows } = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
+      const started = await startDrainingApi({
+        databaseUrl: withDatabase(process.env.TEST_DATABASE_URL!, rows[0]!.name),
+        dataDir,
+        drainMs: 50,
+        children,
+        env: { REDIS_URL: redis.url },
+      });
+      const answer = await fetch(`${started.address}/api/health/ready`);
+      expect(answer.status).toBe(200);
+      started.child.kill('SIGTERM');
+      expect(await started.exited, started.output().slice(-2000)).toBe(1);
+      expect(redis.quitsRefused()).toBe(1);
+      expect(started.output()).toContain('shutdown failed');
+    } finally {
+      await redis.close();
+    }
+  }, 60_000);
 });
+
+/**
+ * A TCP relay to the machine's Redis that answers QUIT with an error instead of passing it on, so
+ * the last step of the server's shutdown fails the way a broken connection would make it fail.
+ */
+async function redisRefusingQuit() {
+  let refused = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const redis = net.connect(6379, '127.0.0.1');
+    sockets.add(client).add(redis);
+    client.on('data', (chunk) => {
+      // ioredis sends each command as a RESP array: `*1\r\n$4\r\nquit\r\n`.
+      if (/^\*1\r\n\$4\r\nquit\r\n$/i.test(chunk.toString())) {
+        refused++;
+        client.write('-ERR refused by the test relay\r\n');
+      } else redis.write(chunk);
+    });
+    redis.on('data', (chunk) => client.write(chunk));
+    for (const [from, to] of [[client, redis], [redis, client]] as const) {
+      from.on('close', () => to.destroy());
+      from.on('error', () => to.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    quitsRefused: () => refused,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
