@@ -15,7 +15,8 @@ const isTestFile = (file) => /\.test\.tsx?$/.test(file) || /\/apps\/api\/test\//
  * (each module owns its tables: only its own files, db/schema.ts, migrations and tests import them;
  * the users table and foreign keys are the named exceptions of decision 092), and re-exports nothing
  * of another module (its callers import from the owner); the demo (apps/api/src/demo/) uses the
- * modules' services, never their tables or repositories.
+ * modules' services, never their tables or repositories. The users table is shared for reading:
+ * only the users module inserts, updates or deletes its rows.
  * Option `allowModuleImports: [{ from, to }]` lets one module import any file of another while a
  * move between them is under way.
  */
@@ -77,8 +78,28 @@ const importBoundaries = {
         fail(`the demo drives the services, never a module's ${targetFile}`);
       }
     };
+    // The users table is shared for reading only: its writes stay in the users module (decision 092).
+    const usersTableNames = new Set();
+    const outsideUsersModule = file.includes('/apps/api/src/') && !file.includes('/apps/api/src/modules/users/') && !isTestFile(file);
+    const noteUsersTable = (node) => {
+      const source = node.source.value;
+      if (!outsideUsersModule || typeof source !== 'string' || !source.startsWith('.')) return;
+      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), source));
+      if (!resolved.endsWith(`/modules/${sharedTable}`)) return;
+      for (const specifier of node.specifiers) if (specifier.type === 'ImportSpecifier') usersTableNames.add(specifier.local.name);
+    };
     return {
-      ImportDeclaration: (node) => check(node, node.source.value),
+      ImportDeclaration: (node) => {
+        noteUsersTable(node);
+        check(node, node.source.value);
+      },
+      CallExpression: (node) => {
+        const [table] = node.arguments;
+        const method = node.callee.type === 'MemberExpression' ? node.callee.property.name : undefined;
+        if (['insert', 'update', 'delete'].includes(method) && table?.type === 'Identifier' && usersTableNames.has(table.name)) {
+          context.report({ node, message: `Import boundary: each module owns its tables: the users table is read here, written only by the users module (${method})` });
+        }
+      },
       ImportExpression: (node) => check(node, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, true),
       ExportAllDeclaration: (node) => check(node, node.source.value, true),

@@ -17,6 +17,10 @@ ruleTester.run('orchard/import-boundaries: API modules', orchardPlugin.rules['im
     { filename: moduleFile('join', 'join.service.ts'), code: "import { followingRequired } from '../artists/artists.errors.ts';" },
     // Each module owns its tables; the users table and foreign keys are the exceptions of decision 092.
     { filename: moduleFile('artists', 'artists.repository.ts'), code: "import { users } from '../users/users.table.ts';" },
+    // Reading the users table anywhere; writing it in the users module, and in tests.
+    { filename: moduleFile('films', 'films.repository.ts'), code: "import { users } from '../users/users.table.ts';\ndb.select({ nickname: users.nickname }).from(users);" },
+    { filename: moduleFile('users', 'users.repository.ts'), code: "import { users } from './users.table.ts';\ndb.update(users).set({ nickname: 'a' });" },
+    { filename: moduleFile('films', 'films.test.ts'), code: "import { users } from '../users/users.table.ts';\ndb.insert(users).values({});" },
     { filename: moduleFile('rankings', 'rankings.table.ts'), code: "import { artists } from '../artists/artists.table.ts';" },
     { filename: moduleFile('films', 'films.test.ts'), code: "import { projectFunders } from '../projects/projects.table.ts';" },
     { filename: '/repo/apps/api/test/points-fixtures.ts', code: "import { pointLots } from '../src/modules/points/points.table.ts';" },
@@ -36,6 +40,12 @@ ruleTester.run('orchard/import-boundaries: API modules', orchardPlugin.rules['im
     },
   ],
   invalid: [
+    {
+      // operator-roles once granted the role by writing users itself; the users service does it now.
+      filename: moduleFile('operator-roles', 'operator-roles.ts'),
+      code: "import { users as accounts } from '../users/users.table.ts';\nawait db.update(accounts).set({ roles: [] });\nawait db.insert(accounts).values({});",
+      errors: [{ message: /written only by the users module \(update\)/ }, { message: /written only by the users module \(insert\)/ }],
+    },
     {
       // The community module once wrote the films table; the films service hides a film now.
       filename: moduleFile('community', 'community.repository.ts'),

@@ -1,10 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { nicknameKey } from '@orchard/shared/nickname-key';
 import type { DbOrTx } from '../../db/client.ts';
 import { followFirstArtistWithin } from '../artists/artists.service.ts';
 import { accountOfIdentityWithin, addIdentityWithin } from '../auth/auth.service.ts';
 import { recordRequiredAgreementsWithin } from '../join/join.service.ts';
-import { users } from '../users/users.table.ts';
+import { accountByNicknameWithin, createJoinedAccountWithin, setRoleWithin } from '../users/users.service.ts';
 
 /**
  * The operator role (docs/product.md#operators) is granted and revoked from the command line
@@ -15,22 +13,12 @@ export type RoleChange =
   | { outcome: 'no_such_user'; nickname: string };
 
 async function changeRole(db: DbOrTx, nickname: string, change: 'grant' | 'revoke'): Promise<RoleChange> {
-  const key = nicknameKey(nickname);
-  const [user] = await db
-    .select({ id: users.id, nickname: users.nickname, roles: users.roles, joinState: users.joinState })
-    .from(users)
-    .where(and(eq(users.nicknameKey, key), isNull(users.deletedAt)));
+  const user = await accountByNicknameWithin(db, nickname);
   if (!user) return { outcome: 'no_such_user', nickname };
   const holds = user.roles.includes('operator');
   const base = { nickname: user.nickname ?? nickname, userId: user.id, joined: user.joinState === 'joined' };
   if ((change === 'grant') === holds) return { outcome: 'unchanged', ...base };
-  await db
-    .update(users)
-    .set({
-      roles: change === 'grant' ? sql`array_append(${users.roles}, 'operator')` : sql`array_remove(${users.roles}, 'operator')`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, user.id));
+  await setRoleWithin(db, user.id, 'operator', change === 'grant');
   return { outcome: change === 'grant' ? 'granted' : 'revoked', ...base };
 }
 
@@ -49,17 +37,10 @@ export async function seedSampleOperator(db: DbOrTx, now: Date): Promise<void> {
   const { provider, subject, nickname } = sampleOperatorIdentity;
   const existingId = await accountOfIdentityWithin(db, provider, subject);
   if (existingId) {
-    await db
-      .update(users)
-      .set({ roles: sql`array_append(array_remove(${users.roles}, 'operator'), 'operator')` })
-      .where(eq(users.id, existingId));
+    await setRoleWithin(db, existingId, 'operator', true);
     return;
   }
-  const [user] = await db
-    .insert(users)
-    .values({ nickname, nicknameKey: nicknameKey(nickname), joinState: 'joined', joinedAt: now, roles: ['operator'] })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
+  const user = await createJoinedAccountWithin(db, { nickname, roles: ['operator'], joinedAt: now });
   if (!user) return;
   await addIdentityWithin(db, user.id, provider, subject);
   await recordRequiredAgreementsWithin(db, user.id, now);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from './users.table.ts';
 
@@ -81,6 +81,30 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
     async insert(account: NewUserRow): Promise<UserRow> {
       const [row] = await db.insert(users).values(account).returning();
       return row!;
+    },
+
+    /** A live account by its nickname's key (the look-alike-proof form, `@orchard/shared/nickname-key`). */
+    async findByNicknameKey(key: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.nicknameKey, key), isNull(users.deletedAt)));
+      return row;
+    },
+
+    /** Adds or removes one role, each role held at most once. */
+    async setRole(userId: string, role: string, holds: boolean): Promise<void> {
+      const without = sql`array_remove(${users.roles}, ${role})`;
+      await db
+        .update(users)
+        .set({ roles: holds ? sql`array_append(${without}, ${role})` : without, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+
+    /** Inserts an account unless its nickname is taken; undefined when it was. */
+    async insertUnlessNicknameTaken(account: NewUserRow): Promise<{ id: string } | undefined> {
+      const [row] = await db.insert(users).values(account).onConflictDoNothing().returning({ id: users.id });
+      return row;
     },
   };
 }

@@ -62,6 +62,27 @@ export async function anyAccountWithin(tx: DbOrTx): Promise<boolean> {
   return createUsersRepository({ db: tx }).any();
 }
 
+/** A live account found by its nickname, as an operator types it (look-alikes match, decision 032). */
+export async function accountByNicknameWithin(db: DbOrTx, nickname: string): Promise<Pick<UserRow, 'id' | 'nickname' | 'roles' | 'joinState'> | undefined> {
+  return createUsersRepository({ db }).findByNicknameKey(nicknameKey(nickname));
+}
+
+/** Grants (`holds`) or revokes a role; the command line's operator grant is its only caller. */
+export async function setRoleWithin(db: DbOrTx, userId: string, role: 'operator', holds: boolean): Promise<void> {
+  await createUsersRepository({ db }).setRole(userId, role, holds);
+}
+
+/** A joined account with roles, for the sample operator; undefined when the nickname is taken. */
+export async function createJoinedAccountWithin(db: DbOrTx, account: { nickname: string; roles: 'operator'[]; joinedAt: Date }): Promise<{ id: string } | undefined> {
+  return createUsersRepository({ db }).insertUnlessNicknameTaken({
+    nickname: account.nickname,
+    nicknameKey: nicknameKey(account.nickname),
+    joinState: 'joined',
+    joinedAt: account.joinedAt,
+    roles: account.roles,
+  });
+}
+
 export type LocaleChange = { language: Language } | { currency: Currency };
 
 export function createUsersService({
