@@ -20,12 +20,7 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { console: 'readonly', process: 'readonly' } },
     plugins: { orchard: orchardPlugin },
     rules: {
-      // Under way (issue 33): the projects view's one statement still joins the artists, community
-      // (hidden projects, likes, comments) and media tables; the move to those modules' services is next.
-      'orchard/import-boundaries': [
-        'error',
-        { allowModuleImports: [{ from: 'projects', to: 'artists' }, { from: 'projects', to: 'community' }, { from: 'projects', to: 'media' }] },
-      ],
+      'orchard/import-boundaries': 'error',
       'orchard/filename-case': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -13,13 +13,13 @@ export const encodeArtistCursor = (lastId: number) => encodeCursor('after', last
 export const decodeArtistCursor = (cursor: string) => decodeCursor(cursor, 'after', { min: 0, max: 2_147_483_647 });
 
 /**
- * What other modules read of artists (docs/decisions/093-what-modules-read-of-each-other.md): their
- * names and their followers, within the caller's transaction where it passes one, and two pieces of
- * SQL for the caller's own query.
+ * What other modules read of artists (docs/decisions/093-what-modules-read-of-each-other.md,
+ * 102-the-projects-view-from-its-owners.md): their names and their followers, within the caller's
+ * transaction where it passes one, and pieces of SQL for the caller's own query.
  */
 export const artistNamesOf = (db: DbOrTx, artistId: number) => createArtistsRepository({ db }).namesOf(artistId);
 export const followerIdsOf = (db: DbOrTx, artistId: number) => createArtistsRepository({ db }).followerIdsOf(artistId);
-export { artistNamesProbe, followedArtistFilter } from './artists.repository.ts';
+export { amongFollowedArtists, artistNamesAmong, artistNamesProbe, artistsNamedFilter, followedArtistFilter } from './artists.repository.ts';
 
 export type FollowResult = { artistId: number; following: boolean; followingCount: number };
 

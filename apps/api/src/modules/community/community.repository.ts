@@ -92,6 +92,23 @@ export const viewerLikedProbe = (type: CommunityTargetType, targetId: AnyColumn,
 /** Whether the project whose id is in `projectId` (a column of the caller's query) is hidden after a report. */
 export const projectHiddenProbe = (projectId: AnyColumn) => sql<boolean>`exists (select 1 from ${hiddenProjects} h where h.project_id = ${qualified(projectId)})`;
 
+/** `projectHiddenProbe` in the text of a named statement (`queryNamed`), where the project id is written as SQL text. */
+export const projectHiddenText = (projectId: string) => `exists (select 1 from hidden_projects h where h.project_id = ${projectId})`;
+
+/** Whether the user likes the project, in the text of a named statement: ids written as SQL text; one probe of the (project, user) unique index. */
+export const projectLikedText = (projectId: string, userId: string) => `exists (select 1 from likes l where l.project_id = ${projectId} and l.user_id = ${userId})`;
+
+/**
+ * A project's likes as `[count, whether the viewer is among them]`, one JSON array, for the project
+ * whose id is in `projectId` (a column of the caller's query); `viewerId` is SQL (a placeholder or
+ * a parameter, null when signed out), so the same text serves a prepared statement.
+ */
+export const projectLikesOf = (projectId: AnyColumn, viewerId: SQL) =>
+  sql<[number, boolean]>`(select json_build_array(count(*), coalesce(bool_or(l.user_id = ${viewerId}::uuid), false)) from ${likes} l where l.project_id = ${qualified(projectId)})`;
+
+/** How many comments the project whose id is in `projectId` (a column of the caller's query) has. */
+export const projectCommentCountOf = (projectId: AnyColumn) => sql<number>`(select count(*) from ${comments} c where c.project_id = ${qualified(projectId)})`;
+
 /** Which of these films or posts the user likes: one probe of the (target, user) unique index per id. */
 export async function likedAmong(db: DbOrTx, type: 'film' | 'post', userId: string, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

@@ -29,7 +29,16 @@ import { createCommunityRepository, likedAmong, reportFilters, type CommentRecor
 
 import type { Viewer } from '../../lib/viewer.ts';
 
-export { likedAmong, likedByFilter, projectHiddenProbe, viewerLikedProbe } from './community.repository.ts';
+export {
+  likedAmong,
+  likedByFilter,
+  projectCommentCountOf,
+  projectHiddenProbe,
+  projectHiddenText,
+  projectLikedText,
+  projectLikesOf,
+  viewerLikedProbe,
+} from './community.repository.ts';
 
 
 const defaultPageSize = 20;

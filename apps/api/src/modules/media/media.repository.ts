@@ -25,6 +25,17 @@ export type MediumListRow = {
 };
 export type AdPackageRow = { id: string; names: LocalizedName; days: number; categoryCodes: string[] };
 
+/**
+ * The catalogue's media with their texts in one language, as a table for the caller's query to join
+ * on `id` (the projects' view, decision 102): columns `id`, `name`, `category_code`,
+ * `sub_category_code`, `address`, `latitude` and `longitude`. `language` is SQL (a placeholder or a
+ * parameter), so the same text serves a prepared statement; a plain subquery, which PostgreSQL
+ * pulls up into the caller's join (the same primary-key probe as a join of the table).
+ */
+export const catalogueTextsIn = (language: SQL) =>
+  sql`(select m.id, m.names->>${language}::text as name, m.category_code, m.sub_category_code,
+    m.addresses->>${language}::text as address, m.latitude, m.longitude from ${media} m)`;
+
 export function createMediaRepository({ db }: { db: DbOrTx }) {
   const withCodes = () =>
     db

@@ -5,6 +5,8 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { resolveLanguage } from '../../lib/language.ts';
 import { createMediaRepository, type AdPackageRow, type MediumListRow, type MediumWithCodesRow } from './media.repository.ts';
 
+export { catalogueTextsIn } from './media.repository.ts';
+
 const mediumNotFound = () => notFound('media.not_found', 'There is no such medium.');
 
 /** Cursors are opaque to clients: the last id of the page, wrapped so it can change shape later. */

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { jsonValue } from '../../db/rows.ts';
+import { projectHiddenText } from '../community/community.service.ts';
 import { users } from '../users/users.table.ts';
 import { projectFunders, projectParticipations, projects, type ProjectRow } from './projects.table.ts';
 
@@ -132,7 +133,7 @@ const fundingStateStatement: NamedStatement = {
     (select coalesce(json_agg(json_build_object(
         'id', p.id, 'status', p.status, 'kind', p.kind, 'purpose', p.purpose, 'goal', p.goal, 'minimumUnit', p.minimum_unit,
         'escrowAccountId', p.escrow_account_id, 'artistId', p.artist_id, 'fundingEndDate', p.funding_end_date, 'created', p.created_at is not null,
-        'creatorId', p.creator_id, 'hidden', exists (select 1 from hidden_projects h where h.project_id = p.id), 'raised', p.raised
+        'creatorId', p.creator_id, 'hidden', ${projectHiddenText('p.id')}, 'raised', p.raised
       )), '[]'::json)
       from projects p where p.id = any($1::int[])) as projects,
     (select coalesce(json_agg(coalesce(f.total, 0) order by r.n), '[]'::json)
@@ -157,6 +158,15 @@ export async function fundingStateOf(tx: DbOrTx, requests: { userId: string; pro
     participationsOfSpends: new Map(replays.map((replay) => [Number(replay.spendTransactionId), { id: Number(replay.id), amount: replay.amount }])),
   };
 }
+
+/**
+ * The participations of these fans in the project, as a query of `(created_at, user_id, amount)`
+ * for another module's statement: what a return hands the rankings' rollup to take out
+ * (rankings.service#withdrawParticipantsWithin), read in the rollup's own statements.
+ */
+export const participationsOfFans = (projectId: number, userIds: readonly string[]): SQL =>
+  sql`select ${projectParticipations.createdAt}, ${projectParticipations.userId}, ${projectParticipations.amount} from ${projectParticipations}
+    where ${projectParticipations.projectId} = ${projectId} and ${projectParticipations.userId} = any(${sql.param([...userIds])}::uuid[])`;
 
 export function createParticipationsRepository({ db }: { db: DbOrTx }) {
   return {

@@ -12,7 +12,7 @@ import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.t
 import type { PointsService } from '../points/points.service.ts';
 import type { RankingsService } from '../rankings/rankings.service.ts';
 import { createParticipationBatcher, participationCurrencyOf } from './participations.batch.ts';
-import { createParticipationsRepository, type ParticipantsCursor } from './participations.repository.ts';
+import { createParticipationsRepository, participationsOfFans, type ParticipantsCursor } from './participations.repository.ts';
 import { cursorInvalid, notCancellable, projectNotFound } from './projects.errors.ts';
 import { createProjectsRepository } from './projects.repository.ts';
 import type { ProjectsService } from './projects.service.ts';
@@ -106,7 +106,10 @@ export function createParticipationsService({
       userIds,
       reason: row.kind === 'event' ? 'event_not_achieved' : 'project_not_achieved',
     });
-    await rankings.withdrawParticipantsWithin(tx, row, returned.map((back) => back.userId));
+    if (returned.length > 0) {
+      const participations = participationsOfFans(row.id, returned.map((back) => back.userId));
+      await rankings.withdrawParticipantsWithin(tx, { artistId: row.artistId, kind: row.kind, participations });
+    }
     const currency = participationCurrencyOf(row);
     await notifications.notifyManyWithin(
       tx,

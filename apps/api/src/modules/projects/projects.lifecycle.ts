@@ -23,6 +23,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { reencodeImageAsWebp } from '../../lib/images.ts';
 import type { FileStore } from '../../lib/storage.ts';
+import { artistNamesOf } from '../artists/artists.service.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { addToRollupWithin } from '../rankings/rankings.service.ts';
@@ -128,7 +129,7 @@ export function createProjectLifecycle({
     values: Omit<typeof projects.$inferInsert, 'artistId' | 'purpose' | 'option' | 'packageId' | 'goal' | 'adStartDate' | 'adEndDate' | 'fundingStartDate' | 'fundingEndDate'>,
   ): Promise<number> {
     const repository = createProjectsRepository({ db: tx });
-    if (!(await repository.artistExists(body.artistId))) throw artistUnknown();
+    if ((await artistNamesOf(tx, body.artistId)) === null) throw artistUnknown();
     if (!pkg) throw packageUnknown();
     // A withdrawn medium stays on the projects that booked it but cannot be requested again.
     const mediumById = new Map(media.filter((medium) => medium.offered).map((medium) => [medium.id, medium]));
@@ -210,7 +211,7 @@ export function createProjectLifecycle({
     // The escrow is keyed by the project id, and a created row must name its escrow: created second.
     const escrowAccountId = await points.createEscrowAccountWithin(tx, 'berry', projectId);
     const repository = createProjectsRepository({ db: tx });
-    await repository.update(projectId, { escrowAccountId, createdAt: now, searchText: projectSearchKey(body.title, await repository.artistNamesOf(body.artistId)) });
+    await repository.update(projectId, { escrowAccountId, createdAt: now, searchText: projectSearchKey(body.title, (await artistNamesOf(tx, body.artistId)) ?? {}) });
     await audit(tx, { operatorId, action: 'event.create', projectId, before: null, after: { status, kind: 'event', title: body.title }, at: now });
     // docs/product.md#notifications: the artist's followers hear when a project opens for funding.
     if (status === 'funding') await notifications.notifyFollowersOfOpeningWithin(tx, { projectId, artistId: body.artistId, creatorId: operatorId });
@@ -258,7 +259,7 @@ export function createProjectLifecycle({
       status,
       minimumUnit: body.minimumUnit,
       title: body.title,
-      searchText: projectSearchKey(body.title, await repository.artistNamesOf(row.artistId)),
+      searchText: projectSearchKey(body.title, (await artistNamesOf(tx, row.artistId)) ?? {}),
       introduction: body.introduction,
       youtubeUrl: body.youtubeUrl ?? null,
       xUrl: body.xUrl ?? null,

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Language } from '@orchard/shared';
+import type { Language, LocalizedName } from '@orchard/shared';
 import { queryNamed, textLiteral, type Db, type DbOrTx, type NamedStatement } from '../../db/client.ts';
-import { artists } from '../artists/artists.table.ts';
-import { comments, hiddenProjects, likes } from '../community/community.table.ts';
-import { media } from '../media/media.table.ts';
+import { amongFollowedArtists, artistNamesAmong, artistNamesProbe, artistsNamedFilter } from '../artists/artists.service.ts';
+import { projectCommentCountOf, projectHiddenProbe, projectLikedText, projectLikesOf } from '../community/community.service.ts';
+import { catalogueTextsIn } from '../media/media.service.ts';
 import { users } from '../users/users.table.ts';
 import { insertParticipations, type NewParticipation } from './participations.repository.ts';
 import { orangeValueOf, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
@@ -12,7 +12,7 @@ export type ProjectMediaRow = typeof projectMedia.$inferSelect;
 
 /** A project row with what its answer shows beside it: artist names, creator nickname. */
 export type ProjectRecord = ProjectRow & {
-  artistNames: typeof artists.$inferSelect.names;
+  artistNames: LocalizedName;
   creatorNickname: string | null;
   creatorDeleted: boolean;
 };
@@ -54,35 +54,33 @@ export const preCreationStatuses = ['requested', 'approved', 'rejected'] as cons
 
 /**
  * The select behind every project answer (decision 057): one JSON value per project holding the
- * row (its columns by their SQL names, the figures among them: decision 064), its artist and
- * creator, and as subqueries the reader's own total (one row: decision 058), the media with the
- * catalogue's texts, the photos and the community fields. One column, not forty: the driver
+ * row (its columns by their SQL names, the figures among them: decision 064), its creator, and as
+ * subqueries the reader's own total (one row: decision 058), the media with the catalogue's texts,
+ * the photos, its artist's names and the community fields. One column, not forty: the driver
  * describes and parses each column of each row on every call. `viewerId` and `language` are SQL,
  * so the same text serves a prepared statement (placeholders) and a one-off query (parameters).
+ * The artist's names, the catalogue's texts, the likes, the comment count and the hidden mark are
+ * pieces of their owners' services (decision 102), in the same one statement.
  */
 function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
   // Written out rather than interpolated: inside a select list drizzle leaves column names
   // unqualified, which would bind them to the subqueries' own tables.
   const view = sql<StoredView>`to_jsonb(projects.*) || jsonb_build_object(
-    'artist_names', artists.names,
+    'artist_names', ${artistNamesProbe(projects.artistId)},
     'creator_nickname', users.nickname,
     'creator_deleted', users.deleted_at is not null,
     'viewer_contribution', coalesce((select f.total from project_funders f where f.project_id = projects.id and f.user_id = ${viewerId}::uuid), 0),
     'media', coalesce((
       select json_agg(json_build_object(
         'mediaId', pm.media_id, 'priceUnit', pm.price_unit, 'price', pm.price, 'duration', pm.duration,
-        'name', m.names->>${language}::text, 'categoryCode', m.category_code, 'subCategoryCode', m.sub_category_code,
-        'address', m.addresses->>${language}::text, 'latitude', m.latitude, 'longitude', m.longitude) order by pm.position)
-      from project_media pm left join ${media} m on m.id = pm.media_id where pm.project_id = projects.id), '[]'::json),
+        'name', m.name, 'categoryCode', m.category_code, 'subCategoryCode', m.sub_category_code,
+        'address', m.address, 'latitude', m.latitude, 'longitude', m.longitude) order by pm.position)
+      from project_media pm left join ${catalogueTextsIn(language)} m on m.id = pm.media_id where pm.project_id = projects.id), '[]'::json),
     'photo_paths', coalesce((select json_agg(ph.path order by ph.position) from project_photos ph where ph.project_id = projects.id), '[]'::json),
-    'likes', (select json_build_array(count(*), coalesce(bool_or(l.user_id = ${viewerId}::uuid), false)) from ${likes} l where l.project_id = projects.id),
-    'comment_count', (select count(*) from ${comments} c where c.project_id = projects.id),
-    'hidden', exists (select 1 from ${hiddenProjects} h where h.project_id = projects.id))`;
-  return db
-    .select({ view })
-    .from(projects)
-    .innerJoin(artists, eq(artists.id, projects.artistId))
-    .innerJoin(users, eq(users.id, projects.creatorId));
+    'likes', ${projectLikesOf(projects.id, viewerId)},
+    'comment_count', ${projectCommentCountOf(projects.id)},
+    'hidden', ${projectHiddenProbe(projects.id)})`;
+  return db.select({ view }).from(projects).innerJoin(users, eq(users.id, projects.creatorId));
 }
 
 /** The JSON value of `selectViews`: the project's columns and the extras, by their SQL names. */
@@ -229,7 +227,7 @@ const viewerFieldsStatement: NamedStatement = {
   text: `
     select r.project_id, r.user_id,
       coalesce((select f.total from project_funders f where f.project_id = r.project_id and f.user_id = r.user_id), 0) as contribution,
-      exists (select 1 from likes l where l.project_id = r.project_id and l.user_id = r.user_id) as liked
+      ${projectLikedText('r.project_id', 'r.user_id')} as liked
     from unnest($1::int[], $2::uuid[]) as r(project_id, user_id)`,
 };
 
@@ -238,12 +236,11 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
     db
       .select({
         project: projects,
-        artistNames: artists.names,
+        artistNames: artistNamesProbe(projects.artistId),
         creatorNickname: users.nickname,
         creatorDeletedAt: users.deletedAt,
       })
       .from(projects)
-      .innerJoin(artists, eq(artists.id, projects.artistId))
       .innerJoin(users, eq(users.id, projects.creatorId));
 
   const toRecord = (row: {
@@ -259,18 +256,6 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
   });
 
   return {
-    /** Whether the artist a request names exists (the artists table, read here: docs/architecture.md#boundaries). */
-    async artistExists(artistId: number): Promise<boolean> {
-      const [row] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId));
-      return row !== undefined;
-    },
-
-    /** The names of the project's artist, for its search key; empty when the artist is gone. */
-    async artistNamesOf(artistId: number): Promise<Record<string, string>> {
-      const [row] = await db.select({ names: artists.names }).from(artists).where(eq(artists.id, artistId));
-      return row?.names ?? {};
-    },
-
     async insertRequest(values: typeof projects.$inferInsert, media: Omit<ProjectMediaRow, 'projectId'>[]): Promise<number> {
       const [row] = await db.insert(projects).values(values).returning({ id: projects.id });
       const projectId = row!.id;
@@ -280,7 +265,7 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
 
     /** The project whose thumbnail, or one of whose execution photos, is stored under `key`: hidden or not, or none. */
     async fileHolder(file: 'thumbnail' | 'photo', key: string): Promise<{ hidden: boolean } | undefined> {
-      const hidden = sql<boolean>`exists (select 1 from ${hiddenProjects} h where h.project_id = ${projects.id})`;
+      const hidden = projectHiddenProbe(projects.id);
       const [row] =
         file === 'thumbnail'
           ? await db.select({ hidden }).from(projects).where(eq(projects.thumbnailPath, key)).limit(1)
@@ -363,14 +348,9 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return rows.map((row) => row.id);
     },
 
-    /** The artists of the projects `where` selects, each once, by id. */
-    async artistsOf(where: SQL | undefined): Promise<{ id: number; names: typeof artists.$inferSelect.names }[]> {
-      return db
-        .selectDistinct({ id: artists.id, names: artists.names })
-        .from(projects)
-        .innerJoin(artists, eq(artists.id, projects.artistId))
-        .where(where)
-        .orderBy(asc(artists.id));
+    /** The artists of the projects `where` selects, each once, by id: one statement, the artists service's read of the projects' artist ids. */
+    async artistsOf(where: SQL | undefined): Promise<{ id: number; names: LocalizedName }[]> {
+      return artistNamesAmong(db, db.selectDistinct({ id: projects.artistId }).from(projects).where(where));
     },
 
     /** True while the user created a project whose funding has not ended (account deletion guard). */
@@ -409,13 +389,13 @@ export const projectFilters = {
     and(
       isNotNull(projects.createdAt),
       ne(projects.status, 'cancelled'),
-      showHidden ? undefined : sql`not exists (select 1 from ${hiddenProjects} h where h.project_id = ${projects.id})`,
+      showHidden ? undefined : sql`not ${projectHiddenProbe(projects.id)}`,
     ),
   /** Written out, not a parameter, so the planner always sees the funding indexes' predicate. */
   funding: () => sql`${projects.status} = 'funding'`,
   notFunding: () => sql`${projects.status} <> 'funding'`,
   /** Projects of the artists the user follows: a fan follows few, each reached through the artist indexes. */
-  followedBy: (userId: string) => sql`${projects.artistId} = any(array(select f.artist_id from artist_follows f where f.user_id = ${userId}::uuid))`,
+  followedBy: (userId: string) => amongFollowedArtists(projects.artistId, userId),
   /**
    * The search key holds the folded text. The pattern is written into the statement as a quoted
    * literal, not sent as a parameter: the pool plans every statement generically (openPostgres),
@@ -424,8 +404,7 @@ export const projectFilters = {
    */
   searchKeyHolds: (folded: string) => sql`${projects.searchText} like ${sql.raw(textLiteral(containing(folded)))} escape '\\'`,
   /** Projects of the first `limit` artists whose own search key holds the folded text: those the artist search lists first. */
-  ofArtistsNamed: (folded: string, limit: number) =>
-    sql`${projects.artistId} in (select a.id from ${artists} a where a.search_text like ${containing(folded)} escape '\\' order by a.id limit ${limit}::int)`,
+  ofArtistsNamed: (folded: string, limit: number) => artistsNamedFilter(projects.artistId, folded, limit),
   idBelow: (id: number) => lt(projects.id, id),
   /** Keysets of the public list's orders, after the last item of a page (row comparisons, which the indexes bound). */
   deadlineAfter: (fundingEndDate: string, id: number) => sql`(${projects.fundingEndDate}, ${projects.id}) > (${fundingEndDate}::date, ${id}::int)`,

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
 import { projectSearchKey } from '@orchard/shared';
 import type { Db } from '../../db/client.ts';
-import { artists } from '../artists/artists.table.ts';
+import { artistNamesProbe } from '../artists/artists.service.ts';
 import { projects } from './projects.table.ts';
 
 /** Projects read per pass: the keys are computed here, not in SQL, so they come a page at a time. */
@@ -18,9 +18,8 @@ export async function refreshProjectSearchKeys(db: Db): Promise<number> {
   let afterId = 0;
   for (;;) {
     const rows = await db
-      .select({ id: projects.id, title: projects.title, searchText: projects.searchText, names: artists.names })
+      .select({ id: projects.id, title: projects.title, searchText: projects.searchText, names: artistNamesProbe(projects.artistId) })
       .from(projects)
-      .innerJoin(artists, eq(artists.id, projects.artistId))
       .where(and(gt(projects.id, afterId), isNotNull(projects.title)))
       .orderBy(asc(projects.id))
       .limit(batchSize);

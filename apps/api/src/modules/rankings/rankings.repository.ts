@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RankingMeasure } from '@orchard/shared';
 import { berryPerOrange } from '@orchard/shared/points-rules';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
@@ -47,6 +47,13 @@ const addToRollupStatement: NamedStatement = {
         backers = artist_month_figures.backers + excluded.backers`,
 };
 
+/**
+ * What a return takes out of the rollup: the project's (or event's) artist and kind, and its
+ * returned participations as a query of `(created_at, user_id, amount)`, which the projects module
+ * writes (projects/participations.repository.ts#participationsOfFans).
+ */
+export type RollupWithdrawal = { artistId: number; kind: string; participations: SQL };
+
 /** The rows a ranking shows: one per artist with figures in the month, in rank order. */
 export type RankingRow = { artistId: number; rank: number; previousRank: number | null; orange: number; backers: number };
 
@@ -68,7 +75,8 @@ export function createRankingsRepository({ db }: { db: DbOrTx }) {
      * Takes a failed or cancelled project's (or event's) participations of some fans out of the
      * rollup, in two statements whatever their number (a close does it per chunk of participants,
      * decision 066): Orange from a project, Berry from an event, the same column the participation
-     * added to. The caller holds these fans' wallets, so no other statement writes their backer rows meanwhile. The month rows, which other participations and returns of
+     * added to. The projects module names the artist, the kind and the participations, a query of
+     * `(created_at, user_id, amount)` that both statements read (decision 102). The caller holds these fans' wallets, so no other statement writes their backer rows meanwhile. The month rows, which other participations and returns of
      * the artist's projects write too, are locked first, in month order (the order the
      * rollup's statement after a participations' one takes them in), so the second statement reads them as they stand:
      * read before another return committed, a row that return left with exactly this one's backers
@@ -77,22 +85,21 @@ export function createRankingsRepository({ db }: { db: DbOrTx }) {
      * left without backers goes. Amounts are floored at zero: a return never fails on the rollup, and
      * the reconciliation reports any drift.
      */
-    async withdrawParticipants(projectId: number, userIds: readonly string[]): Promise<void> {
-      const fans = sql`${sql.param([...userIds])}::uuid[]`;
+    async withdrawParticipants({ artistId, kind, participations }: RollupWithdrawal): Promise<void> {
       await db.execute(sql`
         select 1 from artist_month_figures f
-        where f.artist_id = (select p.artist_id from projects p where p.id = ${projectId})
-          and f.month in (select ${sql.raw(kstMonthOf('pp.created_at'))} from project_participations pp where pp.project_id = ${projectId} and pp.user_id = any(${fans}))
+        where f.artist_id = ${artistId}::int
+          and f.month in (select ${sql.raw(kstMonthOf('pp.created_at'))} from (${participations}) pp)
         order by f.month
         for update`);
+      const amount = sql`sum(pp.amount)::bigint`;
+      const none = sql`0::bigint`;
       await db.execute(sql`
         with gone as (
-          select ${sql.raw(kstMonthOf('pp.created_at'))} as month, p.artist_id, pp.user_id,
-            case when p.kind = 'event' then 0 else sum(pp.amount) end::bigint as orange,
-            case when p.kind = 'event' then sum(pp.amount) else 0 end::bigint as berry
-          from project_participations pp join projects p on p.id = pp.project_id
-          where pp.project_id = ${projectId} and pp.user_id = any(${fans})
-          group by 1, 2, 3, p.kind
+          select ${sql.raw(kstMonthOf('pp.created_at'))} as month, ${artistId}::int as artist_id, pp.user_id,
+            ${kind === 'event' ? none : amount} as orange, ${kind === 'event' ? amount : none} as berry
+          from (${participations}) pp
+          group by 1, pp.user_id
         ),
         removed as (
           delete from artist_month_backers b using gone g

@@ -2,7 +2,9 @@ import type { ArtistRankings, ArtistRankingsQuery } from '@orchard/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addKstMonths, kstDateOf } from '../../lib/kst.ts';
-import { createRankingsRepository, type RollupAddition } from './rankings.repository.ts';
+import { createRankingsRepository, type RollupAddition, type RollupWithdrawal } from './rankings.repository.ts';
+
+export type { RollupWithdrawal } from './rankings.repository.ts';
 
 /**
  * Participations just written, all at `at`, enter the rollup: one statement of the rankings' own,
@@ -30,13 +32,13 @@ export function createRankingsService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
-     * A failed or cancelled project's or event's participations of these fans leave the rollup, in
+     * A failed or cancelled project's or event's participations of some fans leave the rollup, in
      * the transaction that returns them, which holds their wallets (a close returns its participants
-     * in chunks, decision 066).
+     * in chunks, decision 066). The projects module says which: the artist, the kind, and the
+     * participations as a query of its own tables (decision 102).
      */
-    async withdrawParticipantsWithin(tx: Tx, project: { id: number }, userIds: readonly string[]): Promise<void> {
-      if (userIds.length === 0) return;
-      await createRankingsRepository({ db: tx }).withdrawParticipants(project.id, userIds);
+    async withdrawParticipantsWithin(tx: Tx, withdrawal: RollupWithdrawal): Promise<void> {
+      await createRankingsRepository({ db: tx }).withdrawParticipants(withdrawal);
     },
   };
 }
