@@ -4,8 +4,9 @@
 #   fast    unit, web component and API tests (the API once: PostgreSQL when TEST_DATABASE_URL is set);
 #   slow    load, several processes, restarts and full model runs;
 #   e2e     the Playwright journeys, two workers each with its own API.
-# Two lanes run at once from the start: checks → fast → slow (Vitest, CPU-bound), and e2e (mostly
-# waiting on the browser and the network, about half a core per worker).
+# Two lanes run at once from the start: checks → fast (CPU-bound), and e2e → slow (the journeys mostly
+# wait on the browser and the network, about half a core per worker; the slow files then take the cores
+# the journeys leave). A failing tier stops the first lane; the second runs both of its tiers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,7 +44,8 @@ fast() {
 
 slow() {
   step "slow API tests (load, processes, restarts, full model runs)"
-  ORCHARD_TEST_TIER=slow npx vitest run
+  # One file at a time: each starts processes and loads them, and two would fight for the cores.
+  ORCHARD_TEST_TIER=slow npx vitest run --maxWorkers=1
 }
 
 e2e() {
@@ -59,17 +61,28 @@ lane() {
   (set -o pipefail; "$@" 2>&1 | sed -u "s/^/[$label] /")
 }
 export -f step checks fast slow e2e
-vitest_lane() { timed checks && timed fast && timed slow; }
-e2e_lane() { timed e2e; }
+checks_then_fast() { timed checks && timed fast; }
+# The slow tier runs whether or not a journey failed, so one run shows the failures of both.
+journeys_then_slow() {
+  local status=0
+  timed e2e || status=1
+  timed slow || status=1
+  return "$status"
+}
 
-report() { step "time by tier"; cat "$timings"; rm -f "$timings"; }
+report() {
+  step "time by tier (lanes: checks → fast, e2e → slow)"
+  cat "$timings"
+  printf '%-8s %4ds\n' total "$SECONDS"
+  rm -f "$timings"
+}
 trap report EXIT
 echo "Node $(node --version)"
 status=0
-lane vitest vitest_lane &
-vitest_pid=$!
-lane e2e e2e_lane &
+lane fast checks_then_fast &
+fast_pid=$!
+lane e2e journeys_then_slow &
 e2e_pid=$!
-wait "$vitest_pid" || { status=1; echo "FAILED: checks, fast or slow"; }
-wait "$e2e_pid" || { status=1; echo "FAILED: e2e"; }
+wait "$fast_pid" || { status=1; echo "FAILED: checks or fast"; }
+wait "$e2e_pid" || { status=1; echo "FAILED: e2e or slow"; }
 exit "$status"
