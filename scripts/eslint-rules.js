@@ -10,7 +10,7 @@ const isTestFile = (file) => /\.test\.tsx?$/.test(file) || /\/apps\/api\/test\//
 
 /**
  * The layers point one way (docs/architecture.md#boundaries): shared ← api, shared ← web; the web
- * app never imports the API, nor the nickname key (server side only); features never import each other nor app/; components/ui imports no feature;
+ * app never imports the API, nor the nickname key (server side only); features never import each other nor app/; components/ui and lib/ import no feature and no app code;
  * an API module reaches another only through its service and errors, never its repository or tables
  * (each module owns its tables: only its own files, db/schema.ts, migrations and tests import them;
  * the users table and foreign keys are the named exceptions of decision 092), and re-exports nothing
@@ -63,6 +63,9 @@ const importBoundaries = {
       if (feature && /\/apps\/web\/src\/app\//.test(resolved)) fail('features never import app/: what they share lives in lib/');
       if (file.includes('/apps/web/src/components/ui/') && /(^|\/)(features|app)\//.test(resolved)) {
         fail('components/ui imports no feature and no app code');
+      }
+      if (file.includes('/apps/web/src/lib/') && !isTestFile(file) && /\/apps\/web\/src\/(features|app)\//.test(resolved)) {
+        fail('lib/ is below the features and the app: it imports neither');
       }
       const apiModule = file.match(/\/apps\/api\/src\/modules\/([^/]+)\//)?.[1];
       const [, targetModule, targetFile] = resolved.match(/\/apps\/api\/src\/modules\/([^/]+)\/(.+)$/) ?? [];

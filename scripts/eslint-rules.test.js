@@ -121,6 +121,7 @@ ruleTester.run('orchard/import-boundaries: web', orchardPlugin.rules['import-bou
   valid: [
     { filename: '/repo/apps/web/src/features/users/components/nickname-field.tsx', code: "import { nicknameMaxLength } from '@orchard/shared/input-limits';" },
     { filename: '/repo/apps/web/src/features/users/components/my-page-home.tsx', code: "import { paths } from '../../../lib/paths.ts';" },
+    { filename: '/repo/apps/web/src/lib/service-worker.ts', code: "import { afterIdle } from './start-up.ts';" },
     { filename: '/repo/apps/api/src/modules/users/users.service.ts', code: "import { nicknameKey } from '@orchard/shared/nickname-key';" },
   ],
   invalid: [
@@ -133,6 +134,12 @@ ruleTester.run('orchard/import-boundaries: web', orchardPlugin.rules['import-bou
       filename: '/repo/apps/web/src/features/projects/components/list/project-card.tsx',
       code: "import { paths } from '../../../../app/paths.ts';",
       errors: [{ message: /features never import app\// }],
+    },
+    {
+      // The service worker's registration once took its idle helper from app/start-up.ts.
+      filename: '/repo/apps/web/src/lib/service-worker.ts',
+      code: "import { afterIdle } from '../app/start-up.ts';",
+      errors: [{ message: /lib\/ is below the features and the app/ }],
     },
   ],
 });

@@ -8,7 +8,7 @@ import { App, BootLoading } from './app/app.tsx';
 import { preloadPagesFor } from './app/app-routes.tsx';
 import { createRoot, hydrateRoot } from './app/react-dom-client.ts';
 import { firstScreenNamespaces } from './app/first-screen.ts';
-import { afterIdle, nextTask } from './app/start-up.ts';
+import { afterIdle, nextTask } from './lib/start-up.ts';
 import { isPrerenderedFor, writeDisplayPreferenceCookie } from './lib/display-preference-cookie.ts';
 import { loadFontsFor, startFontsFor } from './lib/fonts.ts';
 import { registerServiceWorkerAfterLoad } from './lib/service-worker.ts';

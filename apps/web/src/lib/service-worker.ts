@@ -1,4 +1,4 @@
-import { afterIdle } from '../app/start-up.ts';
+import { afterIdle } from './start-up.ts';
 
 /**
  * Registers the offline page's service worker (docs/decisions/063-offline.md) once the page has

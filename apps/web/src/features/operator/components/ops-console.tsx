@@ -130,7 +130,7 @@ function RequestDetail({ project, onDone }: { project: Project; onDone(): void }
           <dd>{orangeText(project.goal)}</dd>
         </div>
       </dl>
-      <ul className="summary-media" aria-label={t('detail.media')}>
+      <ul className="summary-media summary-media--in-card" aria-label={t('detail.media')}>
         {project.media.map((medium) => (
           <li key={medium.mediaId} className="summary-media__item">
             <span>{medium.name}</span>
