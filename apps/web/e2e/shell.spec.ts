@@ -230,6 +230,12 @@ test.describe('the browser at 375 × 812: network, history and the shell', () =>
     await page.getByRole('tablist').evaluate((strip) => strip.scrollTo({ left: strip.scrollWidth }));
     await expect(page.getByRole('tablist')).toHaveAttribute('data-more-before', 'true');
     await expect(page.getByRole('tablist')).toHaveAttribute('data-more-after', 'false');
+    // The artist page's status chips are wider than 375 px in Spanish: they fade at the edge too.
+    await page.goto('/artist/group/1');
+    const statusChips = page.getByRole('group', { name: 'Filtrar por estado' });
+    await expect(statusChips).toHaveAttribute('data-more-after', 'true');
+    expect(await statusChips.evaluate((row) => getComputedStyle(row).maskImage)).toContain('linear-gradient');
+    await captureScreen(page, 'artist-es-status-chips');
     await page.goto('/create-film');
     await expect(page.getByRole('main')).toBeVisible();
     await expect(page.getByRole('button', { name: /menú de creación/i })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FilterChips } from '../../components/ui/filter-chips.tsx';
 import { EmptyState, Spinner, Tabs } from '../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../components/ui/retry-notice.tsx';
 import { isArtistId, useArtist } from '../../features/artists/api/get-artist.ts';
@@ -17,7 +18,6 @@ import { isTransientFailure } from '../../lib/http.ts';
 import { ArtistFollow } from '../artist-follow.tsx';
 import { paths } from '../../lib/paths.ts';
 import { PageFrame } from '../shell/page-frame.tsx';
-import './artist-detail.css';
 import { FilmFeed } from '../../features/films/index.ts';
 
 const artistTabs = ['projects', 'community', 'films'] as const;
@@ -63,13 +63,12 @@ function ArtistSections({ artistId }: { artistId: number }) {
       <div id="artist-panel" role="tabpanel" aria-labelledby={`artist-tab-${tab}`} className="stack">
         {tab === 'projects' ? (
           <>
-            <div className="artist-filters" role="group" aria-label={t('artist:detail.projects.filterLabel')}>
-              {artistProjectFilters.map((value) => (
-                <button key={value} type="button" className="artist-filters__option" aria-pressed={filter === value} onClick={() => setFilter(value)}>
-                  {t(`artist:detail.projects.filters.${value}`)}
-                </button>
-              ))}
-            </div>
+            <FilterChips
+              label={t('artist:detail.projects.filterLabel')}
+              items={artistProjectFilters.map((value) => ({ value, label: t(`artist:detail.projects.filters.${value}`) }))}
+              value={filter}
+              onChange={setFilter}
+            />
             <div className="segmented" role="group" aria-label={t('artist:detail.sortLabel')}>
               {artistProjectSorts.map((order) => (
                 <button key={order} type="button" className="segmented__option" aria-pressed={sort === order} onClick={() => setSort(order)}>
