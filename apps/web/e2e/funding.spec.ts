@@ -36,11 +36,15 @@ async function requestProject(page: Page, strings: RequestStrings, options: { me
   await expect(next).toBeDisabled();
   await page.getByRole('list', { name: strings === enRequest ? 'Artists' : '아티스트 목록' }).getByRole('button').first().click();
   if (options.shots) await captureScreen(page, `${options.shots}-1-artist`);
+  // Each step is awaited by its heading: a step that waits for its data keeps the previous one on
+  // screen meanwhile, and a radio of the step before would otherwise be checked again.
   await next.click();
+  await expect(page.getByRole('heading', { name: strings.steps.purpose, exact: true })).toBeVisible();
   await page.getByRole('radio', { name: new RegExp(`^${strings.purpose.limited.label}`) }).check();
   await page.getByRole('radio', { name: new RegExp(`^${strings.option.image.label}`) }).check();
   if (options.shots) await captureScreen(page, `${options.shots}-2-purpose`);
   await next.click();
+  await expect(page.getByRole('heading', { name: strings.steps.package, exact: true })).toBeVisible();
   await page.getByRole('radio').first().check();
   if (options.shots) await captureScreen(page, `${options.shots}-3-package`);
   await next.click();
@@ -54,12 +58,14 @@ async function requestProject(page: Page, strings: RequestStrings, options: { me
   }
   if (options.shots) await captureScreen(page, `${options.shots}-4-media`);
   await next.click();
+  await expect(page.getByRole('heading', { name: strings.steps.adStart, exact: true })).toBeVisible();
   await page.getByLabel(strings.adStart.label).fill(kstDatePlus(40));
   await expect(next).toBeDisabled();
   await page.getByLabel(strings.adStart.label).fill(kstDatePlus(45));
   await expect(page.getByTestId('ad-period')).toBeVisible();
   if (options.shots) await captureScreen(page, `${options.shots}-5-ad-start`);
   await next.click();
+  await expect(page.getByRole('heading', { name: strings.steps.fundingDates, exact: true })).toBeVisible();
   await page.getByRole('button', { name: strings.fundingDates.startToday }).click();
   if (options.shots) await captureScreen(page, `${options.shots}-6-funding`);
   await next.click();
