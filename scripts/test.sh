@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole check (docs/architecture.md#testing), in tiers that print their time at the end:
-#   checks  typecheck beside lint, then import cycles, citations, deployment files, migrations;
+#   checks  typecheck beside lint, then import cycles, table owners in SQL text, citations, deployment files, migrations;
 #   fast    unit, web component and API tests (the API once: PostgreSQL when TEST_DATABASE_URL is set);
 #   slow    load, several processes, restarts and full model runs;
 #   e2e     the Playwright journeys, two workers each with its own API.
@@ -29,6 +29,8 @@ checks() {
   wait "$typecheck"
   step "no import cycles"
   node scripts/check-import-cycles.mjs
+  step "no SQL text names another module's table"
+  node scripts/check-table-owners.mjs
   step "every docs/ citation resolves"
   node scripts/check-citations.mjs
   step "Dockerfile lint, compose.yaml against the settings"

@@ -17,7 +17,7 @@ import { exchangeRateTable } from './modules/exchange-rates/exchange-rates.confi
 import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
 import { createJoinService, recordMarketingConsentWithin } from './modules/join/join.service.ts';
 import { createIdempotency } from './modules/idempotency/idempotency.service.ts';
-import { createPointsService } from './modules/points/points.service.ts';
+import { createPointsService, ledgerKeysAppliedProbe } from './modules/points/points.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -65,7 +65,9 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   // The sandbox by default, Toss Payments by configuration (docs/product.md#payments).
   const paymentGateway = deps.paymentGateway ?? createPaymentGateway(config, clock, db);
   // Every write that moves points or money shares one idempotency mechanism (docs/architecture.md#idempotency).
-  const idempotency = createIdempotency({ db, clock });
+  // Its claim asks whether the key was applied on the ledger, by the points module's piece: handed
+  // in here, since the points service imports the idempotency one (decision 103).
+  const idempotency = createIdempotency({ db, clock, appliedOnLedger: ledgerKeysAppliedProbe });
   // The operator audit log: every operator action writes its entry in its own transaction (decision 094).
   const audit = createAuditService({ db, clock });
   const points = createPointsService({ db, clock, idempotency, metrics: deps.metrics });

@@ -6,7 +6,8 @@ import { creditCharge, expectLedgerClean } from '../../test/points-fixtures.ts';
 import { openPostgres, type Database } from '../db/client.ts';
 import { createManualClock } from '../lib/clock.ts';
 import { createPaymentsService } from '../modules/payments/payments.service.ts';
-import { createPointsService } from '../modules/points/points.service.ts';
+import { createIdempotency } from '../modules/idempotency/idempotency.service.ts';
+import { createPointsService, ledgerKeysAppliedProbe } from '../modules/points/points.service.ts';
 import { createScheduler, type SweepOutcome } from './scheduler.ts';
 import { createSweeps, type Sweep } from './sweeps.ts';
 
@@ -23,8 +24,9 @@ describe('two schedulers on PostgreSQL', () => {
   let second: Database;
 
   function instance(database: Database, clock: { now(): Date }): Sweep[] {
-    const points = createPointsService({ db: database.db, clock });
-    const payments = createPaymentsService({ db: database.db, clock, gateway: t.services.paymentGateway, points, publicUrl: t.config.publicUrl });
+    const idempotency = createIdempotency({ db: database.db, clock, appliedOnLedger: ledgerKeysAppliedProbe });
+    const points = createPointsService({ db: database.db, clock, idempotency });
+    const payments = createPaymentsService({ db: database.db, clock, gateway: t.services.paymentGateway, points, idempotency, publicUrl: t.config.publicUrl });
     return createSweeps({ points, payments, auth: { deleteExpiredFlows: async () => {} }, sessions: { purgeExpired: async () => {} } });
   }
 

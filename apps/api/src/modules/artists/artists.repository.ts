@@ -170,6 +170,12 @@ export function createArtistsRepository({ db }: { db: DbOrTx }) {
 /** The names of the artist whose id is in `artistId` (a column of the caller's query): one primary-key probe per row. */
 export const artistNamesProbe = (artistId: AnyColumn) => sql<LocalizedName>`(select a.names from ${artists} a where a.id = ${qualified(artistId)})`;
 
+/**
+ * `artistNamesProbe` as a join, in the text of a named statement (`queryNamed`): the artist whose id
+ * is `artistId` (SQL text, null for none), left-joined as `a`, and its names.
+ */
+export const artistJoinText = (artistId: string) => ({ join: `left join artists a on a.id = ${artistId}`, names: 'a.names' });
+
 /** Rows whose `artistId` column is an artist the user follows, as a filter of the caller's query. */
 export const followedArtistFilter = (artistId: AnyColumn, userId: string) =>
   inArray(artistId, sql`(select f.artist_id from ${artistFollows} f where f.user_id = ${userId})`);

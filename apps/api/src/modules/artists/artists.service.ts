@@ -19,7 +19,7 @@ export const decodeArtistCursor = (cursor: string) => decodeCursor(cursor, 'afte
  */
 export const artistNamesOf = (db: DbOrTx, artistId: number) => createArtistsRepository({ db }).namesOf(artistId);
 export const followerIdsOf = (db: DbOrTx, artistId: number) => createArtistsRepository({ db }).followerIdsOf(artistId);
-export { amongFollowedArtists, artistNamesAmong, artistNamesProbe, artistsNamedFilter, followedArtistFilter } from './artists.repository.ts';
+export { amongFollowedArtists, artistJoinText, artistNamesAmong, artistNamesProbe, artistsNamedFilter, followedArtistFilter } from './artists.repository.ts';
 
 export type FollowResult = { artistId: number; following: boolean; followingCount: number };
 

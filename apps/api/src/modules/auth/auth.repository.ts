@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { ProviderId } from '@orchard/shared';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { nullableString } from '../../db/rows.ts';
+import { unreadNotificationText } from '../notifications/notifications.service.ts';
 import { users } from '../users/users.table.ts';
 import { signInFlows, userIdentities } from './auth.table.ts';
 
@@ -13,13 +14,14 @@ export type MeRow = { id: string; nickname: string | null; joinState: string; la
 
 /**
  * What `GET /api/auth/me` shows of a user: the live account by primary key, and the
- * unread-notification flag as one probe of the partial index notifications_unread_idx.
+ * unread-notification flag, the notifications module's probe of its partial index
+ * (`unreadNotificationText`, docs/decisions/103-sql-text-from-its-owners.md).
  */
 const findMeStatement: NamedStatement = {
   name: 'auth_me_v2',
   text: `
     select u.id, u.nickname, u.join_state, u.language, u.currency, u.roles,
-      exists (select 1 from notifications n where n.user_id = u.id and n.read_at is null) as has_unread_notification
+      ${unreadNotificationText('u.id')} as has_unread_notification
     from users u
     where u.id = $1::uuid and u.deleted_at is null`,
 };

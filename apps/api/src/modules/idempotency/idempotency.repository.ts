@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ErrorCode } from '@orchard/shared';
 import { queryNamed, type DbOrTx, type NamedStatement } from '../../db/client.ts';
 import { jsonValue } from '../../db/rows.ts';
@@ -39,18 +39,19 @@ export function createIdempotencyRepository({ db }: { db: DbOrTx }) {
   return {
     /**
      * Inserts the key's row (with `answer`, or a placeholder the write fills in) unless the key
-     * was used before, here or as one of the ledger keys `ledgerKeys`. Returns null when inserted;
+     * was used before, here or on the ledger (`appliedOnLedger`, the points module's probe of its
+     * ledger keys, in the same statement: docs/decisions/103-sql-text-from-its-owners.md). Returns null when inserted;
      * the stored answer with its request hash when the key has a row; 'applied-on-ledger' when an
      * exchange or a participation applied the key on its ledger row.
      */
     async claim(
-      scope: { userId: string; key: string; hash: string; ledgerKeys: string[]; now: Date },
+      scope: { userId: string; key: string; hash: string; appliedOnLedger: SQL<boolean>; now: Date },
       answer: StoredAnswer | null,
     ): Promise<null | 'applied-on-ledger' | EarlierAnswer> {
       const inserted = await db.execute(sql`
         insert into idempotency_keys (user_id, key, request_hash, response, created_at)
         select ${scope.userId}, ${scope.key}, ${scope.hash}, ${JSON.stringify(answer)}::jsonb, ${scope.now.toISOString()}::timestamptz
-        where not exists (select 1 from point_transactions where user_id = ${scope.userId} and idempotency_key = any(${sql.param(scope.ledgerKeys)}::text[]))
+        where not ${scope.appliedOnLedger}
         on conflict (user_id, key) do nothing returning key`);
       if (inserted.rows.length > 0) return null;
       const [stored] = await earlierAnswers([scope]);

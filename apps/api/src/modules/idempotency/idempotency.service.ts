@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -99,9 +100,19 @@ function refusedBefore({ requestHash, answer }: EarlierAnswer): RefusedBefore {
   return { kind: 'refused-before', requestHash, refusal: 'refusal' in answer ? refusalOf(answer.refusal) : idempotencyKeyReused() };
 }
 
-export function createIdempotency({ db, clock }: { db: Db; clock: Clock }) {
+/**
+ * Whether the user applied one of these keys on a ledger row: the points module's piece
+ * (points.service#ledgerKeysAppliedProbe), handed in where the services are built, since the
+ * points service imports this one (docs/decisions/103-sql-text-from-its-owners.md).
+ */
+export type LedgerKeysProbe = (userId: string, keys: string[]) => SQL<boolean>;
+
+export function createIdempotency({ db, clock, appliedOnLedger }: { db: Db; clock: Clock; appliedOnLedger: LedgerKeysProbe }) {
   const claim = (tx: Tx, scope: KeyScope, answer: StoredAnswer | null) =>
-    createIdempotencyRepository({ db: tx }).claim({ ...scope, ledgerKeys: [exchangeSpendKey(scope.key), participationSpendKey(scope.key)], now: clock.now() }, answer);
+    createIdempotencyRepository({ db: tx }).claim(
+      { ...scope, appliedOnLedger: appliedOnLedger(scope.userId, [exchangeSpendKey(scope.key), participationSpendKey(scope.key)]), now: clock.now() },
+      answer,
+    );
 
   /** The stored answer of `scope.key` if it was for this request; a 409 if it was for another. */
   function sameRequest(stored: EarlierAnswer | 'applied-on-ledger', scope: KeyScope): StoredAnswer {

@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { idempotencyKey } from '../../../test/points-fixtures.ts';
 import { AppError, unprocessable } from '../../lib/errors.ts';
 import { createIdempotency, keyScopeOf, requestHash } from './idempotency.service.ts';
+import { ledgerKeysAppliedProbe } from '../points/points.service.ts';
 
 /**
  * The idempotency module's storage (docs/architecture.md#idempotency): a key's first answer is kept
@@ -27,7 +28,7 @@ describe('idempotency: stored answers', () => {
     );
 
   it('stores a value, and a retry gets it without running the write again', async () => {
-    const idempotency = createIdempotency({ db: t.database.db, clock: t.clock });
+    const idempotency = createIdempotency({ db: t.database.db, clock: t.clock, appliedOnLedger: ledgerKeysAppliedProbe });
     const scope = { userId, key: idempotencyKey(), hash: 'h' };
     let runs = 0;
     const write = async () => ({ charge: { id: `c-${++runs}` } });
@@ -39,7 +40,7 @@ describe('idempotency: stored answers', () => {
   });
 
   it('stores a refusal as its code, message and details, and replays it as the same AppError with the status of its code', async () => {
-    const idempotency = createIdempotency({ db: t.database.db, clock: t.clock });
+    const idempotency = createIdempotency({ db: t.database.db, clock: t.clock, appliedOnLedger: ledgerKeysAppliedProbe });
     const scope = { userId, key: idempotencyKey(), hash: 'h' };
     const refusal = unprocessable('points.package_unknown', 'There is no such charge package.', { packageId: 'gold' });
     await expect(idempotency.run(scope, () => Promise.reject(refusal))).rejects.toBe(refusal);
@@ -50,7 +51,7 @@ describe('idempotency: stored answers', () => {
   });
 
   it("answers a write of mechanism 2 the refusal stored under its key, or key reused for another kind of write's answer", async () => {
-    const idempotency = createIdempotency({ db: t.database.db, clock: t.clock });
+    const idempotency = createIdempotency({ db: t.database.db, clock: t.clock, appliedOnLedger: ledgerKeysAppliedProbe });
     const refused = { userId, key: idempotencyKey(), hash: 'h' };
     await expect(idempotency.run(refused, () => Promise.reject(unprocessable('points.insufficient', 'Not enough.', { available: 3 })))).rejects.toThrow('Not enough.');
     const charged = { userId, key: idempotencyKey(), hash: 'h' };

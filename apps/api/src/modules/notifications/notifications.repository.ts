@@ -12,6 +12,12 @@ export type NewNotification = {
   dedupeKey?: string | null;
 };
 
+/**
+ * Whether the user whose id is `userId` (SQL text of the caller's named statement, `queryNamed`) has
+ * an unread notification: one probe of the partial index notifications_unread_idx.
+ */
+export const unreadNotificationText = (userId: string) => `exists (select 1 from notifications n where n.user_id = ${userId} and n.read_at is null)`;
+
 export function createNotificationsRepository({ db }: { db: DbOrTx }) {
   return {
     async insert(row: NewNotification): Promise<NotificationRow> {

@@ -18,6 +18,7 @@ import { users } from '../users/users.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
+export { unreadNotificationText } from './notifications.repository.ts';
 import { notificationMailPreferences, type NotificationRow } from './notifications.table.ts';
 
 export type NotifyInput<K extends NotificationKind = NotificationKind> = {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { epochMsText } from '../../db/rows.ts';
 import { users } from '../users/users.table.ts';
 import { payments, paymentWebhookEvents } from './payments.table.ts';
 
@@ -7,6 +8,16 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /** A payment with whether its owner's account was deleted (such a payment is never credited). */
 export type OwnedPaymentRow = PaymentRow & { ownerDeleted: boolean };
+
+/**
+ * The payment whose id is `paymentId` (SQL text of the caller's named statement, null for none),
+ * left-joined as `p`, and the columns a ledger entry shows of it: `payment_id`, `amount_krw`,
+ * `method` and `paid_ms` (epoch milliseconds).
+ */
+export const entryPaymentText = (paymentId: string) => ({
+  join: `left join payments p on p.id = ${paymentId}`,
+  columns: `p.id as payment_id, p.amount_krw, p.method, ${epochMsText('p.paid_at')} as paid_ms`,
+});
 
 /** All SQL of the payments table and its webhook events; the state machine is in payments.service.ts. */
 export function createPaymentsRepository({ db }: { db: DbOrTx }) {

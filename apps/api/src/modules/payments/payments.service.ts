@@ -5,11 +5,12 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { chargePointsUsed, refundRefusal } from '../../lib/points/rules.ts';
-import { createIdempotency, type Idempotency, type KeyScope } from '../idempotency/idempotency.service.ts';
+import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
 import type { PointsService } from '../points/points.service.ts';
 import { RETRIABLE_FAILURE_CODE, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
 import { chargeNotFound, gatewayUnreachable, knownFailure, packageUnknown, paymentFailures, refundFailed, refundRefusals, type PaymentFailureCode } from './payments.errors.ts';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
+export { entryPaymentText } from './payments.repository.ts';
 
 /** A refund left 'refunding' this long (a crash between the gateway call and the finish) is repaired by the sweep. */
 export const refundRepairAfterMs = 60_000;
@@ -41,15 +42,18 @@ export function createPaymentsService({
   clock,
   gateway,
   points,
-  idempotency = createIdempotency({ db, clock }),
+  idempotency,
   publicUrl,
 }: {
   db: Db;
   clock: Clock;
   gateway: PaymentGateway;
   points: PointsService;
-  /** Shared with the points service in the app (one key names one request across routes). */
-  idempotency?: Idempotency;
+  /**
+   * Shared with the points service in the app (one key names one request across routes). No
+   * default: one would need the ledger's probe (decision 103), which the points service holds.
+   */
+  idempotency: Idempotency;
   publicUrl: URL;
 }) {
   const repository = (source: DbOrTx = db) => createPaymentsRepository({ db: source });

@@ -11,6 +11,13 @@ import { appliedKeysStatement, exchangeStatement, lockWalletsStatement, spendSta
  * (their texts are in ledger.statements.ts).
  */
 
+/**
+ * Whether the user applied one of `keys` on a ledger row (an exchange's or a participation's spend
+ * carries its client key): for the idempotency module's claim, inside its one statement.
+ */
+export const ledgerKeysAppliedProbe = (userId: string, keys: string[]) =>
+  sql<boolean>`exists (select 1 from point_transactions where user_id = ${userId} and idempotency_key = any(${sql.param(keys)}::text[]))`;
+
 export type SystemAccount = 'sales' | 'bonus_expense' | 'expired' | 'exchange' | 'refunds' | 'forfeited' | 'returns';
 export type TransactionType = 'charge' | 'bonus' | 'spend' | 'refund' | 'return' | 'exchange';
 

@@ -3,6 +3,8 @@ import type { HistoryEntry, LocalizedName, PaymentMethod, PointCurrency, PointRe
 import { queryNamed, type Db, type NamedStatement } from '../../db/client.ts';
 import { epochMs, epochMsText, nullableDate } from '../../db/rows.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { entryPaymentText } from '../payments/payments.service.ts';
+import { projectReferenceText } from '../projects/projects.service.ts';
 import { pointTransactions } from './points.table.ts';
 
 /** A transaction as another module shows it beside its own rows (support's inbox). */
@@ -22,18 +24,24 @@ export const encodeHistoryCursor = (lastId: number) => encodeCursor('before', la
 export const decodeHistoryCursor = (cursor: string) => decodeCursor(cursor, 'before', { min: 1, max: Number.MAX_SAFE_INTEGER });
 
 /**
- * The columns of an entry, as SQL text (t: the transaction, p: its payment, pr: its project, a: the
- * project's artist). The project's title is read with the page, not copied into the ledger, so a
- * hidden project's is withheld (docs/product.md#notifications).
+ * An entry's payment and project, the payments' and the projects' pieces of SQL text
+ * (docs/decisions/103-sql-text-from-its-owners.md): left joins of the transaction's `payment_id` and
+ * `project_id`, and the columns over them.
+ */
+const entryPayment = entryPaymentText('t.payment_id');
+const entryProject = projectReferenceText('t.project_id');
+
+/**
+ * The columns of an entry, as SQL text (t: the transaction, then its payment's and its project's).
+ * The project's title is read with the page, not copied into the ledger, so a hidden project's is
+ * withheld (docs/product.md#notifications).
  */
 const entryColumnsText = `t.id, t.currency, t.type, t.reason, t.amount, t.project_id, ${epochMsText('t.created_at')} as created_ms,
-    pr.title as project_title, a.names as artist_names,
-    exists (select 1 from hidden_projects h where h.project_id = pr.id) as project_hidden,
-    p.id as payment_id, p.amount_krw, p.method, ${epochMsText('p.paid_at')} as paid_ms,
+    ${entryProject.title} as project_title, ${entryProject.artistNames} as artist_names,
+    ${entryProject.hidden} as project_hidden,
+    ${entryPayment.columns},
     (select ${epochMsText('max(l.expires_at)')} from point_postings pp join point_lots l on l.id = pp.lot_id
       where pp.transaction_id = t.id and pp.amount > 0) as usable_ms`;
-
-const entryProjectJoinsText = `left join projects pr on pr.id = t.project_id left join artists a on a.id = pr.artist_id`;
 
 const iso = (value: unknown) => nullableDate(value)?.toISOString() ?? null;
 
@@ -82,8 +90,8 @@ const historyPageStatement: NamedStatement = {
       order by id desc limit $5::int
     ) page
     join point_transactions t on t.id = page.id
-    left join payments p on p.id = t.payment_id
-    ${entryProjectJoinsText}
+    ${entryPayment.join}
+    ${entryProject.joins}
     order by t.id desc limit $5::int`,
 };
 
@@ -104,7 +112,7 @@ export function createHistoryRepository({ db }: { db: Db }) {
     /** One entry with the lots it moved; undefined for another user's entry or none. */
     async detail(userId: string, transactionId: number) {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
-        select ${sql.raw(entryColumnsText)} from point_transactions t left join payments p on p.id = t.payment_id ${sql.raw(entryProjectJoinsText)}
+        select ${sql.raw(entryColumnsText)} from point_transactions t ${sql.raw(entryPayment.join)} ${sql.raw(entryProject.joins)}
         where t.id = ${transactionId} and t.user_id = ${userId}`);
       const row = rows[0];
       if (!row) return undefined;

@@ -2,6 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Reconciliation } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 
+// The named exception to "each module owns its tables" (docs/decisions/092-each-module-owns-its-tables.md):
+// this auditor compares every module's books (payments, guardian refunds, projects, their
+// participations and funders, the rankings' month rollups) with the ledger, so each invariant reads
+// a book's raw rows beside the ledger's in one statement (one snapshot), not what the book's module
+// says about them (docs/decisions/103-sql-text-from-its-owners.md). scripts/check-table-owners.mjs
+// allows this file alone; nothing else may copy its reads.
+
 /**
  * Each fan's Orange (projects) and Berry (events) per artist and KST month from the participations
  * themselves, not those a failure or a cancellation returned (docs/product.md#discovery). A close

@@ -12,8 +12,9 @@ import { createIdempotency, exchangeSpendKey, participationSpendKey, type Idempo
 import { createLedgerBatching } from './ledger-batching.ts';
 import { returnEscrow, type EscrowReturn } from './ledger.escrow.ts';
 export type { EscrowReturn } from './ledger.escrow.ts';
-import { createLedgerRepository, type ExchangeRequest, type LockedLot, type OneStatementExchange, type OneStatementSpend, type PaymentLotMovement, type SpendRequest } from './ledger.repository.ts';
+import { createLedgerRepository, ledgerKeysAppliedProbe, type ExchangeRequest, type LockedLot, type OneStatementExchange, type OneStatementSpend, type PaymentLotMovement, type SpendRequest } from './ledger.repository.ts';
 export type { PaymentLotMovement } from './ledger.repository.ts';
+export { ledgerKeysAppliedProbe } from './ledger.repository.ts';
 import { escrowCurrencyMismatch, insufficientPoints, transactionNotFound } from './points.errors.ts';
 import { createHistoryRepository, decodeHistoryCursor, type TransactionSummary } from './points.history.repository.ts';
 export type { TransactionSummary } from './points.history.repository.ts';
@@ -95,7 +96,7 @@ const walletDeltaLots = (lots: LockedLot[]) =>
 export function createPointsService({
   db,
   clock,
-  idempotency = createIdempotency({ db, clock }),
+  idempotency = createIdempotency({ db, clock, appliedOnLedger: ledgerKeysAppliedProbe }),
   metrics = noMetrics,
 }: {
   db: Db;

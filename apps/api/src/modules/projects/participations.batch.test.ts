@@ -5,6 +5,7 @@ import type { TestContext, TestUser } from '../../../test/harness.ts';
 import { idempotencyKey } from '../../../test/points-fixtures.ts';
 import { closeWithCleanLedger, creditOrange, fundingProject, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 import { createIdempotency } from '../idempotency/idempotency.service.ts';
+import { ledgerKeysAppliedProbe } from '../points/points.service.ts';
 import { createParticipationBatcher } from './participations.batch.ts';
 
 /**
@@ -46,7 +47,7 @@ describe('the participation batch transaction', () => {
       db: t.database.db,
       clock: t.clock,
       points: t.services.points,
-      idempotency: createIdempotency({ db: t.database.db, clock: t.clock }),
+      idempotency: createIdempotency({ db: t.database.db, clock: t.clock, appliedOnLedger: ledgerKeysAppliedProbe }),
       onGoalReached: async (tx) => {
         await tx.transaction(async (savepoint) => {
           await savepoint.execute(sql`select 1`);

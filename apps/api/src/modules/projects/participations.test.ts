@@ -5,6 +5,7 @@ import { addDays, startOfKstDay } from '@orchard/shared/project-rules';
 import { errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { escrowBalance, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { createIdempotency } from '../idempotency/idempotency.service.ts';
+import { ledgerKeysAppliedProbe } from '../points/points.service.ts';
 import { createParticipationsService } from './participations.service.ts';
 import { closeWithCleanLedger, creditOrange, fundingProject, notificationKindsOf, projectRow, projectsTestContext, type RequestBody, todayOf, validRequestBody } from '../../../test/projects-kit.ts';
 
@@ -304,7 +305,7 @@ describe('participation, the funding close and cancellation (docs/product.md#par
         },
       },
       notifications: t.services.notifications,
-      idempotency: createIdempotency({ db: t.database.db, clock: t.clock }),
+      idempotency: createIdempotency({ db: t.database.db, clock: t.clock, appliedOnLedger: ledgerKeysAppliedProbe }),
       projects: t.services.projects,
       rankings: t.services.rankings,
       audit: t.services.audit.record,

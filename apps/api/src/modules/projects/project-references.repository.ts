@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { LocalizedName } from '@orchard/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { artistNamesProbe } from '../artists/artists.service.ts';
-import { projectHiddenProbe } from '../community/community.service.ts';
+import { artistJoinText, artistNamesProbe } from '../artists/artists.service.ts';
+import { projectHiddenProbe, projectHiddenText } from '../community/community.service.ts';
 import { projectFunders, projects } from './projects.table.ts';
 
 /**
@@ -27,6 +27,23 @@ export async function projectReferencesAmong(db: DbOrTx, projectIds: readonly nu
     })
     .from(projects)
     .where(inArray(projects.id, [...projectIds]));
+}
+
+/**
+ * `projectReferencesAmong`'s title, artist names and hidden mark in the text of a named statement
+ * (`queryNamed`), for the project whose id is `projectId` (SQL text, null for none): `joins` to put in
+ * the caller's from clause (the project left-joined as `pr`, its artist as `a`), and the three
+ * expressions over them (null when there is no project). The points history's entries name their
+ * project this way, in their one statement.
+ */
+export function projectReferenceText(projectId: string) {
+  const artist = artistJoinText('pr.artist_id');
+  return {
+    joins: `left join projects pr on pr.id = ${projectId} ${artist.join}`,
+    title: 'pr.title',
+    artistNames: artist.names,
+    hidden: projectHiddenText('pr.id'),
+  };
 }
 
 /** Whether the user took part in the project (a participation or the creator's deposit), and its artist; null when there is no such project. */

@@ -16,6 +16,7 @@ import { createManualClock } from '../../lib/clock.ts';
 import { createMediaService } from '../media/media.service.ts';
 import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { createIdempotency } from '../idempotency/idempotency.service.ts';
+import { ledgerKeysAppliedProbe } from '../points/points.service.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createProjectsService } from './projects.service.ts';
 
@@ -69,7 +70,7 @@ describe('project creation under concurrency (PostgreSQL)', () => {
         points: t.services.points,
         notifications: createNotificationsService({ db: t.database.db, clock: sweepClock }),
         catalogue: createMediaService({ db: t.database.db }),
-        idempotency: createIdempotency({ db: t.database.db, clock: sweepClock }),
+        idempotency: createIdempotency({ db: t.database.db, clock: sweepClock, appliedOnLedger: ledgerKeysAppliedProbe }),
         audit: createAuditService({ db: t.database.db, clock: sweepClock }).record,
       });
       // The sweep starts 0–57 ms after the request, so both orders (and true overlaps) occur.

@@ -5,7 +5,7 @@ import { createProjectsRepository } from './projects.repository.ts';
 import { createProjectSweeps } from './projects.sweeps.ts';
 
 export { thumbnailSize, type MediaCatalogue, type RequestCatalogue } from './projects.lifecycle.ts';
-export { fundersAfter, fundingEndingBy, participationOf, projectReferencesAmong, type ProjectReference } from './project-references.repository.ts';
+export { fundersAfter, fundingEndingBy, participationOf, projectReferencesAmong, projectReferenceText, type ProjectReference } from './project-references.repository.ts';
 
 /**
  * The projects module's service: how projects are answered (projects.presenter.ts), their

@@ -6,6 +6,7 @@ import type { TestContext, TestUser } from '../../../test/harness.ts';
 import { expectLedgerClean, idempotencyKey } from '../../../test/points-fixtures.ts';
 import { closeWithCleanLedger, creditOrange, fundingProject, projectsTestContext, validRequestBody } from '../../../test/projects-kit.ts';
 import { createIdempotency } from '../idempotency/idempotency.service.ts';
+import { ledgerKeysAppliedProbe } from '../points/points.service.ts';
 import { createParticipationsService, type ReturnChunk } from './participations.service.ts';
 
 /**
@@ -68,7 +69,7 @@ describe('the close returns its escrow in chunks (decision 066, PostgreSQL)', ()
       files: t.files,
       points: t.services.points,
       notifications: t.services.notifications,
-      idempotency: createIdempotency({ db: t.database.db, clock: t.clock }),
+      idempotency: createIdempotency({ db: t.database.db, clock: t.clock, appliedOnLedger: ledgerKeysAppliedProbe }),
       projects: t.services.projects,
       rankings: t.services.rankings,
       audit: t.services.audit.record,
