@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -56,7 +58,22 @@ const slow = [
 /** Of the slow files, those that also run on PGlite beside a server: they test the embedded database. */
 const slowEmbedded = ['src/db/backup.test.ts', 'src/db/upgrade.test.ts', 'src/demo/demo.test.ts', 'src/modules/operator-roles/operator-roles.test.ts'];
 
-const apiProject = (name: string, database: Engine, include: string[], exclude: string[] = []) => ({
+/**
+ * Test files under `root` that replace a module or a global (`vi.mock`, `vi.doMock`, `vi.stubGlobal`,
+ * `vi.stubEnv`): they need a module graph of their own. The other API files share their worker's
+ * (`isolate: false`): each builds its own app on its own database, and importing the API anew for
+ * every file was half of the fast tier's time (decision 104).
+ */
+function filesReplacingModules(root: string): string[] {
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules/'))
+    .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(fs.readFileSync(path.join(root, file), 'utf8')));
+}
+const apiFilesReplacingModules = filesReplacingModules('./apps/api');
+
+const apiProject = (name: string, database: Engine, include: string[], exclude: string[] = [], { isolate = true } = {}) => ({
   test: {
     name,
     root: './apps/api',
@@ -65,6 +82,7 @@ const apiProject = (name: string, database: Engine, include: string[], exclude: 
     globalSetup: ['./test/global-setup.ts'],
     env: { ORCHARD_TEST_DATABASE: database },
     pool: 'forks' as const,
+    isolate,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -74,6 +92,9 @@ const allApiFiles = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const engine: Engine = onPostgres ? 'postgres' : 'pglite';
 /** scripts/test.sh runs the tiers apart (`fast`, then `slow`, beside Playwright); unset runs both. */
 const tier = process.env.ORCHARD_TEST_TIER;
+
+/** The slow files run in the slow tier; with a server, the embedded server's own file runs on PGlite only. */
+const fastApiExcluded = [...slow, ...(onPostgres ? ['test/server.test.ts'] : [])];
 
 const fastProjects = () => [
   { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
@@ -91,8 +112,9 @@ const fastProjects = () => [
       testTimeout: 15_000,
     },
   },
-  apiProject('api', engine, allApiFiles, [...slow, ...(onPostgres ? ['test/server.test.ts'] : [])]),
-  ...(onPostgres ? [apiProject('api-embedded', 'pglite', [...embeddedDatabase, ...embeddedSmoke])] : []),
+  apiProject('api', engine, allApiFiles, [...fastApiExcluded, ...apiFilesReplacingModules], { isolate: false }),
+  apiProject('api-mocks', engine, apiFilesReplacingModules, fastApiExcluded),
+  ...(onPostgres ? [apiProject('api-embedded', 'pglite', [...embeddedDatabase, ...embeddedSmoke], apiFilesReplacingModules, { isolate: false })] : []),
 ];
 
 const slowProjects = () => [
@@ -104,7 +126,7 @@ export default defineConfig({
   test: {
     // A worker per core. Vitest's own default leaves one core free (one worker on the CI machine's
     // two), but an API file spends much of its time waiting on PostgreSQL: on two cores the fast
-    // tier took 7 min 55 s on one worker and 4 min 15 s on two (decision 100).
+    // tier took 7 min 55 s on one worker and 4 min 15 s on two (decision 104).
     maxWorkers: os.availableParallelism(),
     projects: [...(tier === 'slow' ? [] : fastProjects()), ...(tier === 'fast' ? [] : slowProjects())],
   },
