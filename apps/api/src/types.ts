@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '@orchard/shared';
+import type { DeclaredUpload } from './lib/uploads.ts';
 
 /**
  * Who may call a route (docs/quality.md#s1). Every route declares one; the app refuses to start with a route that
@@ -31,6 +32,8 @@ declare module 'fastify' {
     /** false only for cross-site callbacks protected otherwise (Apple's form_post: state + binding cookie). */
     csrf?: boolean;
     rateLimitBucket?: RateLimitBucket;
+    /** The form a multipart route reads (lib/uploads.ts), which the API's documentation shows as its body. */
+    upload?: DeclaredUpload;
   }
   interface FastifyRequest {
     session: SessionInfo | null;

@@ -30,31 +30,37 @@ async function chrome(page: Page): Promise<{ header: number; covers: Box[]; floa
 
 /** Scrolled to the very bottom: every visible text, picture and control of the page that lies under the tab bar or the +. */
 async function coveredAtTheBottom(page: Page): Promise<string[]> {
-  // Scrolled until it stays at the very bottom: a resize lays the page out again after the first scroll.
+  // Scrolled and measured in one step, again until two readings at the very bottom agree on the
+  // page's height: a list that arrives, or a resize that lays the page out again, moves the bottom.
+  let previousHeight = -1;
+  let reading: { height: number; covered: string[] } | null = null;
   await expect
-    .poll(() =>
-      page.evaluate(() => {
+    .poll(async () => {
+      reading = await page.evaluate(() => {
         window.scrollTo(0, document.documentElement.scrollHeight);
-        return document.documentElement.scrollHeight - window.innerHeight - window.scrollY;
-      }),
-    )
-    .toBeLessThanOrEqual(1);
-  return page.evaluate(() => {
-    const covers = ['.tab-bar', '.floating-menu__button'].flatMap((selector) => [...document.querySelectorAll(selector)].map((element) => element.getBoundingClientRect()));
-    const covered: string[] = [];
-    for (const element of document.querySelectorAll('main a, main button, main input, main select, main textarea, main label, main p, main h1, main h2, main h3, main li, main dd, main dt, main img')) {
-      const rect = element.getBoundingClientRect();
-      // Visually hidden text (1 px, clipped) is for screen readers only.
-      if (rect.width <= 1 || rect.height <= 1 || getComputedStyle(element).visibility === 'hidden') continue;
-      for (const cover of covers) {
-        if (rect.left < cover.right && rect.right > cover.left && rect.top < cover.bottom && rect.bottom > cover.top) {
-          covered.push(`${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+        const height = document.documentElement.scrollHeight;
+        if (height - window.innerHeight - window.scrollY > 1) return null;
+        const covers = ['.tab-bar', '.floating-menu__button'].flatMap((selector) => [...document.querySelectorAll(selector)].map((element) => element.getBoundingClientRect()));
+        const covered: string[] = [];
+        for (const element of document.querySelectorAll('main a, main button, main input, main select, main textarea, main label, main p, main h1, main h2, main h3, main li, main dd, main dt, main img')) {
+          const rect = element.getBoundingClientRect();
+          // Visually hidden text (1 px, clipped) is for screen readers only.
+          if (rect.width <= 1 || rect.height <= 1 || getComputedStyle(element).visibility === 'hidden') continue;
+          for (const cover of covers) {
+            if (rect.left < cover.right && rect.right > cover.left && rect.top < cover.bottom && rect.bottom > cover.top) {
+              covered.push(`${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+            }
+          }
         }
-      }
-    }
-    // Where the page was, to read a failure: the scroll position, the page's and the window's heights.
-    return covered.length === 0 ? [] : [...covered, `at ${window.scrollY} of ${document.documentElement.scrollHeight - window.innerHeight}`];
-  });
+        // Where the page was, to read a failure: the scroll position, the page's and the window's heights.
+        return { height, covered: covered.length === 0 ? [] : [...covered, `at ${window.scrollY} of ${height - window.innerHeight}`] };
+      });
+      const settled = reading !== null && reading.height === previousHeight;
+      previousHeight = reading?.height ?? -1;
+      return settled;
+    })
+    .toBe(true);
+  return reading!.covered;
 }
 
 async function expectNothingCoveredAtTheBottom(page: Page, screen: string) {

@@ -11,6 +11,15 @@ export const filmTitleMax = 100;
 export const filmDefaultMaxBytes = 200 * 1024 * 1024;
 
 /**
+ * The colour of an artist's films without a picture of their own: the hue of the server's
+ * generated posters and of the web's plain frame for a YouTube link, spread from the artist's id
+ * (the golden angle), so neighbours differ.
+ */
+export function artistHue(artistId: number): number {
+  return Math.round((artistId * 137.508) % 360);
+}
+
+/**
  * The video id of a YouTube link: https on youtube.com (`/watch?v=`, `/shorts/<id>`) or youtu.be
  * (`/<id>`); null for anything else. A video id is 11 characters of [A-Za-z0-9_-].
  */

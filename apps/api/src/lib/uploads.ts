@@ -95,6 +95,27 @@ export type Upload<S extends FieldsSchema, F extends Record<string, FileRule>> =
 /** Declares a form; the `const` keeps each field's `keep` literal, so the files come back typed. */
 export const uploadForm = <S extends FieldsSchema, const F extends Record<string, FileRule>>(form: UploadForm<S, F>) => form;
 
+/** Any declared form, as a route's `config.upload` names it for the API's documentation. */
+export type DeclaredUpload = Pick<UploadForm<FieldsSchema, Record<string, FileRule>>, 'fields' | 'files'>;
+
+/**
+ * The OpenAPI body of a form (plugins/openapi.ts): its text fields as their schema says, and each
+ * file field with its count, its size and what it accepts.
+ */
+export function openApiBodyOf(form: DeclaredUpload): Record<string, unknown> {
+  const fields = z.toJSONSchema(form.fields, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+  const files = Object.entries(form.files).map(([name, rule]) => {
+    const file = { type: 'string', format: 'binary', description: `${rule.accepts.description}, up to ${rule.maxBytes} bytes` };
+    const schema = rule.count.max > 1 ? { type: 'array', items: file, minItems: rule.count.min, maxItems: rule.count.max } : file;
+    return { name, schema, required: rule.count.min > 0 };
+  });
+  return {
+    type: 'object',
+    properties: { ...fields.properties, ...Object.fromEntries(files.map(({ name, schema }) => [name, schema])) },
+    required: [...(fields.required ?? []), ...files.filter((file) => file.required).map((file) => file.name)],
+  };
+}
+
 /** Room for the multipart framing around the parts: a body declared past its limits and this is refused unread. */
 const framingBytes = 64 * 1024;
 /** How much of a file is kept to tell its kind (what file-type reads at most for the kinds above). */

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { openApiBodyOf } from '../lib/uploads.ts';
 import type { Access, App } from '../types.ts';
 
 /** One security scheme per access level above public, all the session cookie (docs/quality.md#s1). */
@@ -15,13 +16,6 @@ export const accessSecuritySchemes: Record<Exclude<Access, 'public'>, string> = 
 export function securityRequirementOf(access: Access | undefined): Record<string, string[]>[] {
   return !access || access === 'public' ? [] : [{ [accessSecuritySchemes[access]]: [] }];
 }
-
-/** What a multipart upload route reads: one file in the field `file`. */
-const singleFileBody = {
-  type: 'object',
-  required: ['file'],
-  properties: { file: { type: 'string', format: 'binary', description: 'The picture (JPEG, PNG or WebP).' } },
-};
 
 /**
  * The OpenAPI document is generated from the same Zod schemas that validate each route, and every
@@ -44,9 +38,14 @@ export async function registerOpenApi(app: App, config: Config) {
       const transformed = jsonSchemaTransform(document);
       const schema = { ...(transformed.schema as Record<string, unknown>) };
       schema.security = securityRequirementOf(document.route.config?.access);
-      // Multipart bodies are read by the handler, not validated as a schema: declare them here.
+      // Multipart bodies are read by the handler with the form its config names, not validated as
+      // a schema: the form is the body the documentation shows.
       const consumes = schema.consumes as string[] | undefined;
-      if (consumes?.includes('multipart/form-data') && !schema.body) schema.body = singleFileBody;
+      if (consumes?.includes('multipart/form-data') && !schema.body) {
+        const upload = document.route.config?.upload;
+        if (!upload) throw new Error(`${document.route.method} ${document.route.url} consumes multipart/form-data but names no config.upload form`);
+        schema.body = openApiBodyOf(upload);
+      }
       return { ...transformed, schema };
     },
   });

@@ -70,7 +70,7 @@ export async function registerCommunityRoutes(app: App, { community }: { communi
     scope.post(
       '/api/artists/:artistId/posts',
       {
-        config: { access: 'joined', rateLimitBucket: 'comments' },
+        config: { access: 'joined', rateLimitBucket: 'comments', upload: postForm },
         schema: { tags: ['community'], consumes: ['multipart/form-data'], params: artistParamsSchema, response: { 201: postResponseSchema, ...uploadErrors } },
       },
       async (request, reply) => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { artistHue, firstFramePoster, generatedPoster, hasDecoder, posterSvg, wrapTitle } from './films.poster.ts';
+import { artistHue } from '@orchard/shared/film-rules';
+import { firstFramePoster, generatedPoster, hasDecoder, posterSvg, wrapTitle } from './films.poster.ts';
 
 const fixture = path.join(import.meta.dirname, '../../../test/fixtures/film.mp4');
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { artistHue } from '@orchard/shared/film-rules';
 import sharp from 'sharp';
 
 /** A poster's size: 16:9, enough for a list card and the player's frame at 375 px on a 2× screen. */
@@ -6,11 +7,6 @@ export const posterWidth = 640;
 export const posterHeight = 360;
 const decoderTimeoutMs = 15_000;
 const maxFrameBytes = 32 * 1024 * 1024;
-
-/** The colour of an artist's generated posters: a hue spread from its id, so neighbours differ. */
-export function artistHue(artistId: number): number {
-  return Math.round((artistId * 137.508) % 360);
-}
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[character]!);

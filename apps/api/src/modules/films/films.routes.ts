@@ -74,7 +74,7 @@ export async function registerFilmsRoutes(app: App, { films, maxBytes }: { films
     uploads.post(
       '/api/films/uploads',
       {
-        config: { access: 'joined', rateLimitBucket: 'uploads' },
+        config: { access: 'joined', rateLimitBucket: 'uploads', upload: form },
         schema: { tags: ['films'], consumes: ['multipart/form-data'], response: { 201: filmResponseSchema, ...errors } },
       },
       async (request, reply) => {

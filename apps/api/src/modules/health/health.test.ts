@@ -40,11 +40,20 @@ describe('health and platform behaviour', () => {
     }
     expect(checked).toBeGreaterThan(20);
     expect(document.components.securitySchemes.joinedSession).toMatchObject({ in: 'cookie', name: t.config.session.cookieName });
-    const upload = document.paths['/api/users/user-profile/picture']!.put!;
-    expect(upload.requestBody?.content['multipart/form-data']?.schema).toMatchObject({
+    // Each upload route's body is the form it reads (lib/uploads.ts), its fields and files by name.
+    const bodyOf = (path: string, method: string) => document.paths[path]![method]!.requestBody?.content['multipart/form-data']?.schema;
+    expect(bodyOf('/api/users/user-profile/picture', 'put')).toMatchObject({
       required: ['file'],
       properties: { file: { type: 'string', format: 'binary' } },
     });
+    expect(bodyOf('/api/artists/{artistId}/posts', 'post')).toMatchObject({
+      required: ['text'],
+      properties: { text: { type: 'string' }, images: { type: 'array', items: { type: 'string', format: 'binary' }, minItems: 0, maxItems: 4 } },
+    });
+    const film = bodyOf('/api/films/uploads', 'post') as { required: string[]; properties: Record<string, { format?: string }> };
+    expect(film.required).toContain('video');
+    expect(film.properties.video).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(film.properties).length).toBeGreaterThan(1);
   });
 
   it('answers an unknown route with the JSON error shape', async () => {

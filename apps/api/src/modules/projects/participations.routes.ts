@@ -32,7 +32,7 @@ export async function registerParticipationsRoutes(app: App, { participations, e
     scope.post(
       '/api/operator/projects/:projectId/photos',
       {
-        config: { access: 'operator', rateLimitBucket: 'uploads' },
+        config: { access: 'operator', rateLimitBucket: 'uploads', upload: photosForm },
         schema: { tags: ['operator'], consumes: ['multipart/form-data'], params: projectIdParamsSchema, querystring: projectQuerySchema, response: { 200: projectResponseSchema, ...errors } },
       },
       async (request) => {

@@ -126,7 +126,7 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
     uploads.put(
       '/api/projects/:projectId/thumbnail',
       {
-        config: { access: 'joined', rateLimitBucket: 'uploads' },
+        config: { access: 'joined', rateLimitBucket: 'uploads', upload: thumbnailForm },
         schema: {
           tags: ['projects'],
           consumes: ['multipart/form-data'],

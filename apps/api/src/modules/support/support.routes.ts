@@ -69,7 +69,7 @@ export async function registerSupportRoutes(app: App, { support }: { support: Su
     scope.post(
       '/api/inquiries',
       {
-        config: { access: 'joined', rateLimitBucket: 'uploads' },
+        config: { access: 'joined', rateLimitBucket: 'uploads', upload: inquiryForm },
         schema: { tags: ['support'], consumes: ['multipart/form-data'], response: { 201: inquiryCreatedResponseSchema, ...errors } },
       },
       async (request, reply) => {

@@ -83,7 +83,7 @@ export async function registerUsersRoutes(app: App, { users, config }: { users: 
     uploads.put(
       '/api/users/user-profile/picture',
       {
-        config: { access: 'joined', rateLimitBucket: 'uploads' },
+        config: { access: 'joined', rateLimitBucket: 'uploads', upload: pictureForm },
         schema: { tags: ['users'], consumes: ['multipart/form-data'], response: { 200: profilePictureResponseSchema, ...errors } },
       },
       async (request) => users.setProfilePicture(requireSession(request).userId, (await readUpload(request, pictureForm)).files.file[0]!),

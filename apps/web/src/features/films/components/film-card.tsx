@@ -1,4 +1,5 @@
 import type { Film, Language } from '@orchard/shared';
+import { artistHue } from '@orchard/shared/film-rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
@@ -13,9 +14,6 @@ export function formatDuration(seconds: number): string {
   const [hours, minutes, secs] = parts as [number, number, number];
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${String(secs).padStart(2, '0')}` : `${minutes}:${String(secs).padStart(2, '0')}`;
 }
-
-/** The artist's colour of a film without a poster (a YouTube link): the same hue the server's posters use. */
-export const artistHue = (artistId: number) => Math.round((artistId * 137.508) % 360);
 
 /** A film's picture: its poster, or for a YouTube link a plain frame in the artist's colour (nothing loads from YouTube). */
 export function FilmPoster({ film, eager = false }: { film: Film; eager?: boolean }) {

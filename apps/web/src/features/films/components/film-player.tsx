@@ -1,7 +1,7 @@
 import type { Film } from '@orchard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { artistHue } from './film-card.tsx';
+import { artistHue } from '@orchard/shared/film-rules';
 import './films.css';
 
 /**
