@@ -90,7 +90,7 @@ const apiProject = (name: string, database: Engine, include: string[], exclude: 
 
 const allApiFiles = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const engine: Engine = onPostgres ? 'postgres' : 'pglite';
-/** scripts/test.sh runs the tiers apart (`fast`, then `slow`, beside Playwright); unset runs both. */
+/** scripts/test.sh runs the tiers apart (`fast` after the checks, `slow` after Playwright); unset runs both. */
 const tier = process.env.ORCHARD_TEST_TIER;
 
 /** The slow files run in the slow tier; with a server, the embedded server's own file runs on PGlite only. */
