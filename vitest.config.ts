@@ -64,14 +64,13 @@ const slowEmbedded = ['src/db/backup.test.ts', 'src/db/upgrade.test.ts', 'src/de
  * (`isolate: false`): each builds its own app on its own database, and importing the API anew for
  * every file was half of the fast tier's time (decision 104).
  */
-function filesReplacingModules(root: string): string[] {
-  return fs
-    .readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules/'))
+function filesReplacingModules(root: string, folders: string[]): string[] {
+  return folders
+    .flatMap((folder) => fs.readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) => `${folder}/${file.split(path.sep).join('/')}`))
+    .filter((file) => /\.test\.tsx?$/.test(file))
     .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(fs.readFileSync(path.join(root, file), 'utf8')));
 }
-const apiFilesReplacingModules = filesReplacingModules('./apps/api');
+const apiFilesReplacingModules = filesReplacingModules('./apps/api', ['src', 'test']);
 
 const apiProject = (name: string, database: Engine, include: string[], exclude: string[] = [], { isolate = true } = {}) => ({
   test: {
