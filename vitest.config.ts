@@ -40,6 +40,12 @@ const embeddedSmoke = [
   'src/modules/users/users.test.ts',
 ];
 
+/**
+ * Files whose figures are sums of the ledger in SQL that both engines must compute alike: the
+ * settlement reads every kind of close from the escrow (decision 107).
+ */
+const embeddedLedgerSums = ['src/modules/projects/settlement.test.ts'];
+
 /** Load, several processes, restarts, built bundles and model tests at their full run counts. */
 const slow = [
   'src/modules/projects/returns.pg.test.ts',
@@ -113,7 +119,7 @@ const fastProjects = () => [
   },
   apiProject('api', engine, allApiFiles, [...fastApiExcluded, ...apiFilesReplacingModules], { isolate: false }),
   apiProject('api-mocks', engine, apiFilesReplacingModules, fastApiExcluded),
-  ...(onPostgres ? [apiProject('api-embedded', 'pglite', [...embeddedDatabase, ...embeddedSmoke], apiFilesReplacingModules, { isolate: false })] : []),
+  ...(onPostgres ? [apiProject('api-embedded', 'pglite', [...embeddedDatabase, ...embeddedSmoke, ...embeddedLedgerSums], apiFilesReplacingModules, { isolate: false })] : []),
 ];
 
 const slowProjects = () => [

@@ -178,7 +178,9 @@ async function fillDatabase(databaseUrl: string, scale: Scale): Promise<{ cookie
          from media where category_code in ('ADMM001', 'ADMM002') order by id limit 3) m`,
     );
     await client.query(
-      `insert into project_photos (project_id, position, path, created_at) select id, 0, 'bench/photo-' || id || '.webp', now() from projects where status = 'awarded'`,
+      `insert into project_proofs (project_id, sequence, media_id, kind, path, sha256, captured_at, captured_at_source, posted_at, record_hash)
+       select pm.project_id, pm.position + 1, pm.media_id, 'photo', 'bench/proof-' || pm.project_id || '-' || pm.media_id || '.webp', 'bench', now(), 'operator', now(), 'bench'
+       from project_media pm join projects p on p.id = pm.project_id where p.status = 'awarded'`,
     );
     // Participations: fans spread over the created projects, within the last 40 days (two KST months).
     await client.query(

@@ -11,8 +11,9 @@ import { build } from 'vite';
 
 /**
  * `npm run bench -- web` (docs/quality.md#speed-web): entry JS and route-chunk sizes (gzip) of a
- * fresh build, and Lighthouse mobile (simulated throttling, median of 3) on / and /login against
- * a blank React page built in the same run.
+ * fresh build, and Lighthouse mobile (simulated throttling, median of 3) against a blank React page
+ * built in the same run, on / and /login and on the pages fans land on from a shared link: a demo
+ * project, an artist and the films.
  */
 const budgets = { entryKb: 110, chunkKb: 25, performance: 98, lcpRatio: 1.15, cls: 0.02, tbtMs: 50 };
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
@@ -160,6 +161,24 @@ async function measure(label: string, url: string, chromePort: number): Promise<
   return middle;
 }
 
+/**
+ * The pages a shared link opens, found in the demo data: its most funded project still funding
+ * (the one a fandom would be passing around) and that project's artist, and the films.
+ */
+async function sharedLinkPages(apiOrigin: string): Promise<[string, string][]> {
+  const response = await fetch(`${apiOrigin}/api/projects?status=funding&sort=raised&limit=1`);
+  if (!response.ok) throw new Error(`the demo has no funding projects to measure (${response.status})`);
+  const { items } = (await response.json()) as { items: { id: number; artistId: number }[] };
+  const project = items[0];
+  if (!project) throw new Error('the demo has no funding projects to measure');
+  const artist = (await (await fetch(`${apiOrigin}/api/artists/${project.artistId}`)).json()) as { id: number; type: string };
+  return [
+    ['/project/{id}', `/project/${project.id}`],
+    ['/artist/…', `/artist/${artist.type}/${artist.id}`],
+    ['/film', '/film'],
+  ];
+}
+
 export async function runWebBenchmark() {
   // Debian's Chromium and a CJK font (the default interface is Korean), as the end-to-end tests use.
   execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: repositoryRoot, stdio: 'inherit' });
@@ -194,10 +213,8 @@ export async function runWebBenchmark() {
 
     console.log(`\nLighthouse mobile, simulated throttling, median of ${runs} (by LCP):`);
     const blank = await measure('blank React', `http://127.0.0.1:${blankPort}/`, chrome.port);
-    for (const [label, route] of [
-      ['/', '/'],
-      ['/login', '/login'],
-    ] as const) {
+    const pages: [string, string][] = [['/', '/'], ['/login', '/login'], ...(await sharedLinkPages(`http://localhost:${apiPort}`))];
+    for (const [label, route] of pages) {
       const app = await measure(label, `http://localhost:${apiPort}${route}`, chrome.port);
       const ratio = app.lcpMs / blank.lcpMs;
       console.log(

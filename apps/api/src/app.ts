@@ -24,6 +24,8 @@ import { registerNotificationsRoutes } from './modules/notifications/notificatio
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerParticipationsRoutes } from './modules/projects/participations.routes.ts';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.ts';
+import { registerProofsRoutes } from './modules/projects/proofs.routes.ts';
+import { registerSettlementRoutes } from './modules/projects/settlement.routes.ts';
 import { registerCommunityRoutes } from './modules/community/community.routes.ts';
 import { registerFilmsRoutes } from './modules/films/films.routes.ts';
 import { registerRankingsRoutes } from './modules/rankings/rankings.routes.ts';
@@ -33,6 +35,8 @@ import { registerTestClockRoutes } from './modules/test-clock/test-clock.routes.
 import { registerBodyCharsetCheck } from './plugins/body-charset.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
+import { projectResponseSchema } from '@orchard/shared';
+import { AppError } from './lib/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -126,16 +130,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerArtistsRoutes(app, { artists: services.artists });
   registerExchangeRatesRoutes(app, { exchangeRates: services.exchangeRates });
 
-  const { points, payments, guardianRefunds, paymentGateway } = services;
+  const { points, statement, payments, guardianRefunds, paymentGateway } = services;
   await registerPaymentsRoutes(app, { payments, guardianRefunds, gateway: paymentGateway, onEvent: deps.onPaymentEvent });
-  registerPointsRoutes(app, { points });
+  registerPointsRoutes(app, { points, statement });
   // Media catalogue and in-app notifications (docs/product.md#media, docs/product.md#notifications).
   registerMediaRoutes(app, { media: services.media });
   registerNotificationsRoutes(app, { notifications: services.notifications });
   registerMailRoutes(app, { mail: services.mail });
   // Projects: request, decision, creation with deposit, my-page lists (docs/architecture.md#lifecycle).
   await registerProjectsRoutes(app, { projects: services.projects });
-  await registerParticipationsRoutes(app, { participations: services.participations, execution: services.execution });
+  await registerParticipationsRoutes(app, { participations: services.participations });
+  await registerProofsRoutes(app, { proofs: services.proofs });
+  registerSettlementRoutes(app, { projects: services.projects });
   // Posts, comments, likes, reports and the reports queue (docs/product.md#community, docs/product.md#comments).
   await registerCommunityRoutes(app, { community: services.community });
   // Films: YouTube links and streamed MP4 uploads (docs/product.md#films).
@@ -160,6 +166,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, config, {
     sharePreview: (projectId, language) => services.projects.sharePreview(projectId, language, config.publicUrl),
+    // The route's own answer and shape (projectResponseSchema drops what the route would not send).
+    landingRead: async (projectId, language) => {
+      try {
+        return projectResponseSchema.parse({ project: await services.projects.get(projectId, null, language) });
+      } catch (error) {
+        if (error instanceof AppError) return null;
+        throw error;
+      }
+    },
   });
   return app;
 }

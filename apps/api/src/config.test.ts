@@ -29,6 +29,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
+  it('names the development merchant on receipts unless MERCHANT_* say otherwise (decision 105)', () => {
+    expect(loadConfig({}).merchant).toEqual({ name: 'Orchard (development)', businessNumber: '000-00-00000', address: 'Seoul, Republic of Korea (development address)' });
+    expect(loadConfig({ MERCHANT_NAME: ' 오차드 ', MERCHANT_BUSINESS_NUMBER: '', MERCHANT_ADDRESS: '서울' }).merchant).toEqual({ name: '오차드', businessNumber: '000-00-00000', address: '서울' });
+  });
+
   it('lists every bad setting in one readable error', () => {
     try {
       loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', PUBLIC_URL: 'not a url' });

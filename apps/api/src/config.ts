@@ -131,6 +131,13 @@ const environmentSchema = z.object({
   /** Toss webhook security key: the HMAC key of tosspayments-webhook-signature. */
   TOSS_WEBHOOK_SECRET: optionalText,
 
+  /** The seller a receipt names (docs/decisions/105-receipts-and-vat.md): its trade name. Unset or empty: a development placeholder. */
+  MERCHANT_NAME: optionalText.pipe(z.string().max(200).default('Orchard (development)')),
+  /** The seller's business registration number (사업자등록번호) on receipts. Unset or empty: a development placeholder. */
+  MERCHANT_BUSINESS_NUMBER: optionalText.pipe(z.string().max(40).default('000-00-00000')),
+  /** The seller's address on receipts. Unset or empty: a development placeholder. */
+  MERCHANT_ADDRESS: optionalText.pipe(z.string().max(300).default('Seoul, Republic of Korea (development address)')),
+
   /** An operator may move the API's clock forward (docs/architecture.md#test-clock); refused in production. */
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 });
@@ -177,6 +184,8 @@ export type Config = {
   providers: ProviderSettings;
   allowInsecureIssuers: boolean;
   payments: PaymentSettings;
+  /** The seller receipts name, as configured now (docs/decisions/105-receipts-and-vat.md). */
+  merchant: { name: string; businessNumber: string; address: string };
   /** TEST_CLOCK=on: operators may move the API's clock forward (never in production). */
   testClock: boolean;
 };
@@ -322,6 +331,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
       toss,
     },
+    merchant: { name: e.MERCHANT_NAME, businessNumber: e.MERCHANT_BUSINESS_NUMBER, address: e.MERCHANT_ADDRESS },
     testClock: e.TEST_CLOCK === 'on',
   };
 }

@@ -24,6 +24,7 @@ describe('buildServices', () => {
       'projects.open-funding',
       'projects.close-funding',
       'projects.start-ads',
+      'projects.notice-overdue-proofs',
       'support.purge-inquiry-images',
       'support.purge-inquiries',
       'notifications.expiring-points',

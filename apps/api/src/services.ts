@@ -18,13 +18,14 @@ import { createExchangeRatesService } from './modules/exchange-rates/exchange-ra
 import { createJoinService, recordMarketingConsentWithin } from './modules/join/join.service.ts';
 import { createIdempotency } from './modules/idempotency/idempotency.service.ts';
 import { createPointsService, ledgerKeysAppliedProbe } from './modules/points/points.service.ts';
+import { createStatementService } from './modules/points/points.statement.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createNotificationSweeps } from './modules/notifications/notifications.sweeps.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createMailTransport, type MailTransport } from './modules/mail/mail.transport.ts';
-import { createExecutionService } from './modules/projects/execution.service.ts';
+import { createProofsService } from './modules/projects/proofs.service.ts';
 import { createParticipationsService } from './modules/projects/participations.service.ts';
 import { createProjectsService, projectReferencesAmong } from './modules/projects/projects.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
@@ -71,18 +72,24 @@ export function buildServices(config: Config, deps: ServiceDeps) {
   // The operator audit log: every operator action writes its entry in its own transaction (decision 094).
   const audit = createAuditService({ db, clock });
   const points = createPointsService({ db, clock, idempotency, metrics: deps.metrics });
-  const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl });
-  const media = createMediaService({ db });
   // Mail leaves through the outbox (docs/architecture.md#mail-outbox): SMTP when configured, .eml files otherwise.
   const mail = createMailService({ db, clock, transport: deps.mailTransport ?? createMailTransport(config), publicUrl: config.publicUrl });
+  // A confirmed charge's receipt is mailed in the credit's transaction (docs/decisions/105-receipts-and-vat.md).
+  const payments = createPaymentsService({ db, clock, gateway: paymentGateway, points, idempotency, publicUrl: config.publicUrl, merchant: config.merchant, mail });
+  // The yearly statement is the ledger's; the money of its charges and refunds is the payments service's (decision 106).
+  const statement = createStatementService({ db, clock, money: payments.entryMoneyOf });
+  const media = createMediaService({ db });
   const notifications = createNotificationsService({ db, clock, mail });
   // A guardian's cancellation of a minor's charge, by an operator (docs/product.md#guardian-cancellation).
   const guardianRefunds = createGuardianRefundsService({ db, clock, gateway: paymentGateway, points, notifications, idempotency, audit: audit.record });
+  // The points service also hands the projects service a closed project's escrow movements
+  // (`escrowMovementsOf`), which its settlement adds up: the projects module never reads the ledger's tables (decision 107).
   const projects = createProjectsService({ db, clock, files, points, notifications, catalogue: media, idempotency, audit: audit.record });
   // The artist rankings and their rollup, which participations and returns write (docs/architecture.md#discovery).
   const rankings = createRankingsService({ db, clock });
   const participations = createParticipationsService({ db, clock, files, points, notifications, idempotency, projects, rankings, audit: audit.record, metrics: deps.metrics });
-  const execution = createExecutionService({ db, clock, files, notifications, projects, audit: audit.record });
+  // Proof of each booked medium, in a hash chain per project (docs/product.md#execution).
+  const proofs = createProofsService({ db, clock, files, notifications, catalogue: media, presenter: projects, audit: audit.record });
   // Films: YouTube links and uploaded MP4s with their posters (docs/product.md#films).
   const films = createFilmsService({ db, clock, files, posterDecoder: config.films.posterDecoder });
   // Comments, likes, reports; operator decisions hide a film through its module and go to the
@@ -142,6 +149,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     exchangeRates,
     paymentGateway,
     points,
+    statement,
     payments,
     guardianRefunds,
     media,
@@ -149,7 +157,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     notifications,
     projects,
     participations,
-    execution,
+    proofs,
     community,
     films,
     support,
@@ -160,7 +168,7 @@ export function buildServices(config: Config, deps: ServiceDeps) {
     clock,
     testClock,
     // The scheduled sweeps (jobs/), run by the scheduler server.ts starts, and by tests directly.
-    sweeps: createSweeps({ points, payments, guardianRefunds, auth, sessions, projects, participations, notificationSweeps: createNotificationSweeps({ db, clock, notifications, points }), mail, support }),
+    sweeps: createSweeps({ points, payments, guardianRefunds, auth, sessions, projects, participations, proofs, notificationSweeps: createNotificationSweeps({ db, clock, notifications, points }), mail, support }),
   };
 }
 

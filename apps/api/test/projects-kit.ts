@@ -184,9 +184,9 @@ export async function fundingProject(t: TestContext, creator: TestUser, operator
 
 /** An operator's event (docs/product.md#events): a valid request's fields and a creation's, no deposit. */
 /** A limited project funded to its goal by two fans, then running from its ad start day (the test clock moved there). */
-export async function runningProject(t: TestContext, operator: TestUser, artistId: number) {
+export async function runningProject(t: TestContext, operator: TestUser, artistId: number, body?: RequestBody) {
   const creator = await t.createUser();
-  const project = await fundingProject(t, creator, operator, { ...(await validRequestBody(t, artistId)), purpose: 'limited' });
+  const project = await fundingProject(t, creator, operator, { ...(body ?? (await validRequestBody(t, artistId))), purpose: 'limited' });
   const fans = [await t.createUser(), await t.createUser()];
   for (const fan of fans) {
     await creditOrange(t, fan.id, project.goal);
@@ -216,4 +216,48 @@ export function postParticipation(t: TestContext, user: TestUser, projectId: num
 export async function spendOfParticipation(t: TestContext, participationId: number): Promise<number> {
   const { rows } = await t.database.db.execute<{ spend: string }>(sql`select spend_transaction_id as spend from project_participations where id = ${participationId}`);
   return Number(rows[0]!.spend);
+}
+
+/**
+ * A photo as a phone leaves it: EXIF with its capture time (the wall clock at `offset`, KST unless
+ * told) and, when given, the GPS place in degrees, minutes and seconds.
+ */
+export async function capturedPhoto({ takenAt, offset = '+09:00', place }: { takenAt?: Date; offset?: string | null; place?: { latitude: number; longitude: number } }) {
+  const offsetMinutes = offset ? (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) : 9 * 60;
+  const wall = takenAt ? new Date(takenAt.getTime() + offsetMinutes * 60_000).toISOString() : null;
+  const dms = (degrees: number) => {
+    const whole = Math.floor(degrees);
+    const minutes = Math.floor((degrees - whole) * 60);
+    return `${whole}/1 ${minutes}/1 ${Math.round(((degrees - whole) * 60 - minutes) * 60 * 10_000)}/10000`;
+  };
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a6df0' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Copyright: 'secret-exif-marker' },
+      ...(wall ? { IFD2: { DateTimeOriginal: `${wall.slice(0, 10).replaceAll('-', ':')} ${wall.slice(11, 19)}`, ...(offset ? { OffsetTimeOriginal: offset } : {}) } } : {}),
+      ...(place
+        ? { IFD3: { GPSLatitudeRef: place.latitude < 0 ? 'S' : 'N', GPSLatitude: dms(Math.abs(place.latitude)), GPSLongitudeRef: place.longitude < 0 ? 'W' : 'E', GPSLongitude: dms(Math.abs(place.longitude)) } }
+        : {}),
+    })
+    .toBuffer();
+}
+
+/** An operator's proof post: the medium, an optional capture time, and the files. */
+export function postProof(
+  t: TestContext,
+  who: TestUser | null,
+  projectId: number | string,
+  fields: { mediaId: number | string; capturedAt?: string },
+  files: { content: Buffer | string; contentType?: string; filename?: string }[],
+) {
+  return t.request({
+    method: 'POST',
+    url: `/api/operator/projects/${projectId}/proofs`,
+    ...(who ? { cookie: who.cookie } : {}),
+    ...multipart([
+      { name: 'mediaId', content: String(fields.mediaId) },
+      ...(fields.capturedAt === undefined ? [] : [{ name: 'capturedAt', content: fields.capturedAt }]),
+      ...files.map((file, index) => ({ name: 'file', filename: file.filename ?? `proof-${index}.jpg`, contentType: file.contentType ?? 'image/jpeg', content: file.content })),
+    ]),
+  });
 }

@@ -71,6 +71,8 @@ test('csp: every route of the app loads without a single CSP violation', async (
     pointCharge: true,
     payment: true,
     completedCharge: [[charge]],
+    receipt: [[charge]],
+    statement: true,
     pointHistory: [['orange'], ['berry']],
     followingArtists: true,
     customerSupport: true,

@@ -231,7 +231,9 @@ test('funding (Korean): a rejected request shows its reason; an approved one is 
   await ops.goto('/ops/clock');
   await ops.getByLabel(koOperator.clock.daysLabel).fill('8');
   await ops.getByRole('button', { name: /^시계 \+8일$/ }).click();
-  await expect(ops.getByText(/시계를 8일 앞당기고/)).toBeVisible();
+  // Eight days of sweeps run over everything the other specs have made by now: on a busy machine
+  // that takes longer than a screen's usual wait.
+  await expect(ops.getByText(/시계를 8일 앞당기고/)).toBeVisible({ timeout: 60_000 });
 
   await fan.goto('/notification');
   await fan.getByRole('link', { name: new RegExp(koNotification.kinds.cancelled_deadline.title) }).first().click();

@@ -3,6 +3,10 @@ import jaDetail from '../src/locales/ja/projectDetail.json' with { type: 'json' 
 import koDetail from '../src/locales/ko/projectDetail.json' with { type: 'json' };
 import enNotification from '../src/locales/en/notification.json' with { type: 'json' };
 import koOperator from '../src/locales/ko/operator.json' with { type: 'json' };
+import jaProof from '../src/locales/ja/proof.json' with { type: 'json' };
+import koProof from '../src/locales/ko/proof.json' with { type: 'json' };
+import jaSettlement from '../src/locales/ja/settlement.json' with { type: 'json' };
+import koSettlement from '../src/locales/ko/settlement.json' with { type: 'json' };
 import { minimumDepositFor } from '@orchard/shared/project-rules';
 import { api, captureScreen, chargeThroughSandbox, expectAccessible, expectNoHorizontalScroll, newPerson, pngFromCanvas, serverKstDate, uniqueSubject } from './support.ts';
 
@@ -15,14 +19,14 @@ import { api, captureScreen, chargeThroughSandbox, expectAccessible, expectNoHor
  */
 
 type Medium = { id: number; durations: number[]; price: number };
-type Project = { id: number; goal: number; minimumUnit: number; status: string };
+type Project = { id: number; goal: number; minimumUnit: number; status: string; title: string | null };
 
 /** A project open for funding from the server's today (through the API: funding.spec walks the request and creation screens). */
-async function openProject(creator: Page, ops: Page, input: { purpose: 'limited' | 'ongoing'; minimumUnit: number; title: string }): Promise<Project> {
+async function openProject(creator: Page, ops: Page, input: { purpose: 'limited' | 'ongoing'; minimumUnit: number; title: string; mediaCount?: number }): Promise<Project> {
   await ops.goto('/');
   await creator.goto('/');
   const media = (await api<{ items: Medium[] }>(creator, 'GET', '/api/media?packageId=basic&limit=100')).items.filter((medium) => medium.durations.length > 0);
-  const cheapest = media.sort((a, b) => a.price * a.durations[0]! - b.price * b.durations[0]!).slice(0, 1);
+  const cheapest = media.sort((a, b) => a.price * a.durations[0]! - b.price * b.durations[0]!).slice(0, input.mediaCount ?? 1);
   const artists = await api<{ items: { id: number }[] }>(creator, 'GET', '/api/artists?limit=1');
   const { project: requested } = await api<{ project: Project }>(
     creator,
@@ -148,7 +152,7 @@ test('project page: a fan joins from the fundraise sheet; at the close the proje
   await captureScreen(fanKo, 'my-projects-participate-ko');
 });
 
-test("a limited project is capped at its goal, runs from its ad start, and is awarded with the operator's photos", async ({ browser }) => {
+test("a limited project is capped at its goal, runs from its ad start, and is awarded once the operator proves both booked media", async ({ browser }) => {
   test.setTimeout(240_000);
   const creator = await newPerson(browser, 'en', uniqueSubject('creator'));
   const ops = await newPerson(browser, 'ko', 'operator', false);
@@ -157,7 +161,7 @@ test("a limited project is capped at its goal, runs from its ad start, and is aw
   const title = `Lumina subway ad ${Date.now() % 100_000}`;
   // A unit that leaves the last fan a remainder off the unit, within their own limit: that one is capped.
   const unit = 20;
-  const project = await openProject(creator, ops, { purpose: 'limited', minimumUnit: unit, title });
+  const project = await openProject(creator, ops, { purpose: 'limited', minimumUnit: unit, title, mediaCount: 2 });
 
   // One fan puts in half the goal; what is left is less than the next fan's choice, so it is capped.
   await chargeThroughSandbox(fanEn, 'orange-5000');
@@ -184,22 +188,80 @@ test("a limited project is capped at its goal, runs from its ad start, and is aw
   await expect(fanJa.getByText(/目標を達成/)).toBeVisible();
   await captureScreen(fanJa, 'project-succeeded-ja');
 
-  // At the ad start the project runs; the operator posts a photo in the console and it is awarded.
+  // At the ad start the project runs; the operator proves one medium of two in the console: 1 of 2, not awarded.
   await api(ops, 'POST', '/api/operator/test-clock', { days: 41 });
+  const { project: running } = await api<{ project: { adStartDate: string; media: { mediaId: number; name: string }[] } }>(ops, 'GET', `/api/projects/${project.id}`);
+  expect(running.media).toHaveLength(2);
   await ops.goto('/ops/ads');
   const card = ops.locator('.request-card', { has: ops.getByRole('link', { name: title }) });
   await expect(card).toBeVisible();
-  await card.getByLabel(koOperator.outcomes.choosePhotos).setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: await pngFromCanvas(ops) });
-  await expect(card.getByRole('img', { name: koOperator.outcomes.photoPreview.replace('{{number}}', '1') })).toBeVisible();
-  await captureScreen(ops, 'ops-outcomes-photos-ko');
-  await card.getByRole('button', { name: koOperator.outcomes.postPhotos_other.replace('{{count}}', '1') }).click();
-  await expect(card).toBeHidden();
+  await expect(card.getByTestId('ops-proof-due')).toBeVisible();
+  const prove = async (medium: { mediaId: number }) => {
+    await card.getByLabel(koOperator.outcomes.proofMedium).selectOption(String(medium.mediaId));
+    await card.getByLabel(koOperator.outcomes.proofCapturedAt).fill(`${running.adStartDate}T12:30`);
+    await card.getByLabel(koOperator.outcomes.choosePhotos).setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: await pngFromCanvas(ops) });
+    await expect(card.getByRole('img', { name: koOperator.outcomes.photoPreview.replace('{{number}}', '1') })).toBeVisible();
+    const answer = ops.waitForResponse((response) => new URL(response.url()).pathname === `/api/operator/projects/${project.id}/proofs`);
+    await card.getByRole('button', { name: koOperator.outcomes.postProof_other.replace('{{count}}', '1') }).click();
+    expect((await answer).status()).toBe(201);
+  };
+  await prove(running.media[0]!);
+  await expect(card.getByTestId('ops-proof-count')).toHaveText(koProof.count.replace('{{proven}}', '1').replace('{{booked}}', '2'));
+  await captureScreen(ops, 'ops-outcomes-proof-ko');
 
   await fanJa.goto(`/project/${project.id}`);
-  await expect(fanJa.getByRole('img', { name: jaDetail.photoAlt.replace('{{number}}', '1') })).toBeVisible();
+  await expect(fanJa.getByTestId('proof-count')).toContainText(jaProof.count.replace('{{proven}}', '1').replace('{{booked}}', '2'));
+  await expect(fanJa.getByRole('img', { name: /^.+に撮影された証明写真$/ })).toBeVisible();
+  await expect(fanJa.getByTestId('proof-chain')).toContainText(jaProof.chain.valid.replace('{{count}}', '1'));
+  expect((await api<{ project: { status: string } }>(fanJa, 'GET', `/api/projects/${project.id}`)).project.status).toBe('running');
+  await captureScreen(fanJa, 'project-proof-half-ja');
+
+  // The second medium: every booked medium is proven, and the project is awarded.
+  await prove(running.media[1]!);
+  await expect(card).toBeHidden();
+  await fanJa.goto(`/project/${project.id}`);
+  await expect(fanJa.getByTestId('proof-count')).toContainText(jaProof.count.replace('{{proven}}', '2').replace('{{booked}}', '2'));
+  await expect(fanJa.getByText(jaDetail.statusNotice.awarded)).toBeVisible();
   await captureScreen(fanJa, 'project-awarded-ja');
   await expectAccessible(fanJa, 'awarded project (ja)');
   await fanEn.goto('/notification');
   await expect(fanEn.getByRole('main')).toContainText(enNotification.kinds.awarded.title);
   await captureScreen(fanEn, 'notifications-awarded-en');
+});
+
+test('settlement: after a failed close, fans read it from the ledger at 375 px in Korean and Japanese, the ledger check shown', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const creator = await newPerson(browser, 'en', uniqueSubject('creator'));
+  const ops = await newPerson(browser, 'en', 'operator', false);
+  const fanKo = await newPerson(browser, 'ko', uniqueSubject('fan-ko'));
+  const fanJa = await newPerson(browser, 'ja', uniqueSubject('fan-ja'));
+  const project = await openProject(creator, ops, { purpose: 'ongoing', minimumUnit: 10, title: `결산 확인 ${Date.now() % 100_000}` });
+  await chargeThroughSandbox(fanKo, 'orange-100');
+  await api(fanKo, 'POST', `/api/projects/${project.id}/participations`, { amount: 30 }, { 'Idempotency-Key': crypto.randomUUID() });
+  // Before the close there is no settlement to read.
+  await fanKo.goto(`/project/${project.id}`);
+  await expect(fanKo.getByRole('heading', { name: project.title ?? '' })).toBeVisible();
+  await expect(fanKo.getByTestId('settlement-section')).toHaveCount(0);
+
+  // Past the close the project failed and everything went back: the settlement says so, from the ledger.
+  await api(ops, 'POST', '/api/operator/test-clock', { days: 2 });
+  const raised = depositFor(project.goal, 10) + 30;
+  for (const [fan, words, shot] of [
+    [fanKo, koSettlement, 'project-settlement-ko'],
+    [fanJa, jaSettlement, 'project-settlement-ja'],
+  ] as const) {
+    await fan.setViewportSize({ width: 375, height: 844 });
+    await fan.goto(`/project/${project.id}`);
+    const section = fan.getByTestId('settlement-section');
+    await expect(section.getByRole('heading', { name: words.title })).toBeVisible();
+    await expect(fan.getByTestId('settlement-ledger')).toHaveText(`✓ ${words.ledger.matches}`);
+    await expect(section.locator('.summary-list__row', { hasText: words.returned })).toContainText(raised.toLocaleString('en-US'));
+    await expect(section.getByTestId('settlement-lines').getByRole('listitem')).toHaveCount(1);
+    await expect(section.getByRole('link', { name: words.downloadCsv })).toHaveAttribute('href', new RegExp(`/api/projects/${project.id}/settlement\\?format=csv&lang=(ko|ja)$`));
+    await expectNoHorizontalScroll(fan);
+    await expectAccessible(fan, `settlement (${shot})`);
+    await section.scrollIntoViewIfNeeded();
+    await captureScreen(fan, shot);
+    if (process.env.ORCHARD_SETTLEMENT_SHOT) await section.screenshot({ path: `${process.env.ORCHARD_SETTLEMENT_SHOT}-${shot}.png` });
+  }
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import { currencies, languages } from '@orchard/shared/locale-codes';
-import { formatDisplayPreference, prerenderedFileName, prerenderedPaths } from '@orchard/shared/display-preference';
+import { appShellFileName, formatDisplayPreference, prerenderedFileName, prerenderedPaths } from '@orchard/shared/display-preference';
 import { fontSlicesFor } from '../src/lib/font-slices.ts';
 import { fontStylesheetOf } from '../src/lib/fonts.ts';
 import type * as Prerender from '../src/prerender.tsx';
@@ -48,6 +48,11 @@ const prerenderedShell = preloadLinks
     `<script defer src="/start-after-first-paint.js" data-modules="${modulesInTurn.join(' ')}" data-preload="${preloadOnly.join(' ')}"></script>`,
   );
 
+// Every other page is rendered by the app: it gets the index.html without the landing pages' chunks,
+// which would take the network from the page's own chunk, data and picture (issue 35: the home
+// chunk was preloaded on a shared project link). The app starts its own page's chunk at once.
+const appShell = preloadLinks.filter(([, href]) => preloadOnly.includes(href!)).reduce((html, [link]) => html.replace(link, ''), indexHtml);
+
 // The entry's stylesheet carries the base, the shell and the UI components; a landing page's own
 // styles (and the query layer's) travel with its lazy chunk, which starts only after the first
 // paint, so the page links them itself (the API's content security policy refuses inline styles).
@@ -87,6 +92,7 @@ try {
   const { renderFirstScreen } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof Prerender;
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, appShellFileName), appShell);
   for (const pathname of prerenderedPaths) {
     for (const language of languages) {
       for (const currency of currencies) {

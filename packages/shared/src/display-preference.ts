@@ -26,6 +26,9 @@ export function parseDisplayPreference(value: string | undefined): DisplayPrefer
 /** The landing paths the web build prerenders and the API answers with the prerendered page. */
 export const prerenderedPaths: readonly string[] = ['/', '/login'];
 
+/** The built file (beside the prerendered pages) every other path is answered with: index.html without the landing pages' preloads. */
+export const appShellFileName = 'app-shell.html';
+
 /** The built file holding a landing path's first screen in one language and currency. */
 export function prerenderedFileName(pathname: string, preference: DisplayPreference): string {
   const page = pathname === '/' ? 'home' : pathname.replace(/^\//, '').replaceAll('/', '-');

@@ -62,6 +62,7 @@ export const errorCodes = [
   'points.refund_not_paid',
   'points.refund_failed',
   'points.cursor_invalid',
+  'points.no_receipt',
   'payments.gateway_error',
   // a guardian's cancellation (docs/product.md#guardian-cancellation)
   'payments.guardian_refund_not_paid',
@@ -102,6 +103,14 @@ export const errorCodes = [
   'projects.over_user_limit',
   'projects.not_cancellable',
   'projects.not_running',
+  'projects.not_closed',
+  // proof of each booked medium (docs/product.md#execution)
+  'proofs.captured_outside_booking',
+  'proofs.medium_not_booked',
+  'proofs.captured_at_required',
+  'proofs.video_not_allowed',
+  'proofs.not_found',
+  'proofs.already_withdrawn',
   // media and notifications (docs/product.md#media, docs/product.md#notifications)
   'media.not_found',
   'notifications.not_found',

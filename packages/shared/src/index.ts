@@ -23,3 +23,6 @@ export * from './guardian-refunds.ts';
 export * from './discovery.ts';
 export * from './films.ts';
 export * from './mail.ts';
+export * from './proofs.ts';
+export * from './settlement.ts';
+export * from './receipts.ts';

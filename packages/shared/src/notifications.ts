@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalIntegerParam } from './artists.ts';
+import { localizedNameSchema } from './locale.ts';
 import { projectReferenceSchema } from './project-reference.ts';
 
 /**
@@ -22,6 +23,11 @@ export const notificationParamSchemas = {
   failed: z.object({}),
   cancelled: z.object({ reason: z.string().optional() }),
   awarded: z.object({}),
+  /**
+   * The ad's proof is overdue (docs/product.md#execution): past `dueAt`, the media of `bookedCount`
+   * still without proof, each by its names in the five languages. Told once per project.
+   */
+  proof_overdue: z.object({ dueAt: z.string(), bookedCount: z.number().int(), missing: z.array(localizedNameSchema) }),
   points_returned: z.object({ amount: z.number().int(), currency: z.enum(['orange', 'berry']) }),
   /** One lot's remaining points, told at 30 and again at 7 days before its end (docs/product.md#notifications). */
   points_expiring: z.object({ amount: z.number().int(), currency: z.enum(['orange', 'berry']), expiresAt: z.string() }),

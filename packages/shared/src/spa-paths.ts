@@ -13,6 +13,7 @@ export const spaRoutePatterns = {
   fundingList: '/funding-list/:id',
   projectInfoDetail: '/my-page/project-info-detail/:status/:id',
   completedCharge: '/my-page/completed-charge/:id',
+  receipt: '/my-page/receipt/:id',
   pointHistory: '/my-page/point-history/:type',
   terms: '/terms/:doc',
   /** A section of the operator console: requests, ads, events, reports, clock. */
@@ -62,9 +63,31 @@ export const spaPaths = {
   payment: '/my-page/payment',
   completedCharge: (id: number | string) => fill(spaRoutePatterns.completedCharge, { id }),
   pointHistory: (type: string) => fill(spaRoutePatterns.pointHistory, { type }),
+  /** A charge's printable receipt (docs/decisions/105-receipts-and-vat.md). */
+  receipt: (chargeId: number | string) => fill(spaRoutePatterns.receipt, { id: chargeId }),
+  /** The yearly statement; the year rides in the address (`?year=`). */
+  statement: '/my-page/statement',
   followingArtists: '/my-page/following-artists',
   customerSupport: '/my-page/customer-support',
   inquiry: '/my-page/customer-support/inquiry',
   /** A legal document: `service` (terms of service), `privacy`, `unique-identification`. */
   terms: (doc: string) => fill(spaRoutePatterns.terms, { doc }),
 } as const;
+
+const landingReads: readonly [pattern: RegExp, address: (match: RegExpExecArray, language: string) => string][] = [
+  [/^\/project\/([1-9][0-9]{0,9})$/, (match, language) => `/api/projects/${match[1]}?lang=${encodeURIComponent(language)}`],
+  [/^\/artist\/(?:solo|group)\/([1-9][0-9]{0,9})$/, (match) => `/api/artists/${match[1]}`],
+];
+
+/**
+ * The API read a landing path's first screen starts with, as the web's HTTP client writes its
+ * address, or null for any other path (docs/decisions/109-landing-reads-start-with-the-app.md):
+ * the app sends it as it starts, and the API names it when it puts the answer in the page.
+ */
+export function landingReadOf(pathname: string, language: string): string | null {
+  for (const [pattern, address] of landingReads) {
+    const match = pattern.exec(pathname);
+    if (match) return address(match, language);
+  }
+  return null;
+}

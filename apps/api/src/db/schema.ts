@@ -7,6 +7,7 @@ export * from '../modules/idempotency/idempotency.table.ts';
 export * from '../modules/payments/payments.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/projects/projects.table.ts';
+export * from '../modules/projects/proofs.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/media/media.table.ts';
 export * from '../modules/community/community.table.ts';

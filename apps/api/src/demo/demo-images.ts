@@ -167,3 +167,27 @@ export async function renderExecutionPhoto(input: PosterInput, scene: PhotoScene
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
 }
+
+/**
+ * The photo as a phone would leave it: EXIF with the time it was taken (KST, with its offset) and
+ * where, in degrees, minutes and seconds. The proof service reads both and publishes the photo
+ * without them.
+ */
+export function withCaptureExif(photo: Buffer, takenAt: Date, place: { latitude: number; longitude: number }): Promise<Buffer> {
+  const kst = new Date(takenAt.getTime() + 9 * 3_600_000).toISOString();
+  const wallClock = `${kst.slice(0, 10).replaceAll('-', ':')} ${kst.slice(11, 19)}`;
+  const dms = (degrees: number) => {
+    const whole = Math.floor(degrees);
+    const minutes = Math.floor((degrees - whole) * 60);
+    const seconds = Math.round(((degrees - whole) * 60 - minutes) * 60 * 1000);
+    return `${whole}/1 ${minutes}/1 ${seconds}/1000`;
+  };
+  return sharp(photo)
+    .withExif({
+      IFD0: { Make: 'Orchard demo' },
+      IFD2: { DateTimeOriginal: wallClock, OffsetTimeOriginal: '+09:00' },
+      IFD3: { GPSLatitudeRef: place.latitude >= 0 ? 'N' : 'S', GPSLatitude: dms(Math.abs(place.latitude)), GPSLongitudeRef: place.longitude >= 0 ? 'E' : 'W', GPSLongitude: dms(Math.abs(place.longitude)) },
+    })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Film, Post, Project } from '@orchard/shared';
+import type { Film, Post, Project, ProjectProof } from '@orchard/shared';
 import { kstDateOf } from '@orchard/shared/project-rules';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { expectLedgerClean } from '../../test/points-fixtures.ts';
@@ -114,12 +114,18 @@ describe('the demo on a first start', () => {
     for (const row of rows) expect(row.funding_start_date > kstDateOf(now)).toBe(true);
   });
 
-  it('gives the awarded projects their photos, and failed projects their participations back', async () => {
-    const { rows } = await t.database.db.execute<{ photos: number }>(
-      sql`select (select count(*)::int from project_photos ph where ph.project_id = p.id) as photos from projects p where p.status = 'awarded'`,
+  it('gives every booked medium of an awarded project its proof, on a chain that verifies, and failed projects their participations back', async () => {
+    const { rows } = await t.database.db.execute<{ id: number; unproven: number }>(
+      sql`select p.id, (select count(*)::int from project_media pm where pm.project_id = p.id
+            and not exists (select 1 from project_proofs pr where pr.project_id = p.id and pr.media_id = pm.media_id and pr.withdraws_proof_id is null)) as unproven
+          from projects p where p.status = 'awarded'`,
     );
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(Number(row.photos)).toBeGreaterThanOrEqual(1);
+    for (const row of rows) {
+      expect(Number(row.unproven)).toBe(0);
+      const proof = (await t.request({ url: `/api/projects/${row.id}/proof` })).json() as ProjectProof;
+      expect([proof.status, proof.chain.valid, proof.media.every((medium) => medium.proofs.some((record) => record.capturedAt !== null && record.farFromMedium === false))]).toEqual(['proven', true, true]);
+    }
     const { rows: returns } = await t.database.db.execute<{ unreturned: number }>(sql`
       select count(*)::int as unreturned from project_participations pp join projects p on p.id = pp.project_id
       where p.status = 'failed' and not exists (
@@ -193,7 +199,7 @@ describe('the demo on a first start', () => {
   it('stores every thumbnail and photo, each under 50 KB', async () => {
     const { rows } = await t.database.db.execute<{ path: string }>(sql`
       select thumbnail_path as path from projects where thumbnail_path is not null
-      union all select path from project_photos`);
+      union all select path from project_proofs where path is not null`);
     expect(rows.length).toBeGreaterThanOrEqual(30);
     for (const { path: key } of rows) {
       const size = fs.statSync(path.join(t.files.root, key)).size;

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import {
   chargePackages,
   commentBodySchema,
@@ -19,7 +23,7 @@ import { accountOfIdentityWithin, addIdentityWithin } from '../modules/auth/auth
 import { requestHash } from '../modules/idempotency/idempotency.service.ts';
 import { sampleOperatorIdentity } from '../modules/operator-roles/operator-roles.ts';
 import { buildServices, type Services } from '../services.ts';
-import { randomFrom, renderExecutionPhoto, renderPoster, type PhotoScene } from './demo-images.ts';
+import { randomFrom, renderExecutionPhoto, renderPoster, withCaptureExif, type PhotoScene } from './demo-images.ts';
 import {
   demoComments,
   demoDays,
@@ -152,7 +156,7 @@ async function findSampleArtists(services: Services): Promise<number[]> {
   });
 }
 
-/** Each project's poster (its thumbnail), and the awarded ones' execution photos of it. */
+/** Each project's poster (its thumbnail), and for the awarded ones a photo of it on each booked medium. */
 async function drawPictures(): Promise<{ thumbnails: Buffer[]; photos: Buffer[][] }> {
   const posterOf = (project: DemoProject, index: number) => ({
     color: sampleArtists[project.artist]!.color,
@@ -164,9 +168,7 @@ async function drawPictures(): Promise<{ thumbnails: Buffer[]; photos: Buffer[][
     inPairs(everyProject, (project, index) => renderPoster(posterOf(project, index))),
     inPairs(everyProject, async (project, index) => {
       if (project.outcome !== 'awarded') return [];
-      const scene = sceneOf(project.media[0]![0]);
-      const count = 1 + (index % 3);
-      return Promise.all(Array.from({ length: count }, (_, shot) => renderExecutionPhoto(posterOf(project, index), shot === 2 ? 'screen' : scene, shot)));
+      return Promise.all(project.media.map(([name], shot) => renderExecutionPhoto(posterOf(project, index), sceneOf(name), shot)));
     }),
   ]);
   return { thumbnails, photos };
@@ -257,9 +259,10 @@ function mediaCatalogue(services: Services) {
     if (!medium) throw new Error(`no sample medium "${name}" in the ${packageId} package`);
     return medium;
   }
-  /** The plan's media as a request or an event names them. */
-  return (plan: DemoProject | DemoRequest) =>
-    Promise.all(plan.media.map(async ([name, duration]) => ({ mediaId: (await mediumFor(plan.packageId, name)).id, duration })));
+  /** The plan's media as a request or an event names them, and as the catalogue lists them. */
+  const mediaOf = (plan: DemoProject | DemoRequest) => Promise.all(plan.media.map(([name]) => mediumFor(plan.packageId, name)));
+  const selections = async (plan: DemoProject | DemoRequest) => (await mediaOf(plan)).map((medium, index) => ({ mediaId: medium.id, duration: plan.media[index]![1] }));
+  return Object.assign(selections, { mediaOf });
 }
 
 /** A fan's project request, as the request form sends it. */
@@ -342,7 +345,7 @@ function planProject(demo: Demo, pictures: { plan: DemoProject; index: number; t
   if (plan.outcome === 'created') return;
   planParticipations(demo, project, window, backers, wallets);
   planLikesAndComments(demo, project, window, backers);
-  if (plan.outcome === 'awarded') planExecutionPhotos(demo, project, backers, pictures.photos);
+  if (plan.outcome === 'awarded') planProofs(demo, project, backers, pictures.photos, catalogue);
   planFilms(demo, project);
 }
 
@@ -494,14 +497,30 @@ function planLikesAndComments(demo: Demo, project: ProjectRun, { open, dayWithin
   if (plan.outcome === 'failed') demo.at(plan.fundingEnd + 1, 10, () => speak(demo, project, backers[0]!, 'failed'));
 }
 
-/** The operator posts the ad's photos the day after it starts; two backers say how it looked. */
-function planExecutionPhotos(demo: Demo, project: ProjectRun, backers: number[], photos: Buffer[]) {
+/**
+ * The operator posts a photo of each booked medium the day after the ad starts, each taken that
+ * morning a few dozen meters from it (its EXIF says when and where), so the project is awarded
+ * once the last is in; two backers say how it looked.
+ */
+function planProofs(demo: Demo, project: ProjectRun, backers: number[], photos: Buffer[], catalogue: Catalogue) {
   const { plan, random } = project;
   const adStart = plan.fundingEnd + 40;
   demo.at(adStart + 1, 14, async () => {
-    await demo.services.execution.postPhotos(demo.operatorId, project.id, photos, { userId: demo.operatorId, isOperator: true }, 'ko');
+    const media = await catalogue.mediaOf(plan);
+    for (const [index, medium] of media.entries()) {
+      const takenAt = new Date(demo.dayStart(adStart + 1) + (9 + index) * hourMs);
+      const photo = await withCaptureExif(photos[index]!, takenAt, { latitude: medium.latitude + 0.0002 * (index + 1), longitude: medium.longitude + 0.0001 });
+      await postDemoProof(demo, project.id, medium.id, photo);
+    }
   });
   for (const fanIndex of backers.slice(-2)) demo.at(adStart + 1 + Math.floor(random() * 2), 18 + random() * 4, () => speak(demo, project, fanIndex, 'after'));
+}
+
+/** A proof as the console posts it: the file on disk, as the multipart reader leaves it. */
+async function postDemoProof(demo: Demo, projectId: number, mediaId: number, photo: Buffer) {
+  const file = path.join(os.tmpdir(), `orchard-demo-proof-${randomUUID()}.jpg`);
+  await fs.writeFile(file, photo);
+  await demo.services.proofs.post(demo.operatorId, projectId, { mediaId }, [{ path: file, bytes: photo.length }], 'ko');
 }
 
 /** Fans' films of the ad once it runs, linked to it when their author took part (the service refuses anyone else). */

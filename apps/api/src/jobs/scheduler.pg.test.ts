@@ -26,7 +26,7 @@ describe('two schedulers on PostgreSQL', () => {
   function instance(database: Database, clock: { now(): Date }): Sweep[] {
     const idempotency = createIdempotency({ db: database.db, clock, appliedOnLedger: ledgerKeysAppliedProbe });
     const points = createPointsService({ db: database.db, clock, idempotency });
-    const payments = createPaymentsService({ db: database.db, clock, gateway: t.services.paymentGateway, points, idempotency, publicUrl: t.config.publicUrl });
+    const payments = createPaymentsService({ db: database.db, clock, gateway: t.services.paymentGateway, points, idempotency, publicUrl: t.config.publicUrl, merchant: t.config.merchant });
     return createSweeps({ points, payments, auth: { deleteExpiredFlows: async () => {} }, sessions: { purgeExpired: async () => {} } });
   }
 

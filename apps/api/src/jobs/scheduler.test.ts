@@ -44,6 +44,7 @@ describe('scheduler and sweeps', () => {
       'projects.open-funding': 'ran',
       'projects.close-funding': 'ran',
       'projects.start-ads': 'ran',
+      'projects.notice-overdue-proofs': 'ran',
       'support.purge-inquiry-images': 'ran',
       'support.purge-inquiries': 'ran',
       'notifications.expiring-points': 'ran',

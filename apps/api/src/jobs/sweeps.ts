@@ -5,6 +5,7 @@ import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { PointsService } from '../modules/points/points.service.ts';
 import type { ParticipationsService } from '../modules/projects/participations.service.ts';
 import type { ProjectsService } from '../modules/projects/projects.service.ts';
+import type { ProofsService } from '../modules/projects/proofs.service.ts';
 import type { SupportService } from '../modules/support/support.service.ts';
 
 /**
@@ -34,6 +35,7 @@ export function createSweeps(deps: {
   /** Absent where a caller runs only the ledger's sweeps (scheduler tests). */
   projects?: Pick<ProjectsService, 'cancelOverdueCreations' | 'openFundingDue'>;
   participations?: Pick<ParticipationsService, 'closeFundingDue' | 'startAdsDue'>;
+  proofs?: Pick<ProofsService, 'noticeOverdueProofs'>;
   notificationSweeps?: NotificationSweeps;
   mail?: Pick<MailService, 'drainDue'>;
   support?: Pick<SupportService, 'purgeExpiredImages' | 'purgeExpiredInquiries'>;
@@ -44,7 +46,7 @@ export function createSweeps(deps: {
     { name: 'auth.delete-expired-flows', lockKey: 3, run: () => deps.auth.deleteExpiredFlows() },
     { name: 'auth.purge-expired-sessions', lockKey: 4, run: () => deps.sessions.purgeExpired() },
     ...(deps.guardianRefunds ? [{ name: 'payments.repair-guardian-refunds', lockKey: 5, run: (stop?: AbortSignal) => deps.guardianRefunds!.repairRefunds(stop) }] : []),
-    ...projectSweeps(deps.projects, deps.participations),
+    ...projectSweeps(deps.projects, deps.participations, deps.proofs),
     ...supportSweeps(deps.support),
     ...(deps.notificationSweeps
       ? [
@@ -62,6 +64,7 @@ export function createSweeps(deps: {
 function projectSweeps(
   projects: Pick<ProjectsService, 'cancelOverdueCreations' | 'openFundingDue'> | undefined,
   participations: Pick<ParticipationsService, 'closeFundingDue' | 'startAdsDue'> | undefined,
+  proofs: Pick<ProofsService, 'noticeOverdueProofs'> | undefined,
 ): Sweep[] {
   if (!projects) return [];
   return [
@@ -73,6 +76,7 @@ function projectSweeps(
           { name: 'projects.start-ads', lockKey: 1204, run: (stop?: AbortSignal) => participations.startAdsDue(stop) },
         ]
       : []),
+    ...(proofs ? [{ name: 'projects.notice-overdue-proofs', lockKey: 1205, run: (stop?: AbortSignal) => proofs.noticeOverdueProofs(stop) }] : []),
   ];
 }
 

@@ -21,7 +21,9 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'orchard-web-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Orchard</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Orchard</title><link rel="modulepreload" href="/assets/home.js"></head><body><div id="root"></div></body></html>');
+    fs.mkdirSync(path.join(dist, 'prerendered'));
+    fs.writeFileSync(path.join(dist, 'prerendered', 'app-shell.html'), '<html><head><title>Orchard</title><meta name="shell" content="app"></head><body><div id="root"></div></body></html>');
     t = await createTestContext({ env: { WEB_DIST_DIR: dist, RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
     operator = await t.createUser({ roles: ['operator'] });
     const artistId = await t.createArtist();
@@ -47,6 +49,35 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('Let us &lt;b&gt;celebrate&lt;/b&gt; together.');
     expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("preloads the thumbnail, the page's largest picture, at high priority by the path its <img> names, on the app's shell without the landing chunks (issue 35)", async () => {
+    const { thumbnailUrl } = (await t.request({ url: `/api/projects/${projectId}` })).json<{ project: { thumbnailUrl: string } }>().project;
+    const html = (await page(`/project/${projectId}`)).body;
+    expect(thumbnailUrl).toMatch(/^\/api\/files\//);
+    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${thumbnailUrl}">`);
+    expect(html).toContain('<meta name="shell" content="app">');
+    expect(html).not.toContain('/assets/home.js');
+    for (const url of ['/project/999999', '/artist/group/1', '/film']) {
+      const other = (await page(url)).body;
+      expect(other, url).toContain('<meta name="shell" content="app">');
+      expect(other, url).not.toContain('rel="preload" as="image"');
+    }
+  });
+
+  it("answers a signed-out visitor's project read in the page, exactly as the API would, and a signed-in one's not (decision 109)", async () => {
+    // The app reads in the device's language (its cookie), else its default, whatever the browser accepts.
+    expect((await page(`/project/${projectId}`, { 'accept-language': 'ja' })).body).toContain(`data-address="/api/projects/${projectId}?lang=ko"`);
+    const html = (await page(`/project/${projectId}`, { 'accept-language': 'en', cookie: 'orchard-display=ja.JPY' })).body;
+    const block = new RegExp(`<script type="application/json" id="landing-read" data-address="/api/projects/${projectId}\\?lang=ja">([^<]*)</script>`).exec(html);
+    expect(block).not.toBeNull();
+    const apiAnswer = (await t.request({ url: `/api/projects/${projectId}?lang=ja` })).json<unknown>();
+    expect(JSON.parse(block![1]!)).toEqual(apiAnswer);
+    expect(block![1]).toContain('\\u003cscript>alert(1)\\u003c/script>');
+    expect(html).not.toContain('<script>alert(1)');
+    const signedIn = (await page(`/project/${projectId}`, { cookie: (await t.createUser()).cookie })).body;
+    expect(signedIn).toContain('og:title');
+    expect(signedIn).not.toContain('landing-read');
   });
 
   it("speaks the viewer's language: the display cookie, else Accept-Language", async () => {
@@ -90,7 +121,8 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     expect(html).toContain(`<meta property="og:title" content="${escaped}">`);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<\/head>/g)).toHaveLength(1);
-    expect(html).toMatch(/<\/head><body><div id="root"><\/div><\/body><\/html>$/);
+    expect(html).toMatch(/<\/head><body><div id="root"><\/div><script type="application\/json" id="landing-read" data-address="[^"]+">[^<]*<\/script><\/body><\/html>$/);
+    expect(JSON.parse(/id="landing-read"[^>]*>([^<]*)</.exec(html)![1]!)).toMatchObject({ project: { title } });
   });
 
   it('reads only plain decimal ids', () => {

@@ -13,6 +13,11 @@ export function previewedProjectId(pathname: string): number | null {
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
 }
 
+function sameOriginPath(imageUrl: string, pageUrl: URL): string {
+  const image = new URL(imageUrl);
+  return image.origin === pageUrl.origin ? `${image.pathname}${image.search}` : image.href;
+}
+
 /**
  * The index.html with Open Graph and Twitter card tags for the project (docs/product.md#sharing),
  * every value HTML-escaped: titles are user text.
@@ -38,5 +43,21 @@ export function withSharePreview(indexHtml: string, preview: SharePreview, pageU
   // Replacement functions, not strings: in a string, a title's `$&`, `$'` or `` $` `` would splice
   // parts of the page into it.
   const title = `<title>${escapeHtml(preview.title)} · Orchard</title>`;
-  return indexHtml.replace(/<title>[^<]*<\/title>/, () => title).replace('</head>', () => `${tags}</head>`);
+  // The thumbnail is the page's largest picture (its LCP): fetched with the page's scripts, at high
+  // priority, instead of after them, the app and the project's read have run (issue 35).
+  // The page's <img> names an uploaded file by its path, which resolves against whatever origin
+  // served the page: so does the preload, or the browser would fetch the picture twice.
+  const picture = preview.imageUrl ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(sameOriginPath(preview.imageUrl, pageUrl))}">` : '';
+  return indexHtml.replace(/<title>[^<]*<\/title>/, () => title).replace('</head>', () => `${tags}${picture}</head>`);
+}
+
+/**
+ * The page's own read, answered in its HTML for a signed-out visitor (decision 109): the app takes
+ * it as the answer of `address` (apps/web/src/lib/early-reads.ts) instead of asking again. JSON in
+ * a data block: never run, and `<` written as \u003c so no text in it can close the element.
+ */
+export function withLandingRead(html: string, address: string, answer: unknown): string {
+  const json = JSON.stringify(answer).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="landing-read" data-address="${escapeHtml(address)}">${json}</script>`;
+  return html.replace('</body>', () => `${block}</body>`);
 }

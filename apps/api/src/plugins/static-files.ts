@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { currencies, displayPreferenceCookie, languages, parseDisplayPreference, prerenderedFileName, prerenderedPaths, type Language } from '@orchard/shared';
+import { appShellFileName, currencies, displayPreferenceCookie, languages, parseDisplayPreference, prerenderedFileName, prerenderedPaths, type Language } from '@orchard/shared';
+import { landingReadOf } from '@orchard/shared/spa-paths';
 import type { Config } from '../config.ts';
 import { languageFromAcceptLanguage } from '../lib/accept-language.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseByteRange } from '../lib/byte-range.ts';
 import { contentTypeOf, isSafeKey, type FileOwners, type FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
-import { previewedProjectId, withSharePreview, type SharePreview } from './share-preview.ts';
+import { previewedProjectId, withLandingRead, withSharePreview, type SharePreview } from './share-preview.ts';
 
 /** The router's limit on one path parameter (`routerOptions.maxParamLength` in app.ts). */
 export const maxPathParamLength = 200;
@@ -92,7 +93,14 @@ function readPrerenderedPages(dist: string): Map<string, Buffer> {
 export async function registerWebApp(
   app: App,
   config: Config,
-  { sharePreview }: { sharePreview?: (projectId: number, language: Language) => Promise<SharePreview | null> } = {},
+  {
+    sharePreview,
+    landingRead,
+  }: {
+    sharePreview?: (projectId: number, language: Language) => Promise<SharePreview | null>;
+    /** What GET /api/projects/{id}?lang= answers a signed-out visitor, or null where it refuses. */
+    landingRead?: (projectId: number, language: Language) => Promise<unknown>;
+  } = {},
 ) {
   const dist = config.webDistDir ?? defaultWebDistDir;
   const indexFile = path.join(dist, 'index.html');
@@ -112,7 +120,9 @@ export async function registerWebApp(
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const indexHtml = fs.readFileSync(indexFile);
+  // The build's shell for pages the app renders (no landing chunks preloaded); index.html when absent.
+  const appShellFile = path.join(dist, 'prerendered', appShellFileName);
+  const indexHtml = fs.readFileSync(fs.existsSync(appShellFile) ? appShellFile : indexFile);
   const prerenderedPages = readPrerenderedPages(dist);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -131,11 +141,16 @@ export async function registerWebApp(
       const language = request.cookies[displayPreferenceCookie] ? preference.language : (languageFromAcceptLanguage(request.headers['accept-language']) ?? preference.language);
       const preview = await sharePreview(projectId, language);
       if (preview) {
-        return reply
-          .header('Cache-Control', 'no-cache')
-          .header('Vary', 'Cookie')
-          .type('text/html; charset=utf-8')
-          .send(withSharePreview(indexHtml.toString('utf8'), preview, new URL(url, config.publicUrl), language));
+        let html = withSharePreview(indexHtml.toString('utf8'), preview, new URL(url, config.publicUrl), language);
+        // A signed-out visitor's project read is the same for everyone: it comes in the page. A
+        // signed-in one's carries their own parts, and the app reads it at once (decision 109).
+        const signedIn = request.cookies[config.session.cookieName] !== undefined;
+        // In the language the app will read in: the device's (its cookie), else the app's default,
+        // not the crawler's Accept-Language the preview follows.
+        const address = landingReadOf(url, preference.language);
+        const answer = !signedIn && landingRead && address ? await landingRead(projectId, preference.language) : null;
+        if (answer && address) html = withLandingRead(html, address, answer);
+        return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
       }
     }
     const prerendered = prerenderedPaths.includes(url) ? prerenderedPages.get(prerenderedFileName(url, preference)) : undefined;

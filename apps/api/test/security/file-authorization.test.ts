@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Film, Post, Project } from '@orchard/shared';
+import type { Film, Post, ProofsPostedResponse } from '@orchard/shared';
 import { uploadedFileMaxAgeSeconds } from '../../src/plugins/static-files.ts';
 import { hideItem } from '../community-kit.ts';
 import { createTestContext, type TestContext, type TestUser } from '../harness.ts';
 import { minimalMp4 } from '../mp4-kit.ts';
-import { photoJpeg, runningProject } from '../projects-kit.ts';
+import { photoJpeg, postProof, runningProject } from '../projects-kit.ts';
 import { multipart } from '../uploads-kit.ts';
 
 /**
@@ -116,19 +116,23 @@ describe('authorization matrix of uploaded files (docs/quality.md#s1)', () => {
     expect(await matrix(urls, author)).toEqual(expected(urls, 'deleted'));
   });
 
-  it('a project’s thumbnail and execution photos: everyone’s while shown, operators’ only while the project is hidden', async () => {
+  it('a project’s thumbnail and proof photos: everyone’s while shown, operators’ only while the project is hidden', async () => {
     const { creator, project } = await runningProject(t, operator, artistId);
-    const posted = await t.request({
-      method: 'POST',
-      url: `/api/operator/projects/${project.id}/photos`,
-      cookie: operator.cookie,
-      ...multipart([{ name: 'file', filename: 'ad.jpg', contentType: 'image/jpeg', content: await photoJpeg(800, 600) }]),
-    });
-    expect(posted.statusCode, posted.body).toBe(200);
-    const awarded = (posted.json() as { project: Project }).project;
-    const urls = [awarded.thumbnailUrl!, ...awarded.photos];
-    expect(urls).toHaveLength(2);
+    const posted = await postProof(t, operator, project.id, { mediaId: project.media[0]!.mediaId, capturedAt: t.clock.now().toISOString() }, [{ content: await photoJpeg(800, 600) }]);
+    expect(posted.statusCode, posted.body).toBe(201);
+    const proof = (posted.json() as ProofsPostedResponse).proofs[0]!;
+    const urls = [project.thumbnailUrl!, proof.url!];
     await expectFollowsHiding(urls, creator, { type: 'project', id: project.id });
+  });
+
+  it('a withdrawn proof’s file answers no one, operators included', async () => {
+    const { project } = await runningProject(t, operator, artistId);
+    const posted = await postProof(t, operator, project.id, { mediaId: project.media[0]!.mediaId, capturedAt: t.clock.now().toISOString() }, [{ content: await photoJpeg(800, 600) }]);
+    const proof = (posted.json() as ProofsPostedResponse).proofs[0]!;
+    expect((await t.request({ url: proof.url!, cookie: operator.cookie })).statusCode).toBe(200);
+    const withdrawn = await t.request({ method: 'POST', url: `/api/operator/proofs/${proof.id}/withdrawal`, cookie: operator.cookie, payload: { reason: 'wrong face' } });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(201);
+    expect(await matrix([proof.url!], operator)).toEqual(expected([proof.url!], 'deleted'));
   });
 
   it('a stored file no item holds any more (a removal that failed) answers no one', async () => {
@@ -137,7 +141,7 @@ describe('authorization matrix of uploaded files (docs/quality.md#s1)', () => {
   });
 
   it('answers a key no store could have written with a 404, never a failed lookup', async () => {
-    for (const url of ['/api/files/post-images/a%00b.webp', '/api/files/films/x/y.mp4', '/api/files/project-photos/%E2%80%AE.webp']) {
+    for (const url of ['/api/files/post-images/a%00b.webp', '/api/files/films/x/y.mp4', '/api/files/project-proofs/%E2%80%AE.webp']) {
       const response = await t.request({ url, cookie: operator.cookie });
       expect(response.statusCode, url).toBe(404);
     }

@@ -23,6 +23,8 @@ describe('the route table (docs/product.md#shell)', () => {
     [paths.projectInfoDetail('approved', 8), routePatterns.projectInfoDetail, { status: 'approved', id: '8' }],
     [paths.completedCharge('c1'), routePatterns.completedCharge, { id: 'c1' }],
     [paths.pointHistory('berry'), routePatterns.pointHistory, { type: 'berry' }],
+    [paths.receipt('c1'), routePatterns.receipt, { id: 'c1' }],
+    [paths.statement, paths.statement, {}],
     [paths.customerSupport, paths.customerSupport, {}],
     [paths.inquiry, paths.inquiry, {}],
     ['/no/such/page', routePatterns.notFound, { '*': 'no/such/page' }],

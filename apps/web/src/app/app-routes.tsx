@@ -64,6 +64,8 @@ export const appRoutes: AppRoute[] = [
                   page(paths.payment, () => import('./routes/my-page/payment.tsx')),
                   page(routePatterns.completedCharge, () => import('./routes/my-page/completed-charge.tsx')),
                   page(routePatterns.pointHistory, () => import('./routes/my-page/point-history.tsx')),
+                  page(routePatterns.receipt, () => import('./routes/my-page/receipt.tsx')),
+                  page(paths.statement, () => import('./routes/my-page/statement.tsx')),
                   page(paths.followingArtists, () => import('./routes/my-page/following-artists.tsx')),
                   {
                     path: paths.customerSupport,

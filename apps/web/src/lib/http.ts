@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@orchard/shared';
+import { takeEarlyResponse } from './early-reads.ts';
 import { ApiError } from './api-error.ts';
 
 export { ApiError };
@@ -58,6 +59,15 @@ export type ApiRequestOptions = {
   headers?: Record<string, string>;
 };
 
+/** The promise's answer, or its rejection with the signal's reason once the signal aborts first. */
+function untilAborted<Value>(promise: Promise<Value>, signal: AbortSignal): Promise<Value> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 function urlFor(path: string, query: ApiRequestOptions['query']): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -96,13 +106,11 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
     if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, 'offline', `${method} ${url} not sent: the browser is offline`);
     let response: Response;
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: payload,
-        credentials: 'include',
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      // A landing page's read may already be on its way (lib/early-reads.ts): it is awaited under
+      // the same timeout and cancellation as a request sent here.
+      const early = method === 'GET' && payload === undefined ? takeEarlyResponse(url) : undefined;
+      response = await (early ? untilAborted(early, abort) : fetch(url, { method, headers, body: payload, credentials: 'include', signal: abort }));
     } catch (cause) {
       if (timeout.aborted) throw new ApiError(0, 'timeout', `${method} ${url} timed out after ${apiTimeoutMs} ms`);
       if (signal?.aborted) throw cause;

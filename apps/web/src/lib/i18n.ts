@@ -4,7 +4,7 @@ import type { Language } from '@orchard/shared';
 import { ApiError } from './api-error.ts';
 import { fallbackLanguage, languages } from './locale.ts';
 
-/** The namespaces of docs/architecture.md#web, plus the ones this app needs beyond them (auth, join, film, notification). */
+/** The namespaces of docs/architecture.md#web, plus the ones this app needs beyond them (auth, join, film, notification, proof, settlement, accounts). */
 export const namespaces = [
   'common',
   'home',
@@ -24,6 +24,9 @@ export const namespaces = [
   'community',
   'search',
   'support',
+  'proof',
+  'settlement',
+  'accounts',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -11,7 +11,7 @@ import { likedAmong } from '../community/community.service.ts';
 import { participationOf } from '../projects/projects.service.ts';
 import { artistUnknown, filmNotFound, filmsCursorInvalid, notFilmAuthor, projectNotJoined, videoInvalid, videoNotMp4 } from './films.errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { Mp4Error, readMp4File, type Mp4Info } from './films.mp4.ts';
+import { Mp4Error, readMp4File, type Mp4Info } from '../../lib/mp4.ts';
 import { firstFramePoster, generatedPoster, hasDecoder } from './films.poster.ts';
 import { createFilmsRepository, type FilmFilter, type FilmView } from './films.repository.ts';
 

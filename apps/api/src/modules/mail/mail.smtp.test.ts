@@ -50,6 +50,7 @@ function header(raw: string, name: string): string | undefined {
 }
 
 const dataFor: Record<MailTemplate, unknown> = {
+  charge_receipt: { chargeId: '00000000-0000-4000-8000-000000000001', number: 'OR-2026-00000042', approvedAt: '2026-12-01T03:04:05.000Z', item: 'Orange 1,000 + bonus 50', amountKrw: 100000, supplyKrw: 90909, vatKrw: 9091, method: 'card', orderId: 'ord_abc', paymentKeyMasked: 'tviv****6789', merchant: { name: '오차드', businessNumber: '123-45-67890', address: 'Seoul' } },
   approved: { project: { id: 1, title: '생일 광고' }, creationDeadline: '2026-12-08T14:59:59.999Z' },
   rejected: { project: { id: 1, title: '생일 광고' }, reason: 'no inventory' },
   cancelled_deadline: { project: { id: 1, title: '생일 광고' } },
@@ -58,6 +59,7 @@ const dataFor: Record<MailTemplate, unknown> = {
   failed: { project: { id: 1, title: '생일 광고' } },
   cancelled: { project: { id: 1, title: '생일 광고' } },
   awarded: { project: { id: 1, title: '생일 광고' } },
+  proof_overdue: { project: { id: 1, title: '생일 광고' }, dueAt: '2027-03-12T14:59:59.999Z', bookedCount: 1, missing: [{ ko: '강남역', en: 'Gangnam', zh: '江南站', ja: '江南駅', es: 'Gangnam' }] },
   points_returned: { project: { id: 1, title: '생일 광고' }, amount: 1200, currency: 'orange' },
   points_expiring: { amount: 300, currency: 'berry', expiresAt: '2026-12-31T14:59:59.999Z' },
   project_opened: { project: { id: 1, title: '생일 광고' } },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localizedNameSchema, promotionalNotificationKinds, type Language } from '@orchard/shared';
+import { localizedNameSchema, paymentMethods, promotionalNotificationKinds, type Language, type PaymentMethod } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
 
 /**
@@ -24,12 +24,31 @@ export const mailTemplateDataSchemas = {
   failed: z.object({ project }),
   cancelled: z.object({ project, reason: z.string().optional() }),
   awarded: z.object({ project }),
+  /** The ad's proof is overdue: the media still unproven, by their names (docs/product.md#execution). */
+  proof_overdue: z.object({ project, dueAt: z.string(), bookedCount: z.number().int(), missing: z.array(localizedNameSchema) }),
   points_returned: z.object({ project, amount: z.number().int(), currency }),
   points_expiring: z.object({ amount: z.number().int(), currency, expiresAt: z.string() }),
   project_opened: z.object({ project }),
   closing_soon: z.object({ project, closesAt: z.string() }),
   /** A guardian's cancellation refunded the unspent part of a charge (docs/product.md#guardian-cancellation). */
   guardian_refund: z.object({ amountKrw: z.number().int(), orange: z.number().int(), bonusOrange: z.number().int() }),
+  /**
+   * A charge's receipt, sent by the payments module when the charge is confirmed (transactional:
+   * it leaves at once, at night too; docs/decisions/105-receipts-and-vat.md).
+   */
+  charge_receipt: z.object({
+    chargeId: z.uuid(),
+    number: z.string(),
+    approvedAt: z.string(),
+    item: z.string(),
+    amountKrw: z.number().int(),
+    supplyKrw: z.number().int(),
+    vatKrw: z.number().int(),
+    method: z.enum(paymentMethods),
+    orderId: z.string(),
+    paymentKeyMasked: z.string(),
+    merchant: z.object({ name: z.string(), businessNumber: z.string(), address: z.string() }),
+  }),
   /** Sent by the inquiries module to the inquiry's address (its answer is the mail). */
   inquiry_answered: z.object({ inquiryTitle: z.string(), answer: z.string(), nickname: z.string() }),
 } as const;
@@ -57,6 +76,10 @@ type Common = {
   open: string;
   footer: string;
   answerFooter: string;
+  /** Ends a receipt, which is not a choice either. */
+  receiptFooter: string;
+  /** A receipt's payment methods. */
+  methods: Record<PaymentMethod, string>;
   noTitle: string;
   hidden: string;
   request: string;
@@ -74,6 +97,8 @@ const common: Record<Language, Common> = {
     open: 'Orchard에서 보기',
     footer: '이 메일은 Orchard 알림입니다. 알림별 메일 수신은 내 정보 > 프로필 수정에서 바꿀 수 있어요.',
     answerFooter: 'Orchard 고객센터에 보내 주신 문의의 답변 메일입니다. 문의 내역에서도 다시 볼 수 있어요.',
+    receiptFooter: 'Orchard에서 결제하신 충전의 영수증입니다. 내 정보 > 포인트 내역에서 다시 보고 인쇄할 수 있어요.',
+    methods: { card: '카드', bank_transfer: '계좌이체', kakao_pay: '카카오페이', naver_pay: '네이버페이', toss_pay: '토스페이' },
     noTitle: '(제목 없는 프로젝트)',
     hidden: '운영자가 숨긴 프로젝트',
     request: '{artist} 광고 요청',
@@ -89,6 +114,8 @@ const common: Record<Language, Common> = {
     open: 'Open in Orchard',
     footer: 'This is an Orchard notification. You can turn mail on or off for each kind in My page > Edit profile.',
     answerFooter: 'This mail answers the inquiry you sent to Orchard support. You can read it again in My inquiries.',
+    receiptFooter: 'This is the receipt of a charge you paid on Orchard. You can see and print it again in My page > Point history.',
+    methods: { card: 'Card', bank_transfer: 'Bank transfer', kakao_pay: 'KakaoPay', naver_pay: 'Naver Pay', toss_pay: 'Toss Pay' },
     noTitle: '(untitled project)',
     hidden: 'A project hidden by the operator',
     request: 'Ad request for {artist}',
@@ -104,6 +131,8 @@ const common: Record<Language, Common> = {
     open: '在 Orchard 中查看',
     footer: '这是一封 Orchard 通知邮件。您可以在"我的 > 编辑资料"中按类型开启或关闭邮件。',
     answerFooter: '这是对您向 Orchard 客服提交的咨询的回复邮件。您也可以在咨询记录中再次查看。',
+    receiptFooter: '这是您在 Orchard 支付的充值的收据。您可以在"我的 > 积分记录"中再次查看和打印。',
+    methods: { card: '银行卡', bank_transfer: '银行转账', kakao_pay: 'KakaoPay', naver_pay: 'Naver Pay', toss_pay: 'Toss Pay' },
     noTitle: '（无标题项目）',
     hidden: '被运营方隐藏的项目',
     request: '{artist} 的广告申请',
@@ -119,6 +148,8 @@ const common: Record<Language, Common> = {
     open: 'Orchardで見る',
     footer: 'このメールはOrchardの通知です。種類ごとのメール受信はマイページ > プロフィール編集で切り替えられます。',
     answerFooter: 'Orchardサポートにお送りいただいたお問い合わせへの回答メールです。お問い合わせ履歴でもご覧いただけます。',
+    receiptFooter: 'Orchardでお支払いいただいたチャージの領収書です。マイページ > ポイント履歴でいつでも表示・印刷できます。',
+    methods: { card: 'カード', bank_transfer: '銀行振込', kakao_pay: 'カカオペイ', naver_pay: 'NAVER Pay', toss_pay: 'Toss Pay' },
     noTitle: '（タイトルなしのプロジェクト）',
     hidden: '運営者が非表示にしたプロジェクト',
     request: '{artist}の広告リクエスト',
@@ -134,6 +165,8 @@ const common: Record<Language, Common> = {
     open: 'Abrir en Orchard',
     footer: 'Este es un aviso de Orchard. Puedes activar o desactivar el correo de cada tipo en Mi página > Editar perfil.',
     answerFooter: 'Este correo responde a la consulta que enviaste al soporte de Orchard. Puedes volver a leerla en Mis consultas.',
+    receiptFooter: 'Este es el recibo de una recarga que pagaste en Orchard. Puedes verlo e imprimirlo de nuevo en Mi página > Historial de puntos.',
+    methods: { card: 'Tarjeta', bank_transfer: 'Transferencia bancaria', kakao_pay: 'KakaoPay', naver_pay: 'Naver Pay', toss_pay: 'Toss Pay' },
     noTitle: '(proyecto sin título)',
     hidden: 'Un proyecto ocultado por el operador',
     request: 'Solicitud de anuncio para {artist}',
@@ -197,11 +230,18 @@ const copies: Record<MailTemplate, Record<Language, Copy>> = {
     es: { subject: '[Orchard] Se canceló un proyecto: {project}', lines: ['«{project}» se canceló. Se devuelven todas las participaciones.', '{reason}'] },
   },
   awarded: {
-    ko: { subject: '[Orchard] 광고가 게재되었어요: {project}', lines: ['"{project}"의 광고가 게재되었어요. 프로젝트에서 광고 사진을 볼 수 있어요.'] },
-    en: { subject: '[Orchard] The ad ran: {project}', lines: ['The ad of "{project}" ran. Its photos are posted on the project.'] },
-    zh: { subject: '[Orchard] 广告已投放：{project}', lines: ['"{project}"的广告已投放，可在项目页查看广告照片。'] },
-    ja: { subject: '[Orchard] 広告が掲出されました：{project}', lines: ['「{project}」の広告が掲出されました。プロジェクトで広告の写真を見られます。'] },
-    es: { subject: '[Orchard] El anuncio se publicó: {project}', lines: ['El anuncio de «{project}» se publicó. Sus fotos están en el proyecto.'] },
+    ko: { subject: '[Orchard] 광고가 게재되었어요: {project}', lines: ['"{project}"의 광고가 게재되었어요. 예약한 모든 매체의 증빙 사진을 프로젝트에서 볼 수 있어요.'] },
+    en: { subject: '[Orchard] The ad ran: {project}', lines: ['The ad of "{project}" ran. Proof of every booked medium is posted on the project.'] },
+    zh: { subject: '[Orchard] 广告已投放：{project}', lines: ['"{project}"的广告已投放，可在项目页查看每个预订媒体的证明照片。'] },
+    ja: { subject: '[Orchard] 広告が掲出されました：{project}', lines: ['「{project}」の広告が掲出されました。予約したすべての媒体の証拠をプロジェクトで見られます。'] },
+    es: { subject: '[Orchard] El anuncio se publicó: {project}', lines: ['El anuncio de «{project}» se publicó. La prueba de cada medio reservado está en el proyecto.'] },
+  },
+  proof_overdue: {
+    ko: { subject: '[Orchard] 광고 증빙이 늦어지고 있어요: {project}', lines: ['"{project}"의 광고 증빙 기한({dueAt}, 한국 시간)이 지났어요. 아직 증빙되지 않은 매체: {missing}.', '운영팀에 확인을 요청했어요. 증빙이 올라오면 프로젝트에서 볼 수 있어요.'] },
+    en: { subject: '[Orchard] The ad\'s proof is overdue: {project}', lines: ['The proof of "{project}" was due by {dueAt} (KST). Still without proof: {missing}.', 'The operators have been asked to post it; it will appear on the project.'] },
+    zh: { subject: '[Orchard] 广告证明已逾期：{project}', lines: ['"{project}"的广告证明截止时间为 {dueAt}（韩国时间），已经过期。尚未证明的媒体：{missing}。', '已请运营团队尽快上传，上传后可在项目页查看。'] },
+    ja: { subject: '[Orchard] 広告の証拠が期限を過ぎています：{project}', lines: ['「{project}」の広告の証拠の期限（{dueAt}、韓国時間）が過ぎました。まだ証拠のない媒体：{missing}。', '運営チームに掲載を依頼しました。掲載されるとプロジェクトで見られます。'] },
+    es: { subject: '[Orchard] La prueba del anuncio está atrasada: {project}', lines: ['La prueba de «{project}» vencía el {dueAt} (hora de Corea). Aún sin prueba: {missing}.', 'Se pidió al equipo de operaciones que la publique; aparecerá en el proyecto.'] },
   },
   points_returned: {
     ko: { subject: '[Orchard] {amount} {currency} 반환: {project}', lines: ['"{project}"에 참여한 {amount} {currency}이(가) 잔액으로 돌아왔어요.'] },
@@ -237,6 +277,13 @@ const copies: Record<MailTemplate, Record<Language, Copy>> = {
     zh: { subject: '[Orchard] 应法定监护人要求已退款 ₩{amountKrw}', lines: ['应法定监护人的取消请求，已退还一笔充值中未使用的部分 ₩{amountKrw}。', '已从您的余额中扣除 {orange} 橙子及赠送的 {bonusOrange} 橙子。'] },
     ja: { subject: '[Orchard] 法定代理人の依頼により₩{amountKrw}を返金しました', lines: ['法定代理人の取消依頼により、チャージのうち未使用分₩{amountKrw}を返金しました。', '残高から{orange}オレンジとボーナス{bonusOrange}オレンジを差し引きました。'] },
     es: { subject: '[Orchard] Reembolso de ₩{amountKrw} a petición de un tutor legal', lines: ['A petición de un tutor legal, se reembolsó la parte no gastada de una recarga: ₩{amountKrw}.', 'Se descontaron de tu saldo {orange} Orange y {bonusOrange} Orange de bonificación.'] },
+  },
+  charge_receipt: {
+    ko: { subject: '[Orchard] 충전 영수증 {number}: {amountKrw}원', lines: ['충전 결제가 완료되었어요. 영수증을 보내드려요.', '영수증 번호: {number}\n결제일시: {approvedAt} (한국 시간)\n상품: {item}\n결제 금액: {amountKrw}원 (공급가액 {supplyKrw}원, 부가세 {vatKrw}원)\n결제 수단: {method}\n주문 번호: {orderId}\n승인 키: {paymentKeyMasked}', '판매자: {merchantName} (사업자등록번호 {businessNumber})\n{merchantAddress}'] },
+    en: { subject: '[Orchard] Receipt {number} for your charge: ₩{amountKrw}', lines: ['Your charge is paid. Here is your receipt.', 'Receipt number: {number}\nPaid at: {approvedAt} (KST)\nItem: {item}\nAmount paid: ₩{amountKrw} (supply value ₩{supplyKrw}, VAT ₩{vatKrw})\nPayment method: {method}\nOrder number: {orderId}\nPayment key: {paymentKeyMasked}', 'Seller: {merchantName} (business registration number {businessNumber})\n{merchantAddress}'] },
+    zh: { subject: '[Orchard] 充值收据 {number}：₩{amountKrw}', lines: ['您的充值已支付完成，以下是您的收据。', '收据编号：{number}\n支付时间：{approvedAt}（韩国时间）\n商品：{item}\n支付金额：₩{amountKrw}（供货价 ₩{supplyKrw}，增值税 ₩{vatKrw}）\n支付方式：{method}\n订单号：{orderId}\n支付密钥：{paymentKeyMasked}', '卖方：{merchantName}（营业执照号 {businessNumber}）\n{merchantAddress}'] },
+    ja: { subject: '[Orchard] チャージの領収書 {number}：₩{amountKrw}', lines: ['チャージのお支払いが完了しました。領収書をお送りします。', '領収書番号：{number}\n決済日時：{approvedAt}（韓国時間）\n品目：{item}\nお支払い金額：₩{amountKrw}（本体価格 ₩{supplyKrw}、付加価値税 ₩{vatKrw}）\nお支払い方法：{method}\n注文番号：{orderId}\n決済キー：{paymentKeyMasked}', '販売者：{merchantName}（事業者登録番号 {businessNumber}）\n{merchantAddress}'] },
+    es: { subject: '[Orchard] Recibo {number} de tu recarga: ₩{amountKrw}', lines: ['Tu recarga está pagada. Aquí tienes tu recibo.', 'Número de recibo: {number}\nPagado el: {approvedAt} (hora de Corea)\nArtículo: {item}\nImporte pagado: ₩{amountKrw} (base imponible ₩{supplyKrw}, IVA ₩{vatKrw})\nMétodo de pago: {method}\nNúmero de pedido: {orderId}\nClave de pago: {paymentKeyMasked}', 'Vendedor: {merchantName} (número de registro comercial {businessNumber})\n{merchantAddress}'] },
   },
   inquiry_answered: {
     ko: { subject: '[Orchard] 문의에 답변드려요: {inquiryTitle}', greets: true, lines: ['안녕하세요, {nickname}님. Orchard 고객센터입니다. 문의 "{inquiryTitle}"에 대한 답변입니다.', '{answer}'] },
@@ -282,12 +329,34 @@ function linkOf(template: MailTemplate, data: Record<string, unknown>): string {
   const projectRef = data.project as { id: number } | null | undefined;
   if (template === 'inquiry_answered') return spaPaths.customerSupport;
   if (template === 'guardian_refund') return spaPaths.pointHistory('orange');
+  if (template === 'charge_receipt') return spaPaths.receipt(String(data.chargeId));
   if (template === 'points_expiring') return spaPaths.pointHistory(String(data.currency));
   if (!projectRef) return spaPaths.notification;
   if (template === 'approved') return spaPaths.projectInfoDetail('approved', projectRef.id);
   if (template === 'rejected') return spaPaths.projectInfoDetail('rejected', projectRef.id);
   if (template === 'cancelled_deadline') return spaPaths.projectInfoDetail('cancelled', projectRef.id);
   return spaPaths.project(projectRef.id);
+}
+
+/** A receipt's own values (charge_receipt): the amounts grouped in every language, the approval in KST, the method named. */
+function receiptValuesOf(template: MailTemplate, data: Record<string, unknown>, words: Common, language: Language): Values {
+  if (template !== 'charge_receipt') return {};
+  const receipt = data as MailTemplateData<'charge_receipt'>;
+  const won = (amount: number) => new Intl.NumberFormat(language, { useGrouping: 'always' }).format(amount);
+  return {
+    number: receipt.number,
+    approvedAt: kstDateTime(receipt.approvedAt),
+    item: receipt.item,
+    amountKrw: won(receipt.amountKrw),
+    supplyKrw: won(receipt.supplyKrw),
+    vatKrw: won(receipt.vatKrw),
+    method: words.methods[receipt.method],
+    orderId: receipt.orderId,
+    paymentKeyMasked: receipt.paymentKeyMasked,
+    merchantName: receipt.merchant.name,
+    businessNumber: receipt.merchant.businessNumber,
+    merchantAddress: receipt.merchant.address,
+  };
 }
 
 /**
@@ -309,6 +378,8 @@ export function renderMail<T extends MailTemplate>(template: T, language: Langua
     date: typeof data.expiresAt === 'string' ? kstDate(data.expiresAt) : '',
     deadline: typeof data.creationDeadline === 'string' ? kstDateTime(data.creationDeadline) : '',
     closesAt: typeof data.closesAt === 'string' ? kstDateTime(data.closesAt) : '',
+    dueAt: typeof data.dueAt === 'string' ? kstDateTime(data.dueAt) : '',
+    missing: Array.isArray(data.missing) ? (data.missing as Record<Language, string>[]).map((names) => names[language] || names.en).join(', ') : '',
     reason: typeof data.reason === 'string' ? data.reason : '',
     inquiryTitle: typeof data.inquiryTitle === 'string' ? data.inquiryTitle : '',
     answer: typeof data.answer === 'string' ? data.answer : '',
@@ -316,13 +387,14 @@ export function renderMail<T extends MailTemplate>(template: T, language: Langua
     amountKrw: typeof data.amountKrw === 'number' ? number.format(data.amountKrw) : '',
     orange: typeof data.orange === 'number' ? number.format(data.orange) : '',
     bonusOrange: typeof data.bonusOrange === 'number' ? number.format(data.bonusOrange) : '',
+    ...receiptValuesOf(template, data, words, language),
   };
   // An approval without a deadline (older rows) leaves out the sentence that names it.
   const lines = copy.lines.filter((line) => !(line.includes('{deadline}') && values.deadline === '')).map((line) => fill(line, values)).filter((line) => line.trim() !== '');
   const subject = fill(copy.subject, values).replace(/[\r\n]+/g, ' ');
   const url = new URL(linkOf(template, data), publicUrl).toString();
   const greeting = copy.greets ? [] : [words.greeting];
-  const footer = template === 'inquiry_answered' ? words.answerFooter : words.footer;
+  const footer = template === 'inquiry_answered' ? words.answerFooter : template === 'charge_receipt' ? words.receiptFooter : words.footer;
   const text = [...greeting.flatMap((line) => [line, '']), ...lines.flatMap((line) => [line, '']), `${words.open}: ${url}`, '', '--', footer, ''].join('\n');
   const paragraphs = lines.map((line) => `<p style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(line)}</p>`).join('\n');
   const html = `<!doctype html>

@@ -50,11 +50,18 @@ describe('mail templates', () => {
       failed: { project: { id: 3, title: hostile } },
       cancelled: { project: { id: 3, title: hostile }, reason: hostile },
       awarded: { project: { id: 3, title: hostile } },
+      proof_overdue: {
+        project: { id: 3, title: hostile },
+        dueAt: '2027-03-12T14:59:59.999Z',
+        bookedCount: 2,
+        missing: [{ ko: `강남역 ${hostile}`, en: `Gangnam ${hostile}`, zh: `江南站 ${hostile}`, ja: `江南駅 ${hostile}`, es: `Gangnam ${hostile}` }],
+      },
       points_returned: { project: { id: 3, title: hostile }, amount: 12345, currency: 'orange' },
       points_expiring: { amount: 700, currency: 'berry', expiresAt: '2026-12-31T14:59:59.999Z' },
       project_opened: { project: { id: 3, title: hostile } },
       closing_soon: { project: { id: 3, title: hostile }, closesAt: '2026-12-02T15:00:00.000Z' },
       guardian_refund: { amountKrw: 9900, orange: 900, bonusOrange: 0 },
+      charge_receipt: { chargeId: '00000000-0000-4000-8000-000000000001', number: 'OR-2026-00000042', approvedAt: '2026-12-01T03:04:05.000Z', item: 'Orange 1,000 + bonus 50', amountKrw: 100000, supplyKrw: 90909, vatKrw: 9091, method: 'card', orderId: 'ord_abc', paymentKeyMasked: 'tviv****6789', merchant: { name: hostile, businessNumber: '123-45-67890', address: 'Seoul' } },
       inquiry_answered: { inquiryTitle: hostile, answer: `line one\n${hostile}`, nickname: 'fan' },
     } as const;
     for (const template of mailTemplates) {
@@ -76,6 +83,19 @@ describe('mail templates', () => {
     expect(returned.text).toContain('http://localhost:3000/project/3');
     expect(renderMail('points_expiring', 'en', samples.points_expiring, origin).subject).toBe('[Orchard] 700 Berry expire on 2026-12-31');
     expect(renderMail('closing_soon', 'es', samples.closing_soon, origin).text).toContain('2026-12-03 00:00');
+    // A receipt: its figures grouped in the reader's language, the method named, its page linked, no opt-out footer.
+    const receipt = renderMail('charge_receipt', 'ja', { ...samples.charge_receipt, merchant: { name: 'オーチャード', businessNumber: '123-45-67890', address: 'ソウル' } }, origin);
+    expect(receipt.subject).toBe('[Orchard] チャージの領収書 OR-2026-00000042：₩100,000');
+    expect(receipt.text).toContain('本体価格 ₩90,909、付加価値税 ₩9,091');
+    expect(receipt.text).toContain('お支払い方法：カード');
+    expect(receipt.text).toContain('決済日時：2026-12-01 12:04（韓国時間）');
+    expect(receipt.text).toContain('http://localhost:3000/my-page/receipt/00000000-0000-4000-8000-000000000001');
+    expect(receipt.text).not.toContain('プロフィール編集');
+    expect(renderMail('charge_receipt', 'es', samples.charge_receipt, origin).text).toContain('₩100.000');
+    // The overdue notice names the missing media in the reader's language, at the due time in KST.
+    const overdue = renderMail('proof_overdue', 'ja', samples.proof_overdue, origin).text;
+    expect(overdue).toContain(`江南駅 ${hostile}`);
+    expect(overdue).toContain('2027-03-12 23:59');
   });
 
   it('names an untitled request by its artist and a hidden project as hidden, as the notification list does', () => {

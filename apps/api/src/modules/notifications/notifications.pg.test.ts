@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
 import { creditOrange } from '../../../test/projects-kit.ts';
+import { queuedMails } from '../../../test/mail-kit.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { createMailService } from '../mail/mail.service.ts';
-import { mailOutbox } from '../mail/mail.table.ts';
 import { pointLots } from '../points/points.table.ts';
 import { users } from '../users/users.table.ts';
 import { createNotificationsService } from './notifications.service.ts';
@@ -55,6 +55,6 @@ describe('expiry notices from two processes at once', () => {
     );
     expect(rows).toHaveLength(lots.length);
     expect(rows.every((row) => Number(row.n) === 1 && row.key.endsWith(':d30'))).toBe(true);
-    expect(await t.database.db.$count(mailOutbox, eq(mailOutbox.template, 'points_expiring'))).toBe(lots.length);
+    expect(await queuedMails(t, { template: 'points_expiring' })).toHaveLength(lots.length);
   });
 });

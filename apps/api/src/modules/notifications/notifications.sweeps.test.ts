@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { addDays, fundingClosesAt } from '@orchard/shared/project-rules';
 import { createTestContext, errorCode, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { creationBody, creditOrange, fundingProject, postParticipation, projectsTestContext, todayOf, validRequestBody, approvedWithThumbnail, postCreation } from '../../../test/projects-kit.ts';
+import { queuedMails } from '../../../test/mail-kit.ts';
 import { artistFollows } from '../artists/artists.table.ts';
-import { mailOutbox } from '../mail/mail.table.ts';
 import { pointLots } from '../points/points.table.ts';
 import { users } from '../users/users.table.ts';
 import { createNotificationSweeps } from './notifications.sweeps.ts';
@@ -19,12 +19,7 @@ async function withAddress(t: TestContext, user: TestUser, language: 'ko' | 'en'
 
 const noticesOf = (t: TestContext, userId: string, kind: string) =>
   t.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind))).orderBy(notifications.id);
-const mailsTo = (t: TestContext, userId: string, template?: string) =>
-  t.database.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.userId, userId), ...(template ? [eq(mailOutbox.template, template)] : [])))
-    .orderBy(mailOutbox.id);
+const mailsTo = (t: TestContext, userId: string, template?: string) => queuedMails(t, { userId, template });
 
 describe('mail preferences and the mails of notifications', () => {
   let t: TestContext;

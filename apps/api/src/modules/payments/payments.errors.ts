@@ -2,6 +2,9 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts
 
 export const chargeNotFound = () => notFound('points.charge_not_found', 'There is no such charge.');
 
+/** docs/decisions/105-receipts-and-vat.md: a receipt is of money taken, so only a confirmed or refunded charge has one. */
+export const noReceipt = () => conflict('points.no_receipt', 'A receipt exists only for a completed charge.');
+
 export const packageUnknown = () => unprocessable('points.package_unknown', 'There is no such charge package.');
 
 export const gatewayUnreachable = () => new AppError(502, 'payments.gateway_error', 'The payment service could not be reached. Please try again.');

@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { epochMsText } from '../../db/rows.ts';
 import { users } from '../users/users.table.ts';
-import { payments, paymentWebhookEvents } from './payments.table.ts';
+import { guardianRefunds, payments, paymentWebhookEvents } from './payments.table.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -134,6 +134,27 @@ export function createPaymentsRepository({ db }: { db: DbOrTx }) {
     async ownerLanguage(userId: string): Promise<string | null> {
       const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
       return row?.language ?? null;
+    },
+
+    /** Who bought a charge, as a receipt names them, and the language its mail is in. */
+    async buyerOf(userId: string): Promise<{ nickname: string | null; email: string | null; language: string } | undefined> {
+      const [row] = await db.select({ nickname: users.nickname, email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+      return row;
+    },
+
+    /** These charges' prices, of this user only (another user's id is left out). */
+    async amountsOf(userId: string, paymentIds: string[]): Promise<{ id: string; amountKrw: number }[]> {
+      if (paymentIds.length === 0) return [];
+      return db.select({ id: payments.id, amountKrw: payments.amountKrw }).from(payments).where(and(eq(payments.userId, userId), inArray(payments.id, paymentIds)));
+    },
+
+    /** The money of guardian refunds, by their ledger entry, of this user only. */
+    async guardianRefundAmountsOf(userId: string, transactionIds: number[]): Promise<{ transactionId: number; amountKrw: number }[]> {
+      if (transactionIds.length === 0) return [];
+      return db
+        .select({ transactionId: guardianRefunds.transactionId, amountKrw: guardianRefunds.amountKrw })
+        .from(guardianRefunds)
+        .where(and(eq(guardianRefunds.userId, userId), inArray(guardianRefunds.transactionId, transactionIds)));
     },
 
     /** Records a webhook event once; false when the event id was seen before. */

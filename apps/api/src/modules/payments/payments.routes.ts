@@ -13,6 +13,7 @@ import {
   operatorChargeSearchResponseSchema,
   paymentFailQuerySchema,
   paymentSuccessQuerySchema,
+  receiptResponseSchema,
   type ErrorCode,
 } from '@orchard/shared';
 import { spaPaths } from '@orchard/shared/spa-paths';
@@ -60,6 +61,13 @@ export async function registerPaymentsRoutes(
     '/api/points/charges/:chargeId',
     { config: { access: 'joined' }, schema: { tags: ['points'], params: chargeIdParamsSchema, querystring: emptyQuerySchema, response: { 200: chargeSchema, ...errors } } },
     async (request) => payments.charge(requireSession(request).userId, request.params.chargeId),
+  );
+
+  // A confirmed or refunded charge's receipt, to its buyer (docs/decisions/105-receipts-and-vat.md).
+  app.get(
+    '/api/points/charges/:chargeId/receipt',
+    { config: { access: 'joined' }, schema: { tags: ['points'], params: chargeIdParamsSchema, querystring: emptyQuerySchema, response: { 200: receiptResponseSchema, ...errors } } },
+    async (request) => ({ receipt: await payments.receipt(requireSession(request).userId, request.params.chargeId) }),
   );
 
   app.post(

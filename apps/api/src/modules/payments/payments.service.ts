@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { findChargePackage, type Charge, type ChargeStatus, type ErrorCode, type PaymentMethod } from '@orchard/shared';
-import { isLanguage } from '@orchard/shared/locale-codes';
+import { findChargePackage, type Charge, type ChargeStatus, type ErrorCode, type PaymentMethod, type Language, type PointReason, type Receipt } from '@orchard/shared';
+import { defaultLanguage, isLanguage } from '@orchard/shared/locale-codes';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { chargePointsUsed, refundRefusal } from '../../lib/points/rules.ts';
 import type { Idempotency, KeyScope } from '../idempotency/idempotency.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import type { PointsService } from '../points/points.service.ts';
 import { RETRIABLE_FAILURE_CODE, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
-import { chargeNotFound, gatewayUnreachable, knownFailure, packageUnknown, paymentFailures, refundFailed, refundRefusals, type PaymentFailureCode } from './payments.errors.ts';
+import { chargeNotFound, gatewayUnreachable, knownFailure, noReceipt, packageUnknown, paymentFailures, refundFailed, refundRefusals, type PaymentFailureCode } from './payments.errors.ts';
+import { receiptOf, type Merchant } from './payments.receipt.ts';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
 export { entryPaymentText } from './payments.repository.ts';
 
@@ -24,6 +26,7 @@ export const refundRepairAfterMs = 60_000;
 export const pendingChargeOpenMs = 60 * 60_000;
 
 const languageOf = (value: string | null) => (isLanguage(value) ? value : undefined);
+const languageOrDefault = (value: string | null) => languageOf(value) ?? defaultLanguage;
 
 /** What a return from the gateway did: acted with the owner's session, or only redirected. */
 export type ReturnOutcome = { chargeId: string; acted: boolean };
@@ -44,6 +47,8 @@ export function createPaymentsService({
   points,
   idempotency,
   publicUrl,
+  merchant,
+  mail,
 }: {
   db: Db;
   clock: Clock;
@@ -55,6 +60,10 @@ export function createPaymentsService({
    */
   idempotency: Idempotency;
   publicUrl: URL;
+  /** The seller receipts name, as configured now (docs/decisions/105-receipts-and-vat.md). */
+  merchant: Merchant;
+  /** The outbox a confirmed charge's receipt is queued in, in the credit's transaction; none: not mailed. */
+  mail?: Pick<MailService, 'enqueueWithin'>;
 }) {
   const repository = (source: DbOrTx = db) => createPaymentsRepository({ db: source });
   const failure = (code: PaymentFailureCode) => ({ code, reason: paymentFailures[code] });
@@ -80,6 +89,59 @@ export function createPaymentsService({
       refundedAt: row.refundedAt?.toISOString() ?? null,
       refundable,
     };
+  }
+
+  /** A paid charge's receipt, read through `source` (the credit's transaction, or the pool). */
+  async function receiptWithin(source: DbOrTx, row: PaymentRow, chargeEntryId: number): Promise<{ receipt: Receipt; email: string | null; language: Language }> {
+    const buyer = await repository(source).buyerOf(row.userId);
+    const language = languageOrDefault(buyer?.language ?? null);
+    const receipt = receiptOf({
+      charge: {
+        orderId: row.orderId,
+        orange: row.orange,
+        bonusOrange: row.bonusOrange,
+        amountKrw: row.amountKrw,
+        method: row.method as PaymentMethod,
+        paymentKey: row.paymentKey ?? '',
+        paidAt: row.paidAt!,
+        refundedAt: row.refundedAt,
+      },
+      buyer: { nickname: buyer?.nickname ?? null, email: buyer?.email ?? null },
+      chargeEntryId,
+      merchant,
+      language,
+    });
+    return { receipt, email: buyer?.email ?? null, language };
+  }
+
+  /**
+   * The receipt mail of a charge just credited, inside the credit's transaction: queued exactly
+   * when the points are, in the buyer's language; transactional, so it leaves at once at night too
+   * (docs/product.md#night-time). A buyer without an address gets none.
+   */
+  async function mailReceiptWithin(tx: Tx, row: PaymentRow, chargeEntryId: number) {
+    if (!mail) return;
+    const { receipt, email, language } = await receiptWithin(tx, row, chargeEntryId);
+    if (!email) return;
+    await mail.enqueueWithin(tx, {
+      to: email,
+      userId: row.userId,
+      language,
+      template: 'charge_receipt',
+      data: {
+        chargeId: row.id,
+        number: receipt.number,
+        approvedAt: receipt.approvedAt,
+        item: receipt.item,
+        amountKrw: receipt.amountKrw,
+        supplyKrw: receipt.supplyKrw,
+        vatKrw: receipt.vatKrw,
+        method: receipt.method,
+        orderId: receipt.orderId,
+        paymentKeyMasked: receipt.paymentKeyMasked,
+        merchant: receipt.merchant,
+      },
+    });
   }
 
   async function ownCharge(userId: string, chargeId: string): Promise<PaymentRow> {
@@ -121,8 +183,11 @@ export function createPaymentsService({
     }
     if (locked.status !== 'pending' && locked.status !== 'declined') return true;
     // The charge date is when the ledger learns of the payment: validity and the refund window count from it.
-    await points.creditChargeWithin(tx, locked, now);
-    await repository(tx).markConfirmed(payment.id, { paidAt: now, paymentKey: approval.paymentKey, method: approval.method ?? locked.method });
+    const { chargeTransactionId } = await points.creditChargeWithin(tx, locked, now);
+    const confirmed = { paidAt: now, paymentKey: approval.paymentKey, method: approval.method ?? locked.method };
+    await repository(tx).markConfirmed(payment.id, confirmed);
+    // Only the credit that moved the charge out of pending or declined gets here: one mail per charge.
+    await mailReceiptWithin(tx, { ...locked, ...confirmed, status: 'confirmed' }, chargeTransactionId);
     return true;
   }
 
@@ -251,6 +316,45 @@ export function createPaymentsService({
 
     async charge(userId: string, chargeId: string): Promise<Charge> {
       return present(await ownCharge(userId, chargeId));
+    },
+
+    /**
+     * The buyer's receipt of a charge (docs/decisions/105-receipts-and-vat.md): another user's or
+     * an unknown charge is not found; one not paid (pending, declined) or with a refund under way
+     * has none (409 points.no_receipt). Built from the charge, its ledger entry and the merchant as
+     * configured now, so two reads give the same receipt.
+     */
+    async receipt(userId: string, chargeId: string): Promise<Receipt> {
+      const row = await ownCharge(userId, chargeId);
+      if ((row.status !== 'confirmed' && row.status !== 'refunded') || !row.paidAt) throw noReceipt();
+      const chargeEntryId = await points.chargeEntryIdOf(userId, row.id);
+      if (chargeEntryId === null) throw noReceipt();
+      return (await receiptWithin(db, row, chargeEntryId)).receipt;
+    },
+
+    /**
+     * The money of a user's ledger entries, by entry id, for the yearly statement (docs/decisions/106-yearly-statement.md):
+     * a charge's price paid (+); a refund's price paid back (−) and, reversed, kept (+); a guardian
+     * refund's amount paid back (−) and, reversed, kept (+). Entries of other charges' or users' are left out.
+     */
+    async entryMoneyOf(userId: string, entries: { transactionId: number; paymentId: string | null; reason: PointReason; relatedTransactionId: number | null }[]): Promise<Map<number, number>> {
+      const paymentIds = [...new Set(entries.flatMap((entry) => (entry.paymentId ? [entry.paymentId] : [])))];
+      const guardianIds = [...new Set(entries.flatMap((entry) => (entry.reason === 'guardian_refund' ? [entry.transactionId] : entry.reason === 'guardian_refund_reversed' && entry.relatedTransactionId !== null ? [entry.relatedTransactionId] : [])))];
+      const prices = new Map((await repository().amountsOf(userId, paymentIds)).map((row) => [row.id, row.amountKrw]));
+      const guardian = new Map((await repository().guardianRefundAmountsOf(userId, guardianIds)).map((row) => [row.transactionId, row.amountKrw]));
+      const money = new Map<number, number>();
+      for (const entry of entries) {
+        const price = entry.paymentId ? prices.get(entry.paymentId) : undefined;
+        const amount =
+          entry.reason === 'point_charge' ? price
+          : entry.reason === 'refund_of_charge' ? (price === undefined ? undefined : -price)
+          : entry.reason === 'refund_reversed' ? price
+          : entry.reason === 'guardian_refund' ? (guardian.has(entry.transactionId) ? -guardian.get(entry.transactionId)! : undefined)
+          : entry.reason === 'guardian_refund_reversed' && entry.relatedTransactionId !== null ? guardian.get(entry.relatedTransactionId)
+          : undefined;
+        if (amount !== undefined) money.set(entry.transactionId, amount);
+      }
+      return money;
     },
 
     /**

@@ -121,6 +121,26 @@ function walletColumn(currency: PointCurrency, kind: LotKind): string {
 /** One ledger entry's movement of a charge's lots, summed over those lots (negative: taken out of them). */
 export type PaymentLotMovement = { transactionId: number; type: string; reason: string; amount: number; projectId: number | null };
 
+/**
+ * A project's escrow account, summed by what moved it: in, the participations (`participationCount`
+ * spends) and the deposit, from `participants` people; out, the returns to lots, the forfeited
+ * returns and the settlement to the consumed account; `unclassified`, any other leg (there should
+ * be none); `balance`, the sum of every leg. Whole points of `currency`.
+ */
+export type EscrowMovements = {
+  escrowAccountId: number;
+  currency: PointCurrency;
+  participations: number;
+  participationCount: number;
+  deposit: number;
+  participants: number;
+  returned: number;
+  forfeited: number;
+  consumed: number;
+  unclassified: number;
+  balance: number;
+};
+
 export function createLedgerRepository({ db }: { db: DbOrTx }) {
   return {
     /** Creates the user's wallet row when missing (a first charge). */
@@ -397,6 +417,52 @@ export function createLedgerRepository({ db }: { db: DbOrTx }) {
         )
         select coalesce((select amount from settlement), 0) as settled`);
       return Number(rows[0]!.settled);
+    },
+
+    /**
+     * A project's escrow account, summed by what moved it (decision 107): each of its postings is a
+     * participation's spend into it (the one keyed `depositKey` told apart), a return out of it to
+     * the fan's lots or, for an account deleted since, to the forfeited account, or its settlement
+     * to the consumed account; a posting of none of these is `unclassified`. Figures come from the
+     * escrow's own legs, so an altered leg shows. Null when the project has no escrow account.
+     */
+    async escrowMovementsOf(projectId: number, depositKey: string): Promise<EscrowMovements | null> {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        with escrow as (select id, currency from point_escrow_accounts where project_id = ${projectId}),
+        legs as (
+          select p.amount, t.type, t.user_id, t.idempotency_key, p.settlement_id,
+            exists (select 1 from point_postings f where f.transaction_id = t.id and f.system_account = 'forfeited') as forfeited
+          from point_postings p left join point_transactions t on t.id = p.transaction_id
+          where p.escrow_account_id = (select id from escrow)
+        )
+        select e.id, e.currency,
+          coalesce(sum(l.amount) filter (where l.type = 'spend' and l.idempotency_key <> ${depositKey}), 0)::bigint as participations,
+          (count(*) filter (where l.type = 'spend' and l.idempotency_key <> ${depositKey}))::int as participation_count,
+          coalesce(sum(l.amount) filter (where l.type = 'spend' and l.idempotency_key = ${depositKey}), 0)::bigint as deposit,
+          (count(distinct l.user_id) filter (where l.type = 'spend'))::int as participants,
+          coalesce(-sum(l.amount) filter (where l.type = 'return' and not l.forfeited), 0)::bigint as returned,
+          coalesce(-sum(l.amount) filter (where l.type = 'return' and l.forfeited), 0)::bigint as forfeited,
+          coalesce(-sum(l.amount) filter (where l.settlement_id is not null), 0)::bigint as consumed,
+          coalesce(sum(l.amount) filter (where l.settlement_id is null and l.type is distinct from 'spend' and l.type is distinct from 'return'), 0)::bigint as unclassified,
+          coalesce(sum(l.amount), 0)::bigint as balance
+        from escrow e left join legs l on true
+        group by e.id, e.currency`);
+      const row = rows[0];
+      if (!row) return null;
+      const figure = (name: string) => Number(row[name]);
+      return {
+        escrowAccountId: figure('id'),
+        currency: row.currency as PointCurrency,
+        participations: figure('participations'),
+        participationCount: figure('participation_count'),
+        deposit: figure('deposit'),
+        participants: figure('participants'),
+        returned: figure('returned'),
+        forfeited: figure('forfeited'),
+        consumed: figure('consumed'),
+        unclassified: figure('unclassified'),
+        balance: figure('balance'),
+      };
     },
 
     async createEscrowAccount(currency: PointCurrency, projectId: number | null) {

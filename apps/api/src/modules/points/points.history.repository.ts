@@ -1,10 +1,11 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { HistoryEntry, LocalizedName, PaymentMethod, PointCurrency, PointReason, PointTransactionType } from '@orchard/shared';
 import { queryNamed, type Db, type NamedStatement } from '../../db/client.ts';
 import { epochMs, epochMsText, nullableDate } from '../../db/rows.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { entryPaymentText } from '../payments/payments.service.ts';
 import { projectReferenceText } from '../projects/projects.service.ts';
+import { users } from '../users/users.table.ts';
 import { pointTransactions } from './points.table.ts';
 
 /** A transaction as another module shows it beside its own rows (support's inbox). */
@@ -95,6 +96,19 @@ const historyPageStatement: NamedStatement = {
     order by t.id desc limit $5::int`,
 };
 
+/** A ledger entry as the yearly statement lists it; its money is the payments module's (docs/decisions/106-yearly-statement.md). */
+export type StatementRow = {
+  id: number;
+  currency: PointCurrency;
+  type: PointTransactionType;
+  reason: PointReason;
+  amount: number;
+  paymentId: string | null;
+  relatedTransactionId: number | null;
+  createdAt: Date;
+  project: HistoryEntry['project'];
+};
+
 /** The SQL of the points history screen; which types a tab shows is the service's decision. */
 export function createHistoryRepository({ db }: { db: Db }) {
   return {
@@ -123,6 +137,46 @@ export function createHistoryRepository({ db }: { db: Db }) {
         ...toEntry(row),
         lots: lots.rows.map((lot) => ({ kind: lot.kind as 'purchased' | 'bonus', amount: Number(lot.amount), expiresAt: iso(lot.expires_ms)! })),
       };
+    },
+
+    /**
+     * Every entry of the user in [from, to), oldest first, with its project as the history shows
+     * it (the projects' piece of SQL text, decision 103). It walks the user's entries of each
+     * currency and type (point_transactions_history_idx) and keeps those of the period.
+     */
+    async entriesBetween(userId: string, from: Date, to: Date): Promise<StatementRow[]> {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        select t.id, t.currency, t.type, t.reason, t.amount, t.payment_id, t.related_transaction_id, ${sql.raw(epochMsText('t.created_at'))} as created_ms,
+          ${sql.raw(entryProject.title)} as project_title, ${sql.raw(entryProject.artistNames)} as artist_names, ${sql.raw(entryProject.hidden)} as project_hidden
+        from point_transactions t ${sql.raw(entryProject.joins)}
+        where t.user_id = ${userId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+        order by t.id`);
+      return rows.map((row) => {
+        const entry = toEntry({ ...row, payment_id: null, paid_ms: null, usable_ms: null });
+        return {
+          id: Number(row.id),
+          currency: entry.currency,
+          type: entry.type,
+          reason: entry.reason,
+          amount: entry.amount,
+          paymentId: row.payment_id === null ? null : String(row.payment_id),
+          relatedTransactionId: row.related_transaction_id === null ? null : Number(row.related_transaction_id),
+          createdAt: new Date(entry.date),
+          project: entry.project,
+        };
+      });
+    },
+
+    /** The account a statement is of: when it was made (its first year) and its language. */
+    async accountOf(userId: string): Promise<{ createdAt: Date; language: string } | undefined> {
+      const [row] = await db.select({ createdAt: users.createdAt, language: users.language }).from(users).where(eq(users.id, userId));
+      return row;
+    },
+
+    /** The ledger entry that credited a charge's purchased Orange (its key is `charge:{payment}`), or null before it is credited. */
+    async chargeEntryIdOf(userId: string, paymentId: string): Promise<number | null> {
+      const { rows } = await db.execute<{ id: unknown }>(sql`select id from point_transactions where user_id = ${userId} and idempotency_key = ${`charge:${paymentId}`}`);
+      return rows[0] ? Number(rows[0].id) : null;
     },
 
     /** These transactions' own fields (whose, what, how much, when), whoever they belong to; absent ids are left out. */

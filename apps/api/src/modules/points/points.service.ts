@@ -13,7 +13,7 @@ import { createLedgerBatching } from './ledger-batching.ts';
 import { returnEscrow, type EscrowReturn } from './ledger.escrow.ts';
 export type { EscrowReturn } from './ledger.escrow.ts';
 import { createLedgerRepository, ledgerKeysAppliedProbe, type ExchangeRequest, type LockedLot, type OneStatementExchange, type OneStatementSpend, type PaymentLotMovement, type SpendRequest } from './ledger.repository.ts';
-export type { PaymentLotMovement } from './ledger.repository.ts';
+export type { EscrowMovements, PaymentLotMovement } from './ledger.repository.ts';
 export { ledgerKeysAppliedProbe } from './ledger.repository.ts';
 import { escrowCurrencyMismatch, insufficientPoints, transactionNotFound } from './points.errors.ts';
 import { createHistoryRepository, decodeHistoryCursor, type TransactionSummary } from './points.history.repository.ts';
@@ -470,6 +470,9 @@ export function createPointsService({
       return new Map(rows.map((row) => [row.id, row]));
     },
 
+    /** The ledger entry that credited a charge's purchased Orange (a receipt's number), or null before it was credited. */
+    chargeEntryIdOf: (userId: string, paymentId: string): Promise<number | null> => createHistoryRepository({ db }).chargeEntryIdOf(userId, paymentId),
+
     /** One history entry with the lots it moved; another user's entry is not found. */
     async historyEntry(userId: string, transactionId: number) {
       const entry = await createHistoryRepository({ db }).detail(userId, transactionId);
@@ -503,6 +506,14 @@ export function createPointsService({
      */
     settleEscrowWithin: (tx: Tx, input: { escrowAccountId: number; projectId: number; currency: PointCurrency }) =>
       createLedgerRepository({ db: tx }).settleEscrow({ ...input, now: clock.now() }),
+
+    /**
+     * A project's escrow movements, summed by kind, for its settlement (decision 107): the projects
+     * module reads the escrow through this, never the ledger's tables. `depositKey` is the ledger
+     * key of the creator's deposit, which the projects module names. Null without an escrow account.
+     */
+    escrowMovementsOf: (projectId: number, input: { depositKey: string }, source: DbOrTx = db) =>
+      createLedgerRepository({ db: source }).escrowMovementsOf(projectId, input.depositKey),
 
     /** A project's escrow account, opened inside the caller's transaction (project creation). */
     createEscrowAccountWithin: (tx: DbOrTx, currency: PointCurrency, projectId: number) =>

@@ -9,40 +9,17 @@ import {
   projectIdParamsSchema,
   projectQuerySchema,
   projectResponseSchema,
-  projectThumbnailMaxBytes,
 } from '@orchard/shared';
-import { acceptUploads, imagesForm, readUpload } from '../../lib/uploads.ts';
 import { keyScopeOf } from '../idempotency/idempotency.service.ts';
 import { languageOf, requireSession, viewerOf } from '../../plugins/session.ts';
 import { emptyQuerySchema, errorResponses } from '../../lib/schemas.ts';
 import type { App } from '../../types.ts';
-import { executionPhotosMax, type ExecutionService } from './execution.service.ts';
 import type { ParticipationsService } from './participations.service.ts';
 
-
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
-/** Execution photos: one to ten images in `file`, each within a thumbnail's limit. */
-const photosForm = imagesForm(projectThumbnailMaxBytes, executionPhotosMax);
 
 /** Participation, the funders list and the operator's cancellation: thin routes over the service. */
-export async function registerParticipationsRoutes(app: App, { participations, execution }: { participations: ParticipationsService; execution: ExecutionService }) {
-  // Execution photos: up to ten images in one multipart body (docs/product.md#execution).
-  await app.register(async (scope: App) => {
-    await acceptUploads(scope);
-    scope.post(
-      '/api/operator/projects/:projectId/photos',
-      {
-        config: { access: 'operator', rateLimitBucket: 'uploads', upload: photosForm },
-        schema: { tags: ['operator'], consumes: ['multipart/form-data'], params: projectIdParamsSchema, querystring: projectQuerySchema, response: { 200: projectResponseSchema, ...errors } },
-      },
-      async (request) => {
-        const viewer = viewerOf(request)!;
-        const { files } = await readUpload(request, photosForm);
-        return { project: await execution.postPhotos(viewer.userId, request.params.projectId, files.file, viewer, languageOf(request, request.query.lang)) };
-      },
-    );
-  });
-
+export async function registerParticipationsRoutes(app: App, { participations }: { participations: ParticipationsService }) {
   app.post(
     '/api/projects/:projectId/participations',
     {

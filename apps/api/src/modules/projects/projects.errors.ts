@@ -73,5 +73,7 @@ export const overUserLimit = (remaining: number, largest: number) =>
 /** docs/product.md#cancellation */
 export const notCancellable = (status: string) =>
   conflict('projects.not_cancellable', 'Only a succeeded project can be cancelled, up to one month before its ad starts.', { status });
+/** docs/product.md#funding-close: a settlement is published once funding has closed (decision 107). */
+export const notClosed = (status: string) => conflict('projects.not_closed', 'The settlement is published once funding has closed.', { status });
 /** docs/product.md#execution */
-export const notRunning = (status: string) => conflict('projects.not_running', 'Photos can be posted only while the ad is running.', { status });
+export const notRunning = (status: string) => conflict('projects.not_running', 'Proof can be posted only while the ad is running or after it was proven.', { status });

@@ -53,7 +53,7 @@ export type MediaCatalogue = {
     ids: number[],
     language: Language,
   ): Promise<
-    (MediumForRules & { name: string; subCategoryCode: string; address: string; latitude: number; longitude: number; offered: boolean })[]
+    (MediumForRules & { name: string; subCategoryCode: string; address: string; latitude: number; longitude: number; format: 'MP4' | 'JPG'; offered: boolean })[]
   >;
 };
 
@@ -77,6 +77,9 @@ const auditState = (row: Pick<ProjectRow, 'status' | 'approvedAt' | 'creationDea
   rejectionReason: row.rejectionReason,
 });
 
+/** The ledger key of a project's deposit: one per project, whichever request key brought it. The settlement tells the deposit apart by it. */
+export const depositLedgerKey = (projectId: number) => `deposit:${projectId}`;
+
 /**
  * The project lifecycle up to funding (docs/architecture.md#lifecycle): request, the operator's
  * decision, creation with the deposit, an operator's event and the thumbnail. Every transition
@@ -88,7 +91,7 @@ export type ProjectsDependencies = {
   db: Db;
   clock: Clock;
   files: FileStore;
-  points: Pick<PointsService, 'lockWalletsWithin' | 'spendManyWithin' | 'createEscrowAccountWithin'>;
+  points: Pick<PointsService, 'lockWalletsWithin' | 'spendManyWithin' | 'createEscrowAccountWithin' | 'escrowMovementsOf'>;
   notifications: Pick<NotificationsService, 'notifyWithin' | 'notifyFollowersOfOpeningWithin'>;
   /** Requests and creations run at most once per Idempotency-Key (docs/architecture.md#idempotency). */
   idempotency: Idempotency;
@@ -246,8 +249,7 @@ export function createProjectLifecycle({
         escrowAccountId,
         projectId,
         reason: 'project_participation',
-        // One deposit per project, whichever request key brought it.
-        idempotencyKey: `deposit:${projectId}`,
+        idempotencyKey: depositLedgerKey(projectId),
       },
     ]);
     const spend = spends[0]!;

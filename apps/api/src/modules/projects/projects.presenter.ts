@@ -31,6 +31,11 @@ const pageSize = 20;
 const beforeCreation = (row: { status: string; createdAt: Date | string | null }) =>
   row.status === 'requested' || row.status === 'approved' || row.status === 'rejected' || (row.status === 'cancelled' && row.createdAt === null);
 
+/** The project page's visibility (decision 049): a project before creation is only for its creator and operators. */
+export function isShownTo(project: Pick<Project, 'status' | 'createdAt' | 'viewerIsCreator'>, viewer: Viewer): boolean {
+  return !beforeCreation(project) || (viewer !== null && (viewer.isOperator || project.viewerIsCreator));
+}
+
 const decodeCursor = (cursor: string) => decodeJsonCursor(cursor, cursorInvalid);
 
 const isCursorCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647;
@@ -239,9 +244,7 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
     /** A project before creation is only for its creator and operators: 404 for anyone else. */
     async get(projectId: number, viewer: Viewer, language: Language): Promise<Project> {
       const project = await presentNow(projectId, viewer, language);
-      if (!project) throw projectNotFound();
-      const privileged = viewer !== null && (viewer.isOperator || project.viewerIsCreator);
-      if (beforeCreation(project) && !privileged) throw projectNotFound();
+      if (!project || !isShownTo(project, viewer)) throw projectNotFound();
       return project;
     },
 

@@ -6,7 +6,8 @@ import { projectCommentCountOf, projectHiddenProbe, projectLikedText, projectLik
 import { catalogueTextsIn } from '../media/media.service.ts';
 import { users } from '../users/users.table.ts';
 import { insertParticipations, type NewParticipation } from './participations.repository.ts';
-import { orangeValueOf, projectMedia, projectParticipations, projectPhotos, projects, type ProjectRow } from './projects.table.ts';
+import { orangeValueOf, projectMedia, projectParticipations, projects, type ProjectRow } from './projects.table.ts';
+import { projectProofs } from './proofs.table.ts';
 
 export type ProjectMediaRow = typeof projectMedia.$inferSelect;
 
@@ -76,7 +77,8 @@ function selectViews(db: DbOrTx, viewerId: SQL, language: SQL) {
         'name', m.name, 'categoryCode', m.category_code, 'subCategoryCode', m.sub_category_code,
         'address', m.address, 'latitude', m.latitude, 'longitude', m.longitude) order by pm.position)
       from project_media pm left join ${catalogueTextsIn(language)} m on m.id = pm.media_id where pm.project_id = projects.id), '[]'::json),
-    'photo_paths', coalesce((select json_agg(ph.path order by ph.position) from project_photos ph where ph.project_id = projects.id), '[]'::json),
+    'photo_paths', coalesce((select json_agg(ph.path order by ph.sequence) from project_proofs ph where ph.project_id = projects.id and ph.kind = 'photo' and ph.path is not null
+      and not exists (select 1 from project_proofs w where w.withdraws_proof_id = ph.id)), '[]'::json),
     'likes', ${projectLikesOf(projects.id, viewerId)},
     'comment_count', ${projectCommentCountOf(projects.id)},
     'hidden', ${projectHiddenProbe(projects.id)})`;
@@ -119,6 +121,7 @@ type StoredView = {
   backers: number;
   search_text: string | null;
   returns_pending: boolean;
+  proof_overdue_noticed_at: string | null;
   updated_at: string;
   artist_names: ProjectRecord['artistNames'];
   creator_nickname: string | null;
@@ -174,6 +177,7 @@ function toView({ view: row }: { view: StoredView }): ProjectView {
     backers: Number(row.backers),
     searchText: row.search_text,
     returnsPending: row.returns_pending,
+    proofOverdueNoticedAt: instant(row.proof_overdue_noticed_at),
     participantCount: Number(row.backers),
     viewerContribution: Number(row.viewer_contribution),
     media: row.media,
@@ -263,13 +267,21 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       return projectId;
     },
 
-    /** The project whose thumbnail, or one of whose execution photos, is stored under `key`: hidden or not, or none. */
-    async fileHolder(file: 'thumbnail' | 'photo', key: string): Promise<{ hidden: boolean } | undefined> {
+    /**
+     * The project whose thumbnail, or one of whose proofs, is stored under `key`: hidden or not, or
+     * none. A withdrawn proof's file belongs to nothing any more: it is no longer served.
+     */
+    async fileHolder(file: 'thumbnail' | 'proof', key: string): Promise<{ hidden: boolean } | undefined> {
       const hidden = projectHiddenProbe(projects.id);
       const [row] =
         file === 'thumbnail'
           ? await db.select({ hidden }).from(projects).where(eq(projects.thumbnailPath, key)).limit(1)
-          : await db.select({ hidden }).from(projectPhotos).innerJoin(projects, eq(projects.id, projectPhotos.projectId)).where(eq(projectPhotos.path, key)).limit(1);
+          : await db
+              .select({ hidden })
+              .from(projectProofs)
+              .innerJoin(projects, eq(projects.id, projectProofs.projectId))
+              .where(and(eq(projectProofs.path, key), sql`not exists (select 1 from project_proofs w where w.withdraws_proof_id = ${projectProofs.id})`))
+              .limit(1);
       return row;
     },
 
@@ -316,10 +328,6 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
 
     async update(projectId: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
       await db.update(projects).set(changes).where(eq(projects.id, projectId));
-    },
-
-    async insertPhotos(rows: (typeof projectPhotos.$inferInsert)[]): Promise<void> {
-      await db.insert(projectPhotos).values(rows);
     },
 
     async insertParticipation(values: NewParticipation): Promise<void> {

@@ -135,8 +135,9 @@ describe('a hidden project: its content only for operators (docs/product.md#repo
     fan = await t.createUser();
     artistId = await t.createArtist();
     project = await fundingProject(t, creator, operator, await validRequestBody(t, artistId), content);
-    // A posted photo, as execution leaves one (docs/product.md#execution).
-    await t.database.db.execute(sql`insert into project_photos (project_id, position, path, created_at) values (${project.id}, 0, 'project-photos/x.webp', now())`);
+    // A posted proof photo, as the proof chain leaves one (docs/product.md#execution).
+    await t.database.db.execute(sql`insert into project_proofs (project_id, sequence, media_id, kind, path, sha256, captured_at, captured_at_source, posted_at, record_hash)
+      values (${project.id}, 1, 1, 'photo', 'project-proofs/x.webp', 'x', now(), 'operator', now(), 'x')`);
     await creditOrange(t, fan.id, 1_000);
     expect((await t.request({ method: 'PUT', url: `/api/projects/${project.id}/like`, cookie: fan.cookie })).statusCode).toBe(200);
     const joined = await t.request({ method: 'POST', url: `/api/projects/${project.id}/participations`, cookie: fan.cookie, headers: { 'idempotency-key': joinedBeforeHide }, payload: { amount: 10 } });

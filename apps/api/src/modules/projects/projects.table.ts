@@ -72,6 +72,8 @@ export const projects = pgTable(
      * their own transactions after the status change (decision 066): the close sweep resumes it.
      */
     returnsPending: boolean('returns_pending').notNull().default(false),
+    /** When the creator and participants were told its proof is overdue (docs/product.md#execution): once. */
+    proofOverdueNoticedAt: timestamp('proof_overdue_noticed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -123,6 +125,8 @@ export const projects = pgTable(
     check('projects_figures_check', sql`${table.raised} >= 0 and ${table.backers} >= 0`),
     // The close sweep's resume list: the few projects whose returns are not finished.
     index('projects_returns_pending_idx').on(table.id).where(sql`${table.returnsPending}`),
+    // The overdue-proof sweep's work list: running ads not yet told, by their start day.
+    index('projects_proof_overdue_idx').on(table.adStartDate).where(sql`${table.status} = 'running' and ${table.proofOverdueNoticedAt} is null`),
   ],
 );
 
@@ -199,23 +203,4 @@ export const projectFunders = pgTable(
     total: integer('total').notNull(),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.userId] }), check('project_funders_total_check', sql`${table.total} > 0`)],
-);
-
-/** Photos of the running ad an operator posted (docs/product.md#execution), in the order shown. */
-export const projectPhotos = pgTable(
-  'project_photos',
-  {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id),
-    position: integer('position').notNull(),
-    path: text('path').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [
-    uniqueIndex('project_photos_position_unique').on(table.projectId, table.position),
-    check('project_photos_position_check', sql`${table.position} between 0 and 9`),
-    // /api/files/ finds the project a photo belongs to (docs/architecture.md#uploads).
-    index('project_photos_path_idx').on(table.path),
-  ],
 );

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRecentSearchesStore } from '../../features/search/stores/recent-searches.ts';
 import { searchDebounceMs } from '../../features/search/hooks/use-search-text.ts';
 import { useLanguageAndCurrencyStore } from '../../lib/stores/language-and-currency.ts';
@@ -35,6 +35,9 @@ describe('search (docs/product.md#discovery)', () => {
     useRedirectToLoginDialogStore.getState().closeRedirectToLoginDialog();
     useRecentSearchesStore.setState({ searches: [] });
     server.events.removeAllListeners();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('groups what it finds: artists, funding projects, ended projects', async () => {
@@ -72,12 +75,17 @@ describe('search (docs/product.md#discovery)', () => {
         return HttpResponse.json({ artists: [], projects: [] });
       }),
     );
+    // The pause is measured on a fake clock: on a busy machine a real one can stall between two
+    // keystrokes for longer than the pause itself.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderSearch();
-    await userEvent.type(box(), '  stel');
-    await sleep(searchDebounceMs / 2);
+    fireEvent.change(box(), { target: { value: '  stel' } });
+    await act(() => vi.advanceTimersByTimeAsync(searchDebounceMs - 1));
+    fireEvent.change(box(), { target: { value: '  stella ' } });
+    await act(() => vi.advanceTimersByTimeAsync(searchDebounceMs - 1));
     expect(requests).toEqual([]);
-    await userEvent.type(box(), 'la ');
-    await screen.findByText('Nothing matches your search.');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await vi.waitFor(() => expect(screen.getByText('Nothing matches your search.')).toBeInTheDocument());
     expect(requests).toEqual(['stella|ja']);
   });
 

@@ -1,6 +1,7 @@
 import { chargePackages } from '@orchard/shared';
 import { http, HttpResponse } from 'msw';
 import { api } from './api.ts';
+import { receiptFixture, statementFixture } from '../fixtures/receipt.ts';
 
 export const sampleBalances = 123;
 
@@ -13,4 +14,6 @@ export const pointsHandlers = [
   ),
   http.get(api('/points/packages'), () => HttpResponse.json({ krwPerOrange: 100, items: chargePackages })),
   http.get(api('/points/history'), () => HttpResponse.json({ items: [], nextCursor: null })),
+  http.get(api('/points/charges/:chargeId/receipt'), () => HttpResponse.json({ receipt: receiptFixture() })),
+  http.get(api('/points/statement'), ({ request }) => HttpResponse.json(statementFixture(Number(new URL(request.url).searchParams.get('year'))))),
 ];

@@ -48,15 +48,24 @@ function paramText(key: string, value: string | number, language: Language): str
   if (key === 'creationDeadline' && typeof value === 'string') return formatKstDate(value, language, { withTime: true });
   // A lot's end (a date) and a funding's close (a time), in KST (docs/product.md#notifications).
   if (key === 'expiresAt' && typeof value === 'string') return formatKstDate(value, language);
-  if (key === 'closesAt' && typeof value === 'string') return formatKstDate(value, language, { withTime: true });
+  if ((key === 'closesAt' || key === 'dueAt') && typeof value === 'string') return formatKstDate(value, language, { withTime: true });
   return String(value);
 }
 
+/** A list of media names in five languages (a late proof's missing media), in the reader's, comma-separated. */
+function namesText(value: unknown, language: Language): string | null {
+  if (!Array.isArray(value)) return null;
+  return value.map((names: Partial<Record<Language, string>>) => names?.[language] || names?.ko || '').filter(Boolean).join(', ');
+}
+
 function textParams(notification: Notification, language: Language): Record<string, string> {
+  const params: Record<string, unknown> = notification.params;
   return Object.fromEntries(
-    Object.entries(notification.params)
-      .filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number')
-      .map(([key, value]) => [key, paramText(key, value, language)]),
+    Object.entries(params).flatMap(([key, value]): [string, string][] => {
+      if (typeof value === 'string' || typeof value === 'number') return [[key, paramText(key, value, language)]];
+      const names = namesText(value, language);
+      return names === null ? [] : [[key, names]];
+    }),
   );
 }
 

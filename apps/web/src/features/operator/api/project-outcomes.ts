@@ -1,4 +1,4 @@
-import type { Project } from '@orchard/shared';
+import type { Project, ProofRecord, ProofsPostedResponse } from '@orchard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 import { projectsQueryKeys } from '../../../lib/projects-query-keys.ts';
@@ -23,15 +23,30 @@ export function useCancelProject() {
   });
 }
 
-/** Posts the photos of a running ad (up to ten); the project becomes awarded. */
-export function usePostPhotos() {
+/**
+ * Posts the proof of one booked medium (docs/product.md#execution): photos or a clip, and the
+ * capture time when a file carries none. The project is awarded once every medium is proven.
+ */
+export function usePostProof() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ projectId, files }: { projectId: number; files: File[] }) => {
+    mutationFn: ({ projectId, mediaId, capturedAt, files }: { projectId: number; mediaId: number; capturedAt: string | null; files: File[] }) => {
       const form = new FormData();
+      form.append('mediaId', String(mediaId));
+      if (capturedAt) form.append('capturedAt', capturedAt);
       for (const file of files) form.append('file', file, file.name);
-      return apiRequest<{ project: Project }>(projectPath(projectId, 'photos'), { method: 'POST', body: form }).then((answer) => answer.project);
+      return apiRequest<ProofsPostedResponse>(projectPath(projectId, 'proofs'), { method: 'POST', body: form }).then((answer) => answer.proofs);
     },
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Withdraws a proof with the reason the chain keeps; its file is no longer served. */
+export function useWithdrawProof() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ proofId, reason }: { proofId: number; reason: string }) =>
+      apiRequest<{ proof: ProofRecord }>(`/operator/proofs/${encodeURIComponent(String(proofId))}/withdrawal`, { method: 'POST', body: { reason } }).then((answer) => answer.proof),
     onSettled: () => queryClient.invalidateQueries(),
   });
 }

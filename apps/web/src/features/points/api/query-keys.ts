@@ -7,4 +7,6 @@ export const pointsQueryKeys = {
   packages: ['points', 'packages'] as const,
   charge: (chargeId: string) => ['points', 'charges', chargeId] as const,
   history: (currency: PointCurrency, tab: string) => ['points', 'history', currency, tab] as const,
+  receipt: (chargeId: string) => ['points', 'charges', chargeId, 'receipt'] as const,
+  statement: (year: number) => ['points', 'statement', year] as const,
 };

@@ -54,7 +54,7 @@ function isNotFound(error: unknown) {
  * `wayBack` is the way back to what sent the user to charge (a creation, a project), composed by the route.
  */
 export function CompletedCharge({ chargeId, wayBack }: { chargeId: string; wayBack?: ReactNode }) {
-  const { t } = useTranslation(['myPage', 'common']);
+  const { t } = useTranslation(['myPage', 'common', 'accounts']);
   const navigate = useNavigate();
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const orangeText = usePointsText('orange');
@@ -162,6 +162,11 @@ export function CompletedCharge({ chargeId, wayBack }: { chargeId: string; wayBa
           ) : null}
         </dl>
       </section>
+      {data.status === 'confirmed' || data.status === 'refunded' ? (
+        <Link to={paths.receipt(data.id)} className="text-link">
+          {t('accounts:links.receipt')}
+        </Link>
+      ) : null}
       {wayBack}
       <div className="button-row">
         <Link to={paths.pointHistory('orange')} replace className="button button--secondary">

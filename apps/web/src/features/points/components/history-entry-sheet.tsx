@@ -93,7 +93,7 @@ function RefundSection({ chargeId }: { chargeId: string }) {
  * usable date, charge method and project those it has: an exchange lists no empty rows.
  */
 export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | null; onClose(): void }) {
-  const { t } = useTranslation(['myPage', 'common', 'support']);
+  const { t } = useTranslation(['myPage', 'common', 'support', 'accounts']);
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const projectName = useProjectReferenceName();
   if (!entry) return null;
@@ -125,6 +125,11 @@ export function HistoryEntrySheet({ entry, onClose }: { entry: HistoryEntry | nu
           </Row>
         ) : null}
       </dl>
+      {entry.type === 'charge' && entry.payment ? (
+        <Link to={paths.receipt(entry.payment.chargeId)} className="button button--secondary button--block">
+          {t('accounts:links.receipt')}
+        </Link>
+      ) : null}
       {canRefund && entry.payment ? <RefundSection chargeId={entry.payment.chargeId} /> : null}
       {/* An inquiry about this entry, linked to it (docs/product.md#inquiries). */}
       <Link to={`${paths.inquiry}?${new URLSearchParams({ transactionId: entry.transactionId, category: 'FAQC002' }).toString()}`} className="button button--secondary button--block">

@@ -3,9 +3,11 @@ import { historyScreenTabs, type HistoryScreenTab, type PointCurrency } from '@o
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button, EmptyState, Spinner, Tabs } from '../../../components/ui/primitives.tsx';
 import { formatKstDate, formatNumber } from '../../../lib/format.ts';
 import { apiErrorMessage } from '../../../lib/i18n.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useProjectReferenceName } from '../../../lib/project-reference.ts';
 import { signedAmount } from '../../../lib/points-text.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
@@ -113,7 +115,7 @@ function HistoryList({ currency, tab }: { currency: PointCurrency; tab: HistoryT
  * calls returns (docs/decisions/009-points-history-tabs.md).
  */
 export function PointHistory({ currency, onCurrencyChange }: { currency: PointCurrency; onCurrencyChange(currency: PointCurrency): void }) {
-  const { t } = useTranslation(['myPage', 'common']);
+  const { t } = useTranslation(['myPage', 'common', 'accounts']);
   const [shownTab, setTab] = useState<HistoryScreenTab>('all');
   const tabLabel = (tab: HistoryScreenTab) => t(`myPage:history.tabs.${currency === 'berry' && tab === 'refund_return' ? 'return' : tab}`);
   return (
@@ -125,6 +127,9 @@ export function PointHistory({ currency, onCurrencyChange }: { currency: PointCu
           </button>
         ))}
       </div>
+      <Link to={paths.statement} className="text-link history__statement">
+        {t('accounts:links.statement')}
+      </Link>
       <Tabs label={t('myPage:history.tabsLabel')} idPrefix="history" items={historyScreenTabs.map((value) => ({ value, label: tabLabel(value) }))} value={shownTab} onChange={setTab} />
       <div id="history-panel" role="tabpanel" aria-labelledby={`history-tab-${shownTab}`}>
         <HistoryList key={`${currency}-${shownTab}`} currency={currency} tab={shownTab} />

@@ -3,7 +3,7 @@ import { formatKstDate } from '../../../../lib/format.ts';
 import { useLanguageAndCurrencyStore } from '../../../../lib/stores/language-and-currency.ts';
 
 /** A device in Korea's time (or on the same offset) needs no second line for its own time zone. */
-function deviceIsOnKstTime(instant: Date): boolean {
+export function deviceIsOnKstTime(instant: Date): boolean {
   return instant.getTimezoneOffset() === -9 * 60;
 }
 

@@ -1,4 +1,4 @@
-import type { Project } from '@orchard/shared';
+import type { Project, ProjectProof, ProofRecord } from '@orchard/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -17,6 +17,9 @@ function mockApi(project: Project, answerWrite: (write: Write) => Response) {
   const writes: Write[] = [];
   server.use(
     http.get(api(`/projects/${project.id}`), () => HttpResponse.json({ project })),
+    http.get(api(`/projects/${project.id}/proof`), () =>
+      HttpResponse.json({ dueAt: '2026-12-23T14:59:59.999Z', status: 'due', bookedCount: 1, provenCount: 0, media: [], chain: { length: 0, head: null, valid: true } }),
+    ),
     http.get(api(`/projects/${project.id}/participations`), () =>
       HttpResponse.json({ items: [{ id: 1, nickname: 'topfan', profileImageUrl: null, amount: 1_200, participatedAt: '2026-12-02T01:00:00.000Z' }], nextCursor: null }),
     ),
@@ -161,11 +164,47 @@ describe('the project page (docs/product.md#participation)', () => {
     expect(screen.getByRole('heading', { name: 'Reported title' })).toBeTruthy();
   });
 
-  it('an awarded project shows its photos', async () => {
-    const project = projectFixture({ status: 'awarded', photos: ['/api/files/a.webp', '/api/files/b.webp'] });
+  it('a running project shows how many media are proven, the due time in KST, each proof with its place, and how to check a file', async () => {
+    const project = projectFixture({ status: 'running' });
     mockApi(project, () => apiError(500, 'internal'));
-    renderWithProviders(<ProjectPage project={project} slots={{ balances: { orange: 3_000, berry: 130 } }} />);
-    expect(await screen.findByRole('img', { name: 'Photo 2 of the ad' })).toBeTruthy();
+    const record = (id: number, mediaId: number, overrides: Partial<ProofRecord> = {}): ProofRecord => ({
+      id, mediaId, kind: 'photo', url: `/api/files/project-proofs/${id}.webp`, capturedAt: '2026-12-20T01:00:00.000Z', capturedAtSource: 'exif',
+      latitude: 37.5, longitude: 127, distanceMeters: 1_520, farFromMedium: true, sha256: 'a'.repeat(64), previousHash: null, recordHash: 'b'.repeat(64),
+      postedAt: '2026-12-20T02:00:00.000Z', operator: 'ops', withdraws: null, reason: null, withdrawn: false, ...overrides,
+    });
+    const proof: ProjectProof = {
+      dueAt: '2026-12-23T14:59:59.999Z', status: 'due', bookedCount: 2, provenCount: 1,
+      media: [
+        { mediaId: 1, name: 'Gangnam station board', latitude: 37.5, longitude: 127, status: 'proven', proofs: [record(1, 1)] },
+        { mediaId: 2, name: 'Bus 470', latitude: 37.5, longitude: 127, status: 'due', proofs: [record(2, 2, { withdrawn: true, url: null }), record(3, 2, { withdraws: 2, reason: 'Wrong bus', url: null, sha256: null, capturedAt: null, capturedAtSource: null, distanceMeters: null, farFromMedium: false })] },
+      ],
+      chain: { length: 3, head: 'b'.repeat(64), valid: true },
+    };
+    server.use(http.get(api(`/projects/${project.id}/proof`), () => HttpResponse.json(proof)));
+    renderWithProviders(<ProjectPage project={project} />);
+    expect((await screen.findByTestId('proof-count')).textContent).toContain('1 of 2 media proven');
+    const section = screen.getByTestId('proof-section');
+    expect(section.textContent).toContain('Due December 23, 2026 at 23:59 (KST)');
+    expect(within(section).getByRole('img', { name: /^Proof photo taken/ }).getAttribute('src')).toBe('/api/files/project-proofs/1.webp');
+    expect(section.textContent).toContain('1,520 m from the medium');
+    expect(section.textContent).toContain('Over 1 km from the medium');
+    expect(section.textContent).toContain('Wrong bus');
+    expect(section.textContent).toContain('Withdrawn');
+    expect(section.textContent).toContain('SHA-256 ' + 'a'.repeat(64));
+    expect(screen.getByTestId('proof-chain').textContent).toContain('All 3 records verify');
+    expect(section.textContent).toContain('shasum -a 256');
+  });
+
+  it('says when the proof chain does not verify, and shows no proof section before the ad runs', async () => {
+    const running = projectFixture({ status: 'running' });
+    mockApi(running, () => apiError(500, 'internal'));
+    server.use(http.get(api(`/projects/${running.id}/proof`), () => HttpResponse.json({ dueAt: '2026-12-23T14:59:59.999Z', status: 'overdue', bookedCount: 1, provenCount: 0, media: [], chain: { length: 2, head: 'c', valid: false } })));
+    const { unmount } = renderWithProviders(<ProjectPage project={running} />);
+    expect((await screen.findByTestId('proof-chain')).textContent).toContain('does not verify');
+    unmount();
+    renderWithProviders(<ProjectPage project={projectFixture()} />);
+    await screen.findByText('25% funded');
+    expect(screen.queryByTestId('proof-section')).toBeNull();
   });
 
   it("the creator finds the project's status screen; other viewers don't", async () => {

@@ -16,6 +16,8 @@ import { usePointsText } from '../../../../lib/points-text.ts';
 import { projectStatusLink } from '../common/project-links.ts';
 import { resumedFundraiseAmount } from '../common/resume-after-charge.ts';
 import { ShareButton } from '../common/share-button.tsx';
+import { ProofSection } from './proof-section.tsx';
+import { SettlementSection } from './settlement-section.tsx';
 import { YoutubeFacade } from './youtube-facade.tsx';
 import { StatusBadge } from '../common/status-badge.tsx';
 import '../common/project-page.css';
@@ -57,6 +59,8 @@ export function ProjectPage({ project, slots = {} }: { project: Project; slots?:
       {project.thumbnailUrl ? <img className="project-page__thumbnail" src={project.thumbnailUrl} alt="" width={1200} height={900} /> : null}
       <ProjectSummary project={project} title={title} />
       <StatusNotice project={project} />
+      <ProofSection project={project} />
+      <SettlementSection project={project} />
       {project.viewerIsCreator ? (
         <Link className="text-link" to={projectStatusLink(project)}>
           {t('projectDetail:creatorStatus')}
@@ -145,20 +149,7 @@ function StatusNotice({ project }: { project: Project }) {
     case 'running':
       return <p className="notice">{t('statusNotice.running', { date: day(project.adEndDate) })}</p>;
     case 'awarded':
-      return (
-        <section className="stack stack--tight" aria-labelledby="project-photos-title">
-          <h3 id="project-photos-title" className="section-title">
-            {t('statusNotice.awarded')}
-          </h3>
-          <div className="project-photos">
-            {project.photos.map((url, index) => (
-              <a key={url} href={url} target="_blank" rel="noreferrer">
-                <img src={url} alt={t('photoAlt', { number: index + 1 })} loading="lazy" width={1200} height={900} />
-              </a>
-            ))}
-          </div>
-        </section>
-      );
+      return <p className="notice">{t('statusNotice.awarded')}</p>;
     default:
       return null;
   }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { box, fakeExe, minimalMp4 } from '../../../test/mp4-kit.ts';
-import { Mp4Error, readMp4, readMp4File, type ByteSource } from './films.mp4.ts';
+import { box, fakeExe, minimalMp4 } from '../../test/mp4-kit.ts';
+import { Mp4Error, readMp4, readMp4File, type ByteSource } from './mp4.ts';
 
 const bufferSource = (bytes: Buffer): ByteSource => ({
   size: bytes.length,
@@ -22,7 +22,7 @@ describe('the MP4 box reader', () => {
   });
 
   it('reads a real encoded file (the committed fixture)', async () => {
-    const file = path.join(import.meta.dirname, '../../../test/fixtures/film.mp4');
+    const file = path.join(import.meta.dirname, '../../test/fixtures/film.mp4');
     const info = await readMp4File(file);
     expect(info).toMatchObject({ width: 160, height: 90, codec: 'avc1' });
     expect(info.durationMs).toBeGreaterThan(900);
