@@ -131,7 +131,19 @@ const fontDisplayOptional = {
   },
 };
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the renderer the API runs for a shared link's page (src/landing-render.tsx;
+ * docs/decisions/110), with everything it imports bundled in, so the API needs none of the web
+ * app's packages. It goes to `dist/server/`, which the API never serves as a file.
+ */
+const landingRendererBuild = defineConfig({
+  plugins: [react()],
+  ssr: { noExternal: true, target: 'node' },
+  build: { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, target: 'node22', sourcemap: false },
+});
+
+
+const appBuild = defineConfig({
   css: { postcss: { plugins: [fontDisplayOptional] } },
   plugins: [react(), preloadLandingModules(), offlinePage(), precompressAssets()],
   server: {
@@ -143,3 +155,5 @@ export default defineConfig({
   // reaches runs the app without it, and only Safari before 17 would miss the preloading.
   build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false }, rolldownOptions: { output: { codeSplitting: { groups: chunkGroups }, postBanner: (chunk) => (eagerChunks.has(chunk.name) ? '//# allFunctionsCalledOnLoad\n' : '') } } },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? landingRendererBuild : appBuild));

@@ -4,6 +4,7 @@ import { spaPaths } from '@orchard/shared/spa-paths';
 import enCommunity from '../src/locales/en/community.json' with { type: 'json' };
 import enMyPage from '../src/locales/en/myPage.json' with { type: 'json' };
 import koCommunity from '../src/locales/ko/community.json' with { type: 'json' };
+import { xssPayloads as payloads } from '../src/test/xss-payloads.ts';
 import { api, captureScreen, completeJoin, expectAccessible, expectNoHorizontalScroll, serverKstDate, signInWithDevProvider, uniqueSubject, useEnglish } from './support.ts';
 
 /**
@@ -11,37 +12,6 @@ import { api, captureScreen, completeJoin, expectAccessible, expectNoHorizontalS
  * docs/quality.md#s9: 100 XSS payloads posted as comments, and the same 100 as project titles, are
  * shown as text in Chromium; no dialog opens and no payload sets its global flag.
  */
-
-const xssSeeds = [
-  '<script>window.__xss=1</script>',
-  '<img src=x onerror="window.__xss=1">',
-  '<svg onload="window.__xss=1">',
-  '<iframe src="javascript:window.__xss=1"></iframe>',
-  '<a href="javascript:window.__xss=1">x</a>',
-  '"><script>alert(1)</script>',
-  "'><img src=x onerror=alert(1)>",
-  '<body onload=alert(1)>',
-  '<details open ontoggle=alert(1)>',
-  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  '<video><source onerror="window.__xss=1"></video>',
-  '<input autofocus onfocus=alert(1)>',
-  '<marquee onstart=alert(1)>',
-  '<object data="javascript:alert(1)">',
-  '<embed src="javascript:alert(1)">',
-  '{{constructor.constructor("alert(1)")()}}',
-  '${alert(1)}',
-  '<style>@import "javascript:alert(1)";</style>',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<div style="background:url(javascript:alert(1))">',
-];
-/** 100 payloads: the seeds, and each again cased, entity-encoded, wrapped in text and split by a line break. */
-const payloads = xssSeeds.flatMap((seed, index) => [
-  seed,
-  seed.toUpperCase().replace('WINDOW.__XSS', 'window.__xss'),
-  seed.replace(/</g, '&lt;').replace(/>/g, '&gt;') + `<img src=x${index} onerror=alert(${index})>`,
-  `text before ${seed} text after`,
-  `${seed}\n<img src=y${index} onerror="window.__xss=${index}">`,
-]);
 
 function kstDatePlus(days: number): string {
   return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -278,6 +248,24 @@ test('100 hostile project titles stay text on the project list and on each proje
   }
   await captureScreen(ops, 'community-hostile-title-page-en');
   expect(await xssFlag(ops)).toBeUndefined();
+
+  // Each as a shared link opened signed out: the page the API renders with the project in it
+  // (decision 110), read with JavaScript off, holds the title as the heading's text and no
+  // element or handler of the payload's.
+  const linkContext = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const link = await linkContext.newPage();
+  for (const event of events) {
+    await link.goto(spaPaths.project(event.id));
+    await expect(link.locator('#project-title')).toHaveText(event.title);
+    const planted = await link.locator('#root').evaluate((root) =>
+      [...root.querySelectorAll('*')].flatMap((element) => [
+        ...(['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'STYLE', 'META'].includes(element.tagName) ? [element.tagName] : []),
+        ...[...element.attributes].filter((attribute) => attribute.name.startsWith('on') || /^\s*javascript:/i.test(attribute.value)).map((attribute) => attribute.name),
+      ]),
+    );
+    expect(planted, event.title).toEqual([]);
+  }
+  await linkContext.close();
   expect(executions).toEqual([]);
 });
 

@@ -2,9 +2,9 @@ import { expect, test } from './fixtures.ts';
 import { captureScreen, expectNoHorizontalScroll } from './support.ts';
 
 /**
- * A shared project link opened signed out, as from KakaoTalk or X (decision 109): the page comes
- * with its own read and its picture announced, so the app renders the project without asking the
- * API for it again, and the thumbnail is fetched at high priority from the start.
+ * A shared project link opened signed out, as from KakaoTalk or X (decisions 109 and 110): the page
+ * comes rendered with the project in it, its own read and its picture announced, so it paints
+ * before any script runs, and the app takes over without asking the API for the project again.
  */
 test('a shared project link, signed out: the page renders the project from its HTML, with no second read of it, its picture preloaded', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 812 });
@@ -19,10 +19,30 @@ test('a shared project link, signed out: the page renders the project from its H
   const html = await answer!.text();
   expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/api\/files\/project-thumbnails\/[^"]+">/);
   expect(html).toContain(`data-address="/api/projects/${project.id}?lang=ko"`);
+  expect(html).toContain('data-server-rendered=""');
+  // The app's first commit replaced the page the server rendered (main.tsx drops the marker then).
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
   await expect(page.getByRole('heading', { name: project.title })).toBeVisible();
   await expect(page.locator('.project-page__thumbnail')).toBeVisible();
   expect(await page.locator('.project-page__thumbnail').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   expect(reads).toEqual([]);
   await expectNoHorizontalScroll(page);
   await captureScreen(page, 'shared-link-project-ko');
+});
+
+test('a shared project link with JavaScript off shows the title, the picture and the figures', async ({ browser, request }) => {
+  const { items } = (await (await request.get('/api/projects?status=funding&sort=raised&limit=1')).json()) as { items: { id: number; title: string; raised: number }[] };
+  const project = items[0]!;
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto(`/project/${project.id}`);
+  await expect(page.getByRole('heading', { name: project.title })).toBeVisible();
+  const thumbnail = page.locator('.project-page__thumbnail');
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect(page.locator('.project-page__raised')).toContainText(project.raised.toLocaleString('ko'));
+  await expect(page.getByTestId('project-dday')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await captureScreen(page, 'shared-link-project-no-js-ko');
+  await context.close();
 });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import { currencies, languages } from '@orchard/shared/locale-codes';
-import { appShellFileName, formatDisplayPreference, prerenderedFileName, prerenderedPaths } from '@orchard/shared/display-preference';
-import { fontSlicesFor } from '../src/lib/font-slices.ts';
+import { appShellFileName, fontStylesheetsFileName, formatDisplayPreference, prerenderedFileName, prerenderedPaths, serverRenderedPages, serverShellFileName } from '@orchard/shared/display-preference';
+import { fontSlicesFor, textOfHtml } from '../src/lib/font-slices.ts';
 import { fontStylesheetOf } from '../src/lib/fonts.ts';
 import type * as Prerender from '../src/prerender.tsx';
 
@@ -68,19 +68,44 @@ function stylesheetsOfChunk(name: string): string[] {
     for (const file of chunk.css ?? []) if (!entryCss.has(file) && !files.includes(file)) files.push(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
+  chunksNamed(name).forEach(visit);
+  return files;
+}
+function chunksNamed(name: string): string[] {
   const keys = Object.keys(manifest).filter((key) => manifest[key]!.name === name);
   if (keys.length === 0) throw new Error(`the manifest has no chunk named ${name}`);
-  keys.forEach(visit);
-  return files;
+  return keys;
 }
 const pageStylesheets = (pageName: string) =>
   [...new Set([...stylesheetsOfChunk('query-layer'), ...stylesheetsOfChunk(pageName)])].map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`).join('');
 
+// A page the API renders for each request (decision 110) gets the same head as a prerendered one,
+// but preloads its own chunks after the first paint, not the home page's: the query layer, the
+// page and all they import beyond the entry's modules.
+function scriptsOfModules(keys: string[]): string[] {
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no module ${key}`);
+    const file = `/${chunk.file}`;
+    if (chunk.isEntry || modulesInTurn.includes(file) || files.includes(file)) return;
+    files.push(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+function serverShell(pageModule: string): string {
+  const chunkName = manifest[pageModule]?.name;
+  if (!chunkName) throw new Error(`the manifest has no module ${pageModule}`);
+  return prerenderedShell
+    .replace(/data-preload="[^"]*"/, () => `data-preload="${scriptsOfModules([...chunksNamed('query-layer'), pageModule]).join(' ')}"`)
+    .replace('  </head>', () => `${pageStylesheets(chunkName)}  </head>`);
+}
+
 // The font files the page's text uses in its language's stylesheet (src/lib/fonts.ts): a first
 // visit downloads just these into the cache after start-up, without applying the stylesheet
 // (`startFontsFor`; docs/decisions/044-web-main-thread-at-start.md).
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: '\u00a0' };
-const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&(#?\w+);/g, (entity, name: string) => entities[name] ?? entity);
 const fontStylesheetText = (language: keyof typeof fontStylesheetOf) => {
   const chunk = manifest[`src/styles/fonts/${fontStylesheetOf[language]}.css`];
   if (!chunk) throw new Error(`the manifest has no font stylesheet for ${language}`);
@@ -93,6 +118,8 @@ try {
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, appShellFileName), appShell);
+  for (const [page, pageModule] of Object.entries(serverRenderedPages)) fs.writeFileSync(path.join(outDir, serverShellFileName(page as keyof typeof serverRenderedPages)), serverShell(pageModule));
+  fs.writeFileSync(path.join(outDir, fontStylesheetsFileName), JSON.stringify(Object.fromEntries(languages.map((language) => [language, fontStylesheetText(language)]))));
   for (const pathname of prerenderedPaths) {
     for (const language of languages) {
       for (const currency of currencies) {
@@ -103,7 +130,7 @@ try {
           .replace('  </head>', `${pageStylesheets(prerenderedFileName(pathname, preference).split('.')[0]!)}  </head>`)
           .replace(
             emptyRoot,
-            `<div id="root" data-prerendered="${formatDisplayPreference(preference)}" data-font-slices="${fontSlicesFor(fontStylesheetText(language), textOf(body)).join(' ')}">${body}</div>`,
+            `<div id="root" data-prerendered="${formatDisplayPreference(preference)}" data-font-slices="${fontSlicesFor(fontStylesheetText(language), textOfHtml(body)).join(' ')}">${body}</div>`,
           );
         fs.writeFileSync(path.join(outDir, prerenderedFileName(pathname, preference)), html);
       }

@@ -36,15 +36,21 @@ document.documentElement.lang = preference.language;
 // hydrated: React adopts its DOM instead of building and laying out a second copy (decision 044).
 // The prerendered page knows no query string (`/login?error=…` shows a message it lacks), so such
 // an address is rendered afresh. Anything else shows "Loading..." at once (docs/product.md#screens).
+// A page the API rendered for this request (a shared link's, decision 110) is not hydrated: it
+// holds moments and counts of its own instant, so the app's first commit replaces it with the same
+// page, rendered from the same in-page answer, and it stays on screen until then.
 const prerenderedForDevice = isPrerenderedFor(rootElement, preference);
-const hydratesPrerenderedPage = prerenderedForDevice && search === '';
+const renderedForRequest = rootElement.dataset.serverRendered !== undefined;
+const hydratesPrerenderedPage = prerenderedForDevice && search === '' && !renderedForRequest;
 const firstScreenFontSlices = prerenderedForDevice ? (rootElement.dataset.fontSlices ?? '').split(' ').filter(Boolean) : [];
 const root = hydratesPrerenderedPage ? null : createRoot(rootElement);
-root?.render(
-  <StrictMode>
-    <BootLoading />
-  </StrictMode>,
-);
+if (!(renderedForRequest && prerenderedForDevice)) {
+  root?.render(
+    <StrictMode>
+      <BootLoading />
+    </StrictMode>,
+  );
+}
 
 /**
  * Runs once the app's first screen has committed: the prerendered page (if any) now takes taps

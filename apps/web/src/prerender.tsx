@@ -16,7 +16,7 @@ import { useLanguageAndCurrencyStore } from './lib/stores/language-and-currency.
  * currency sees it (docs/decisions/012-prerendered-first-paint.md). Run at build time by
  * `scripts/prerender.ts`; it waits for the lazy page, so the HTML holds the page, not a spinner.
  */
-export async function renderFirstScreen(pathname: string, preference: DisplayPreference): Promise<string> {
+export async function renderFirstScreen(pathname: string, preference: DisplayPreference, signal?: AbortSignal): Promise<string> {
   // A store read during a server render gives its initial state (zustand's server snapshot of
   // useSyncExternalStore), so the preference goes into that object too.
   Object.assign(useLanguageAndCurrencyStore.getInitialState(), preference);
@@ -46,7 +46,7 @@ export async function renderFirstScreen(pathname: string, preference: DisplayPre
     // React moves a finished Suspense boundary larger than this (12,800 bytes by default) out of
     // line, behind its fallback, with an inline script to swap it in: the CSP refuses inline
     // script (docs/quality.md#s7), so the page would stay on "Loading...". Every boundary stays in place.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, signal },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));

@@ -29,6 +29,21 @@ export const prerenderedPaths: readonly string[] = ['/', '/login'];
 /** The built file (beside the prerendered pages) every other path is answered with: index.html without the landing pages' preloads. */
 export const appShellFileName = 'app-shell.html';
 
+/**
+ * The pages the API renders for each request, with their data (docs/decisions/110): by the route
+ * module the web build bundles them in. Each has a shell beside the prerendered pages.
+ */
+export const serverRenderedPages = { project: 'src/app/routes/project-detail.tsx' } as const;
+export type ServerRenderedPage = keyof typeof serverRenderedPages;
+
+/** The built shell of a page the API renders per request: the prerendered pages' head, an empty root. */
+export function serverShellFileName(page: ServerRenderedPage): string {
+  return `server-shell.${page}.html`;
+}
+
+/** The built font stylesheets' text by language (JSON), for the font files a rendered page's text uses. */
+export const fontStylesheetsFileName = 'font-stylesheets.json';
+
 /** The built file holding a landing path's first screen in one language and currency. */
 export function prerenderedFileName(pathname: string, preference: DisplayPreference): string {
   const page = pathname === '/' ? 'home' : pathname.replace(/^\//, '').replaceAll('/', '-');

@@ -6,6 +6,7 @@ import { createTestContext, type TestContext, type TestUser } from '../../test/h
 import { expectLedgerClean } from '../../test/points-fixtures.ts';
 import { hideProject } from '../../test/community-kit.ts';
 import { fundingProject, requestProject, validRequestBody } from '../../test/projects-kit.ts';
+import { fontStylesheetsFileName, serverShellFileName } from '@orchard/shared';
 import { previewedProjectId } from './share-preview.ts';
 
 const hostileTitle = '"><script>alert(1)</script>\'';
@@ -24,6 +25,14 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Orchard</title><link rel="modulepreload" href="/assets/home.js"></head><body><div id="root"></div></body></html>');
     fs.mkdirSync(path.join(dist, 'prerendered'));
     fs.writeFileSync(path.join(dist, 'prerendered', 'app-shell.html'), '<html><head><title>Orchard</title><meta name="shell" content="app"></head><body><div id="root"></div></body></html>');
+    // The page renderer of a web build (decision 110), as a stand-in that shows the title it is handed.
+    fs.writeFileSync(path.join(dist, 'prerendered', serverShellFileName('project')), '<html lang="ko"><head><title>Orchard</title><meta name="shell" content="server"></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dist, 'prerendered', fontStylesheetsFileName), '{}');
+    fs.mkdirSync(path.join(dist, 'server'));
+    fs.writeFileSync(
+      path.join(dist, 'server', 'landing-render.js'),
+      "export async function renderLandingPage(pathname, preference, answers) { const [[address, answer]] = Object.entries(answers); return { body: `<h2 data-address=\"${address}\">${answer.project.title.replace(/[&<>\"']/g, (c) => '&#' + c.charCodeAt(0) + ';')}</h2>`, fontSlices: [] }; }",
+    );
     t = await createTestContext({ env: { WEB_DIST_DIR: dist, RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
     operator = await t.createUser({ roles: ['operator'] });
     const artistId = await t.createArtist();
@@ -56,7 +65,7 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     const html = (await page(`/project/${projectId}`)).body;
     expect(thumbnailUrl).toMatch(/^\/api\/files\//);
     expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${thumbnailUrl}">`);
-    expect(html).toContain('<meta name="shell" content="app">');
+    expect(html).toContain('<meta name="shell" content="server">');
     expect(html).not.toContain('/assets/home.js');
     for (const url of ['/project/999999', '/artist/group/1', '/film']) {
       const other = (await page(url)).body;
@@ -78,6 +87,21 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     const signedIn = (await page(`/project/${projectId}`, { cookie: (await t.createUser()).cookie })).body;
     expect(signedIn).toContain('og:title');
     expect(signedIn).not.toContain('landing-read');
+  });
+
+  it("renders a signed-out visitor's page from the very answer it carries, in the device's language, and a signed-in one's not (decision 110)", async () => {
+    const html = (await page(`/project/${projectId}`, { cookie: 'orchard-display=ja.JPY' })).body;
+    expect(html).toContain('<html lang="ja">');
+    expect(html).toContain(
+      `<div id="root" data-prerendered="ja.JPY" data-server-rendered="" data-font-slices=""><h2 data-address="/api/projects/${projectId}?lang=ja">&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#39;</h2></div>`,
+    );
+    expect(html).toContain('<meta name="shell" content="server">');
+    expect(html).toContain(`data-address="/api/projects/${projectId}?lang=ja">{`);
+    const signedIn = (await page(`/project/${projectId}`, { cookie: (await t.createUser()).cookie })).body;
+    expect(signedIn).toContain('<meta name="shell" content="app">');
+    expect(signedIn).not.toContain('data-server-rendered');
+    const file = await t.request({ url: '/server/landing-render.js' });
+    expect(file.body).not.toContain('renderLandingPage');
   });
 
   it("speaks the viewer's language: the display cookie, else Accept-Language", async () => {
@@ -121,7 +145,8 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     expect(html).toContain(`<meta property="og:title" content="${escaped}">`);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<\/head>/g)).toHaveLength(1);
-    expect(html).toMatch(/<\/head><body><div id="root"><\/div><script type="application\/json" id="landing-read" data-address="[^"]+">[^<]*<\/script><\/body><\/html>$/);
+    const rendered = /<\/head><body><div id="root"[^>]*><h2 data-address="[^"]+">([^<]*)<\/h2><\/div><script type="application\/json" id="landing-read" data-address="[^"]+">[^<]*<\/script><\/body><\/html>$/.exec(html);
+    expect(rendered?.[1]?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))).toBe(title);
     expect(JSON.parse(/id="landing-read"[^>]*>([^<]*)</.exec(html)![1]!)).toMatchObject({ project: { title } });
   });
 

@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors.ts';
 import { parseByteRange } from '../lib/byte-range.ts';
 import { contentTypeOf, isSafeKey, type FileOwners, type FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
+import { loadLandingPages } from './landing-pages.ts';
 import { previewedProjectId, withLandingRead, withSharePreview, type SharePreview } from './share-preview.ts';
 
 /** The router's limit on one path parameter (`routerOptions.maxParamLength` in app.ts). */
@@ -113,6 +114,8 @@ export async function registerWebApp(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build's landing page renderer is the API's own code, not a file to serve (decision 110).
+    allowedPath: (pathName) => !pathName.startsWith('/server/'),
     // The web build writes .br and .gz copies of its assets (apps/web/vite.config.ts).
     preCompressed: true,
     setHeaders: (res, filePath) => {
@@ -124,6 +127,7 @@ export async function registerWebApp(
   const appShellFile = path.join(dist, 'prerendered', appShellFileName);
   const indexHtml = fs.readFileSync(fs.existsSync(appShellFile) ? appShellFile : indexFile);
   const prerenderedPages = readPrerenderedPages(dist);
+  const landingPages = await loadLandingPages(dist, app.log);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || !request.headers.accept?.includes('text/html')) {
@@ -141,14 +145,16 @@ export async function registerWebApp(
       const language = request.cookies[displayPreferenceCookie] ? preference.language : (languageFromAcceptLanguage(request.headers['accept-language']) ?? preference.language);
       const preview = await sharePreview(projectId, language);
       if (preview) {
-        let html = withSharePreview(indexHtml.toString('utf8'), preview, new URL(url, config.publicUrl), language);
-        // A signed-out visitor's project read is the same for everyone: it comes in the page. A
-        // signed-in one's carries their own parts, and the app reads it at once (decision 109).
+        // A signed-out visitor's project read is the same for everyone: it comes in the page, and
+        // the page comes rendered from it (decision 110). A signed-in one's carries their own
+        // parts, so the app reads it at once instead (decision 109).
         const signedIn = request.cookies[config.session.cookieName] !== undefined;
         // In the language the app will read in: the device's (its cookie), else the app's default,
         // not the crawler's Accept-Language the preview follows.
         const address = landingReadOf(url, preference.language);
         const answer = !signedIn && landingRead && address ? await landingRead(projectId, preference.language) : null;
+        const rendered = answer && address && landingPages ? await landingPages.render('project', url, preference, { [address]: answer }) : null;
+        let html = withSharePreview(rendered ?? indexHtml.toString('utf8'), preview, new URL(url, config.publicUrl), language);
         if (answer && address) html = withLandingRead(html, address, answer);
         return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
       }

@@ -22,3 +22,10 @@ function parseUnicodeRange(range: string): [number, number] {
   const [from, to = from] = range.trim().replace(/^u\+/i, '').split('-') as [string, string?];
   return [Number.parseInt(from.replaceAll('?', '0'), 16), Number.parseInt(to.replaceAll('?', 'f'), 16)];
 }
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: '\u00a0' };
+
+/** The text a rendered page shows (its markup dropped, its entities read), for `fontSlicesFor`. */
+export function textOfHtml(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&(#?\w+);/g, (entity, name: string) => entities[name] ?? entity);
+}

@@ -17,7 +17,8 @@ export function ClosingMoment({ closesAt }: { closesAt: Date }) {
   return (
     <p className="muted" data-testid="project-closes">
       {t('closesKst', { date: formatKstDate(closesAt, language, { withTime: true }) })}
-      {deviceIsOnKstTime(closesAt) ? null : (
+      {/* A page rendered on the server (decision 110) knows no device: KST alone, the common case, until the app's render. */}
+      {typeof document === 'undefined' || deviceIsOnKstTime(closesAt) ? null : (
         <>
           <br />
           {t('closesLocal', { date: closesAt.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) })}

@@ -14,7 +14,8 @@ export function xIntentUrl(text: string, url: string): string {
 export function ShareButton({ project, title }: { project: Project; title: string }) {
   const { t } = useTranslation(['projectDetail', 'common']);
   const [fallbackOpen, setFallbackOpen] = useState(false);
-  const url = new URL(paths.project(project.id), window.location.origin).href;
+  // A server render (docs/decisions/110) has no origin; its sheet is closed, so the path serves.
+  const url = typeof window === 'undefined' ? paths.project(project.id) : new URL(paths.project(project.id), window.location.origin).href;
   const share = async () => {
     if (typeof navigator.share === 'function') {
       try {

@@ -121,7 +121,12 @@ function ProjectSummary({ project, title }: { project: Project; title: string })
       </h2>
       <p className="muted">{artist}</p>
       <div className="project-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, percent)} aria-label={t('projectDetail:progressLabel')}>
-        <span className="project-progress__bar" style={{ width: `${Math.min(100, percent)}%` }} />
+        {/* On the server (docs/decisions/110) the width rides in data-percent: the CSP refuses a style attribute in HTML. */}
+        <span
+          className="project-progress__bar"
+          data-percent={`${Math.min(100, percent)}%`}
+          style={typeof document === 'undefined' ? undefined : { width: `${Math.min(100, percent)}%` }}
+        />
       </div>
       <p className="project-page__raised">
         <strong>{t('projectDetail:percent', { percent })}</strong>
