@@ -48,7 +48,8 @@ export function withSharePreview(indexHtml: string, preview: SharePreview, pageU
   // The page's <img> names an uploaded file by its path, which resolves against whatever origin
   // served the page: so does the preload, or the browser would fetch the picture twice.
   const picture = preview.imageUrl ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(sameOriginPath(preview.imageUrl, pageUrl))}">` : '';
-  return indexHtml.replace(/<title>[^<]*<\/title>/, () => title).replace('</head>', () => `${tags}${picture}</head>`);
+  // Right after the title, before the page's stylesheets and scripts: the first request after them.
+  return indexHtml.replace(/<title>[^<]*<\/title>/, () => `${title}${picture}`).replace('</head>', () => `${tags}</head>`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 
@@ -42,6 +43,22 @@ describe('the web app (decision 012: prerendered landing pages)', () => {
     expect(response.headers.vary).toContain('Cookie');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect((await page('/login?next=%2Fmy-page', 'orchard-display=en.USD')).body).toBe('login in en, USD');
+  });
+
+  it('compresses a page for a browser that takes Brotli or gzip, as it prefers, and sends it plain to one that takes neither (decision 110)', async () => {
+    const compressed = (acceptEncoding: string) => t.request({ url: '/', headers: { accept: 'text/html', 'accept-encoding': acceptEncoding } });
+    const brotli = await compressed('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe('home in ko, KRW');
+    const gzip = await compressed('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe('home in ko, KRW');
+    for (const plain of ['identity', 'deflate', '']) {
+      const response = await compressed(plain);
+      expect(response.headers['content-encoding'], plain).toBeUndefined();
+      expect(response.body, plain).toBe('home in ko, KRW');
+    }
   });
 
   it('answers a first visit (no cookie) in the default Korean and KRW', async () => {
