@@ -70,7 +70,7 @@ const landingModules = ['src/app/query-layer.tsx', 'src/app/routes/home.tsx', 's
  * 150 ms round trip, so every extra file on the way to the first paint costs about a round trip.
  * - everything the entry imports statically becomes one chunk (instead of nine);
  * - the query layer and all it imports (TanStack Query, toasts, the redirect dialog) one chunk;
- * - the shell's (common) and the landing pages' ko and en translations ride with their page.
+ * - the landing pages' ko and en translations ride with their page, the shell's (common) apart.
  */
 const chunkGroups = [
   // React, the router and i18next apart from the rest of the entry, so each is evaluated in its
@@ -83,7 +83,10 @@ const chunkGroups = [
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, tags: ['$initial' as const], priority: 5 },
   { name: 'app', tags: ['$initial' as const], priority: 4 },
   { name: 'query-layer', test: /src[\\/]app[\\/]query-layer\.tsx$/, priority: 3 },
-  { name: 'home', test: /src[\\/](app[\\/]routes[\\/]home\.tsx|locales[\\/](ko|en)[\\/](common|home)\.json)$/, priority: 2, includeDependenciesRecursively: false },
+  // The shell's translations every page renders with, apart from any page's code: riding with the
+  // home page, they made a shared project link load the home page and its lists (issue 35).
+  { name: 'common-translations', test: /src[\\/]locales[\\/](ko|en)[\\/]common\.json$/, priority: 3 },
+  { name: 'home', test: /src[\\/](app[\\/]routes[\\/]home\.tsx|locales[\\/](ko|en)[\\/]home\.json)$/, priority: 2, includeDependenciesRecursively: false },
   { name: 'login', test: /src[\\/](app[\\/]routes[\\/]login\.tsx|locales[\\/](ko|en)[\\/]auth\.json)$/, priority: 2 },
 ];
 
