@@ -8,16 +8,19 @@ import { captureScreen, expectNoHorizontalScroll } from './support.ts';
  */
 test('a shared project link, signed out: the page renders the project from its HTML, with no second read of it, its picture preloaded', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  const { items } = (await (await request.get('/api/projects?status=funding&sort=raised&limit=1')).json()) as { items: { id: number; title: string }[] };
+  const { items } = (await (await request.get('/api/projects?status=funding&sort=raised&limit=1')).json()) as { items: { id: number; title: string; thumbnailSmallUrl: string }[] };
   const project = items[0]!;
   const reads: string[] = [];
+  const pictures: string[] = [];
   page.on('request', (sent) => {
-    if (new URL(sent.url()).pathname === `/api/projects/${project.id}`) reads.push(sent.url());
+    const { pathname } = new URL(sent.url());
+    if (pathname === `/api/projects/${project.id}`) reads.push(sent.url());
+    if (pathname.startsWith('/api/files/project-thumbnails/')) pictures.push(pathname);
   });
 
   const answer = await page.goto(`/project/${project.id}`);
   const html = await answer!.text();
-  expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/api\/files\/project-thumbnails\/[^"]+">/);
+  expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/api\/files\/project-thumbnails\/[^"]+" imagesrcset="[^"]+ 720w, [^"]+ 1200w" imagesizes="[^"]+">/);
   expect(html).toContain(`data-address="/api/projects/${project.id}?lang=ko"`);
   expect(html).toContain('data-server-rendered=""');
   // The app's first commit replaced the page the server rendered (main.tsx drops the marker then).
@@ -26,6 +29,8 @@ test('a shared project link, signed out: the page renders the project from its H
   await expect(page.locator('.project-page__thumbnail')).toBeVisible();
   expect(await page.locator('.project-page__thumbnail').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   expect(reads).toEqual([]);
+  // The phone's copy of the picture, once: the preload and the page's <img> chose the same (docs/decisions/111).
+  expect(pictures).toEqual([project.thumbnailSmallUrl]);
   await expectNoHorizontalScroll(page);
   await captureScreen(page, 'shared-link-project-ko');
 });

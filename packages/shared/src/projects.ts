@@ -95,6 +95,8 @@ export const projectSchema = z.object({
   title: z.string().nullable(),
   introduction: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /** The same picture at 720 × 540, for phones and cards (docs/decisions/111); null for a thumbnail set before it existed. */
+  thumbnailSmallUrl: z.string().nullable(),
   youtubeUrl: z.string().nullable(),
   xUrl: z.string().nullable(),
   creatorXId: z.string().nullable(),
@@ -302,3 +304,15 @@ export const cancellationPreviewResponseSchema = z.object({
   currency: z.enum(['orange', 'berry']),
 });
 export type CancellationPreview = z.infer<typeof cancellationPreviewResponseSchema>;
+
+/**
+ * How the project page offers its picture (docs/decisions/111): the 720-px copy where the screen
+ * needs no more (a phone up to about 410 px wide at 1.75 ×, or 375 px at 2 ×), else the
+ * 1200-px one. The page's `<img>` and the API's preload of it must say the same, or the browser
+ * fetches the picture twice.
+ */
+export const projectPictureSizes = '(max-width: 416px) calc(100vw - 40px), 376px';
+
+export function projectPictureSrcset(project: { thumbnailUrl: string | null; thumbnailSmallUrl: string | null }): string | undefined {
+  return project.thumbnailUrl && project.thumbnailSmallUrl ? `${project.thumbnailSmallUrl} 720w, ${project.thumbnailUrl} 1200w` : undefined;
+}

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext, type TestUser } from '../../test/h
 import { expectLedgerClean } from '../../test/points-fixtures.ts';
 import { hideProject } from '../../test/community-kit.ts';
 import { fundingProject, requestProject, validRequestBody } from '../../test/projects-kit.ts';
-import { fontStylesheetsFileName, serverShellFileName } from '@orchard/shared';
+import { fontStylesheetsFileName, projectPictureSizes, serverShellFileName } from '@orchard/shared';
 import { previewedProjectId } from './share-preview.ts';
 
 const hostileTitle = '"><script>alert(1)</script>\'';
@@ -61,10 +61,13 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
   });
 
   it("preloads the thumbnail, the page's largest picture, at high priority by the path its <img> names, on the app's shell without the landing chunks (issue 35)", async () => {
-    const { thumbnailUrl } = (await t.request({ url: `/api/projects/${projectId}` })).json<{ project: { thumbnailUrl: string } }>().project;
+    const { thumbnailUrl, thumbnailSmallUrl } = (await t.request({ url: `/api/projects/${projectId}` })).json<{ project: { thumbnailUrl: string; thumbnailSmallUrl: string } }>().project;
     const html = (await page(`/project/${projectId}`)).body;
     expect(thumbnailUrl).toMatch(/^\/api\/files\//);
-    expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${thumbnailUrl}">`);
+    // The same candidates as the page's <img> (docs/decisions/111), so the browser takes the one the page will.
+    expect(html).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${thumbnailUrl}" imagesrcset="${thumbnailSmallUrl} 720w, ${thumbnailUrl} 1200w" imagesizes="${projectPictureSizes}">`,
+    );
     expect(html).toContain('<meta name="shell" content="server">');
     expect(html).not.toContain('/assets/home.js');
     for (const url of ['/project/999999', '/artist/group/1', '/film']) {

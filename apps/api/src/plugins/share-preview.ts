@@ -1,7 +1,13 @@
 import type { Language } from '@orchard/shared';
 
 /** What a shared project link shows in a messenger or on X: its title, a line of its introduction, its thumbnail. */
-export type SharePreview = { title: string; description: string; imageUrl: string | null };
+export type SharePreview = {
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  /** The page's `<img>` srcset and sizes (@orchard/shared `projectPictureSrcset`), which its preload repeats. */
+  picture?: { srcset: string; sizes: string };
+};
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
@@ -47,7 +53,9 @@ export function withSharePreview(indexHtml: string, preview: SharePreview, pageU
   // priority, instead of after them, the app and the project's read have run (issue 35).
   // The page's <img> names an uploaded file by its path, which resolves against whatever origin
   // served the page: so does the preload, or the browser would fetch the picture twice.
-  const picture = preview.imageUrl ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(sameOriginPath(preview.imageUrl, pageUrl))}">` : '';
+  // With a srcset, the preload names the same candidates, so the browser takes the one the page will.
+  const candidates = preview.picture ? ` imagesrcset="${escapeHtml(preview.picture.srcset)}" imagesizes="${escapeHtml(preview.picture.sizes)}"` : '';
+  const picture = preview.imageUrl ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(sameOriginPath(preview.imageUrl, pageUrl))}"${candidates}>` : '';
   // Right after the title, before the page's stylesheets and scripts: the first request after them.
   return indexHtml.replace(/<title>[^<]*<\/title>/, () => `${title}${picture}`).replace('</head>', () => `${tags}</head>`);
 }

@@ -121,7 +121,7 @@ describe('authorization matrix of uploaded files (docs/quality.md#s1)', () => {
     const posted = await postProof(t, operator, project.id, { mediaId: project.media[0]!.mediaId, capturedAt: t.clock.now().toISOString() }, [{ content: await photoJpeg(800, 600) }]);
     expect(posted.statusCode, posted.body).toBe(201);
     const proof = (posted.json() as ProofsPostedResponse).proofs[0]!;
-    const urls = [project.thumbnailUrl!, proof.url!];
+    const urls = [project.thumbnailUrl!, project.thumbnailSmallUrl!, proof.url!];
     await expectFollowsHiding(urls, creator, { type: 'project', id: project.id });
   });
 

@@ -62,6 +62,8 @@ export type RequestCatalogue = { pkg: Awaited<ReturnType<MediaCatalogue['adPacka
 
 /** 1200 × 900 (4:3), the product's thumbnail size (docs/product.md#creation). */
 export const thumbnailSize = { width: 1200, height: 900 };
+/** The same picture for a phone's screen and the list cards: a third of the bytes (docs/decisions/111). */
+export const smallThumbnailSize = { width: 720, height: 540 };
 
 /** A fan sets the thumbnail while approved (before creation); an operator's event keeps it open until funding closes. */
 function refuseThumbnailChange(row: Pick<ProjectRow, 'kind' | 'status'>) {
@@ -355,20 +357,23 @@ export function createProjectLifecycle({
       if (!current || current.creatorId !== userId) throw projectNotFound();
       refuseThumbnailChange(current);
       const image = await reencodeImageAsWebp(bytes, thumbnailSize);
+      // From the 1200 × 900 picture, already cropped to 4:3: a shrink, no second crop.
+      const small = await reencodeImageAsWebp(image, smallThumbnailSize);
       const key = await files.save('project-thumbnails', 'webp', image);
-      let previous: string | null = null;
+      const smallKey = await files.save('project-thumbnails', 'webp', small);
+      const previous: string[] = [];
       try {
         await db.transaction(async (tx) => {
           const row = await lockOwn(tx, userId, projectId);
           refuseThumbnailChange(row);
-          previous = row.thumbnailPath;
-          await createProjectsRepository({ db: tx }).update(projectId, { thumbnailPath: key, updatedAt: clock.now() });
+          previous.push(...[row.thumbnailPath, row.thumbnailSmallPath].filter((file) => file !== null));
+          await createProjectsRepository({ db: tx }).update(projectId, { thumbnailPath: key, thumbnailSmallPath: smallKey, updatedAt: clock.now() });
         });
       } catch (error) {
-        await files.remove(key).catch(() => undefined);
+        await Promise.all([key, smallKey].map((saved) => files.remove(saved).catch(() => undefined)));
         throw error;
       }
-      if (previous) await files.remove(previous).catch(() => undefined);
+      await Promise.all(previous.map((file) => files.remove(file).catch(() => undefined)));
       return presentOne(projectId, { userId, isOperator: current.kind === 'event' }, language);
     },
 

@@ -1,5 +1,7 @@
 import { and, or, type SQL } from 'drizzle-orm';
 import {
+  projectPictureSizes,
+  projectPictureSrcset,
   foldForSearch,
   searchArtistsLimit,
   searchProjectsLimit,
@@ -131,6 +133,7 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
         title: withheld ? null : view.title,
         introduction: withheld ? null : view.introduction,
         thumbnailUrl: !withheld && view.thumbnailPath ? files.urlFor(view.thumbnailPath) : null,
+        thumbnailSmallUrl: !withheld && view.thumbnailSmallPath ? files.urlFor(view.thumbnailSmallPath) : null,
         youtubeUrl: withheld ? null : view.youtubeUrl,
         xUrl: withheld ? null : view.xUrl,
         creatorXId: withheld ? null : view.creatorXId,
@@ -314,6 +317,7 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
         title: project.title,
         description: `${artist} · ${project.introduction ?? ''}`,
         imageUrl: project.thumbnailUrl ? new URL(project.thumbnailUrl, publicUrl).href : null,
+        ...(projectPictureSrcset(project) ? { picture: { srcset: projectPictureSrcset(project)!, sizes: projectPictureSizes } } : {}),
       };
     },
 

@@ -104,6 +104,7 @@ type StoredView = {
   title: string | null;
   introduction: string | null;
   thumbnail_path: string | null;
+  thumbnail_small_path: string | null;
   youtube_url: string | null;
   x_url: string | null;
   creator_x_id: string | null;
@@ -156,6 +157,7 @@ function toView({ view: row }: { view: StoredView }): ProjectView {
     title: row.title,
     introduction: row.introduction,
     thumbnailPath: row.thumbnail_path,
+    thumbnailSmallPath: row.thumbnail_small_path,
     youtubeUrl: row.youtube_url,
     xUrl: row.x_url,
     creatorXId: row.creator_x_id,
@@ -275,7 +277,11 @@ export function createProjectsRepository({ db }: { db: DbOrTx }) {
       const hidden = projectHiddenProbe(projects.id);
       const [row] =
         file === 'thumbnail'
-          ? await db.select({ hidden }).from(projects).where(eq(projects.thumbnailPath, key)).limit(1)
+          ? await db
+              .select({ hidden })
+              .from(projects)
+              .where(or(eq(projects.thumbnailPath, key), eq(projects.thumbnailSmallPath, key)))
+              .limit(1)
           : await db
               .select({ hidden })
               .from(projectProofs)

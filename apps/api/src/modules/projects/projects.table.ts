@@ -42,6 +42,7 @@ export const projects = pgTable(
     title: text('title'),
     introduction: text('introduction'),
     thumbnailPath: text('thumbnail_path'),
+    thumbnailSmallPath: text('thumbnail_small_path'),
     youtubeUrl: text('youtube_url'),
     xUrl: text('x_url'),
     creatorXId: text('creator_x_id'),
@@ -103,6 +104,7 @@ export const projects = pgTable(
     index('projects_creator_idx').on(table.creatorId, table.id),
     // /api/files/ finds the project a thumbnail belongs to (docs/architecture.md#uploads).
     index('projects_thumbnail_path_idx').on(table.thumbnailPath),
+    index('projects_thumbnail_small_path_idx').on(table.thumbnailSmallPath),
     // The public lists, newest first: every created project, by status, by artist.
     index('projects_public_idx').on(table.id).where(sql`${table.createdAt} is not null`),
     index('projects_public_status_idx').on(table.status, table.id).where(sql`${table.createdAt} is not null`),

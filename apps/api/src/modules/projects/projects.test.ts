@@ -584,5 +584,21 @@ describe('projects: request, decision, creation and sweeps', () => {
       expect(metadata.exif).toBeUndefined();
       expect(stored.includes(Buffer.from('secret-exif-marker'))).toBe(false);
     });
+
+    it('comes with a 720 × 540 copy for phones and cards; a new thumbnail replaces both files (docs/decisions/111)', async () => {
+      const creator = await t.createUser();
+      const project = await requestProject(t, creator, await validRequestBody(t, artistId));
+      await approve(t, operator, project.id);
+      const first = projectOf(await uploadThumbnail(t, creator, project.id, await photoJpeg()));
+      const small = await t.request({ url: first.thumbnailSmallUrl! });
+      expect(small.statusCode).toBe(200);
+      const metadata = await sharp(small.rawPayload).metadata();
+      expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(['webp', 720, 540, undefined]);
+      expect(small.rawPayload.length).toBeLessThan((await t.request({ url: first.thumbnailUrl! })).rawPayload.length);
+      const second = projectOf(await uploadThumbnail(t, creator, project.id, await photoJpeg()));
+      expect(second.thumbnailSmallUrl).not.toBe(first.thumbnailSmallUrl);
+      for (const replaced of [first.thumbnailUrl!, first.thumbnailSmallUrl!]) expect((await t.request({ url: replaced })).statusCode, replaced).toBe(404);
+      expect((await t.request({ url: second.thumbnailSmallUrl! })).statusCode).toBe(200);
+    });
   });
 });

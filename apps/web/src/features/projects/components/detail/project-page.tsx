@@ -1,4 +1,4 @@
-import type { Project } from '@orchard/shared';
+import { projectPictureSizes, projectPictureSrcset, type Project } from '@orchard/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,17 @@ export function ProjectPage({ project, slots = {} }: { project: Project; slots?:
           {t('projectDetail:hiddenForOperators')}
         </p>
       ) : null}
-      {project.thumbnailUrl ? <img className="project-page__thumbnail" src={project.thumbnailUrl} alt="" width={1200} height={900} /> : null}
+      {project.thumbnailUrl ? (
+        <img
+          className="project-page__thumbnail"
+          src={project.thumbnailUrl}
+          srcSet={projectPictureSrcset(project)}
+          sizes={projectPictureSrcset(project) ? projectPictureSizes : undefined}
+          alt=""
+          width={1200}
+          height={900}
+        />
+      ) : null}
       <ProjectSummary project={project} title={title} />
       <StatusNotice project={project} />
       <ProofSection project={project} />

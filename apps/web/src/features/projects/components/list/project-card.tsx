@@ -52,7 +52,9 @@ export function ProjectCard({ project, variant = 'row', rank, picture = 'thumbna
   const pointsText = usePointsText(project.currency);
   const percent = percentFunded(project.raised, project.goal);
   const artist = project.artistNames[language] || project.artistNames.en;
-  const pictureUrl = picture === 'firstPhoto' ? (project.photos[0] ?? project.thumbnailUrl) : project.thumbnailUrl;
+  // A card is a fraction of the screen: the 720-px copy of the thumbnail is plenty (docs/decisions/111).
+  const thumbnail = project.thumbnailSmallUrl ?? project.thumbnailUrl;
+  const pictureUrl = picture === 'firstPhoto' ? (project.photos[0] ?? thumbnail) : thumbnail;
   // A project opening later says when (docs/product.md#projects: created, funding from a later day).
   const timeLeft =
     project.status === 'funding' && project.closesAt ? (
