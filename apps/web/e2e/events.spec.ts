@@ -58,7 +58,11 @@ test('events: an operator creates one in the console; a fan joins it in Berry', 
   await fan.goto(`/project/${event.id}`);
   await expect(fan.getByRole('heading', { name: title })).toBeVisible();
   await expect(fan.locator('.project-page__thumbnail')).toHaveJSProperty('complete', true);
-  expect(await fan.locator('.project-page__thumbnail').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
+  // The uploaded poster, as the phone's 720 × 540 copy at this width (docs/decisions/111).
+  const shown = await fan.locator('.project-page__thumbnail').evaluate((image: HTMLImageElement) => ({ src: new URL(image.currentSrc).pathname, width: image.naturalWidth }));
+  const { project: shownEvent } = await api<{ project: { thumbnailSmallUrl: string } }>(fan, 'GET', `/api/projects/${event.id}`);
+  expect(shown.src).toBe(shownEvent.thumbnailSmallUrl);
+  expect(shown.width).toBeGreaterThan(0);
   await captureScreen(fan, 'event-page-en');
   await expectAccessible(fan, 'event page');
   await fan.getByRole('button', { name: enDetail.fundraise.open }).click();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { projectPictureSizes } from '@orchard/shared';
 import { landingReadOf } from '@orchard/shared/spa-paths';
 import { renderLandingPage } from './landing-render.tsx';
 import { inPageAnswerOf } from './lib/early-reads.ts';
@@ -16,11 +17,15 @@ function parsed(body: string): Document {
 
 describe("a shared link's page rendered on the server (decision 110)", () => {
   it('is the project page from the answer it is handed, with the font files its text uses, and hands nothing on to the next render', async () => {
-    const project = projectFixture({ title: '하린 생일 광고', raised: 2_500, goal: 10_000, thumbnailUrl: '/api/files/project-thumbnails/42.webp' });
+    const project = projectFixture({ title: '하린 생일 광고', raised: 2_500, goal: 10_000, thumbnailUrl: '/api/files/project-thumbnails/42.webp', thumbnailSmallUrl: '/api/files/project-thumbnails/42s.webp' });
     const { body, fontSlices } = await renderLandingPage('/project/42', preference, { [address]: { project } }, fontStylesheet);
     const page = parsed(body);
     expect(page.querySelector('#project-title')?.textContent).toBe('하린 생일 광고');
-    expect(page.querySelector('img.project-page__thumbnail')?.getAttribute('src')).toBe('/api/files/project-thumbnails/42.webp');
+    const picture = page.querySelector('img.project-page__thumbnail');
+    expect(picture?.getAttribute('src')).toBe('/api/files/project-thumbnails/42.webp');
+    // The same candidates the API's preload names (decision 111).
+    expect(picture?.getAttribute('srcset')).toBe('/api/files/project-thumbnails/42s.webp 720w, /api/files/project-thumbnails/42.webp 1200w');
+    expect(picture?.getAttribute('sizes')).toBe(projectPictureSizes);
     expect(page.querySelector('.project-page__raised')?.textContent).toMatch(/2,500/);
     expect(fontSlices).toEqual(['/hangul.woff2', '/latin.woff2']);
     expect(inPageAnswerOf(address)).toBeUndefined();

@@ -109,6 +109,18 @@ describe('project card (docs/product.md#discovery)', () => {
     expect(third!.querySelector('.project-tile__picture')).not.toBeNull();
   });
 
+  it('shows the thumbnail’s 720 × 540 copy where there is one, the full thumbnail where it was set before copies existed (decision 111)', () => {
+    renderCard(
+      <>
+        <ProjectCard project={projectFixture({ id: 1, thumbnailUrl: '/uploads/full.webp', thumbnailSmallUrl: '/uploads/small.webp' })} />
+        <ProjectCard project={projectFixture({ id: 2, thumbnailUrl: '/uploads/older.webp', thumbnailSmallUrl: null })} />
+      </>,
+    );
+    const [withCopy, older] = screen.getAllByRole('link');
+    expect(withCopy!.querySelector('img')).toHaveAttribute('src', '/uploads/small.webp');
+    expect(older!.querySelector('img')).toHaveAttribute('src', '/uploads/older.webp');
+  });
+
   it('shows an awarded project’s first execution photo, and its thumbnail when it has none', () => {
     renderCard(
       <>
