@@ -1,6 +1,6 @@
 /**
  * The XSS payloads every place that shows user text is tried with (docs/quality.md#s9): comments
- * and project titles in the browser (e2e/community.spec.ts), a shared link's server-rendered page
+ * and project titles in the browser (e2e/community.spec.ts), film titles (e2e/films.spec.ts), a shared link's server-rendered page
  * (src/landing-render.test.tsx). Each sets `window.__xss` or opens a dialog if it ever runs.
  */
 const xssSeeds = [
