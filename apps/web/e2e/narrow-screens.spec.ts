@@ -72,6 +72,9 @@ test('narrow screens: a guest sees the progress lines whole above the sticky sig
     for (const phone of phones) {
       await guest.setViewportSize(phone);
       await guest.goto(paths.project(project.id));
+      // A guest's page comes rendered by the server (decision 110): measure the app's page, once it
+      // has replaced the server's, not the moment in between.
+      await expect(guest.locator('#root:not([data-prerendered])')).toBeAttached();
       await expect(guest.locator('.project-page__thumbnail')).toHaveJSProperty('complete', true);
       const signIn = guest.locator('.bottom-action .button');
       await expect(signIn).toBeVisible();
