@@ -104,6 +104,28 @@ describe('project lists: the public list and my page tabs', () => {
     expect(signedOut.closesAt).toBe(new Date(Date.parse(`${first.fundingEndDate}T00:00:00+09:00`) + 86_400_000).toISOString());
   });
 
+  it('gives each viewer their own figures, like and private fields when their requests for one list arrive together and share its read (decision 112)', async () => {
+    const liked = await t.request({ method: 'PUT', url: `/api/projects/${first.id}/like`, cookie: fan.cookie });
+    expect(liked.statusCode, liked.body).toBeLessThan(300);
+    const viewers = [creator, fan, undefined, operator, creator, fan, undefined];
+    const rowsOf = async (url: string) =>
+      (await Promise.all(viewers.map((viewer) => list(url, viewer)))).map((page) => page.items.find((project) => project.id === first.id)!);
+    for (const url of [`?artistId=${artistA}&status=funding`, '?sort=deadline']) {
+      const rows = await rowsOf(url);
+      expect(rows.map((row) => row.viewerContribution), url).toEqual([first.deposit, 0, 0, 0, first.deposit, 0, 0]);
+      expect(rows.map((row) => row.viewerLiked), url).toEqual([false, true, false, false, false, true, false]);
+      expect(rows.map((row) => row.likeCount), url).toEqual(viewers.map(() => 1));
+      expect(rows.map((row) => row.creatorEmail !== undefined), url).toEqual([true, false, false, true, true, false, false]);
+    }
+    const searched = await Promise.all(
+      viewers.map(async (viewer) => (await t.request({ url: `/api/search?q=${encodeURIComponent(first.title!)}`, cookie: viewer?.cookie })).json() as { projects: Project[] }),
+    );
+    expect(searched.map((answer) => answer.projects.find((project) => project.id === first.id)?.viewerLiked)).toEqual([false, true, false, false, false, true, false]);
+    expect((await t.request({ method: 'DELETE', url: `/api/projects/${first.id}/like`, cookie: fan.cookie })).statusCode).toBeLessThan(300);
+    // A read that starts after the like was taken back shows it gone: nothing is kept between reads.
+    expect((await list(`?artistId=${artistA}&status=funding`, fan)).items.find((project) => project.id === first.id)).toMatchObject({ likeCount: 0, viewerLiked: false });
+  });
+
   it('my page: All is created or joined, Participate is joined, Open is created, Event is events joined, Request is before creation', async () => {
     expect(ids(await mine(creator, '?tab=all'))).toEqual([requested.id, event.id, second.id, first.id]);
     expect(ids(await mine(creator, '?tab=participate'))).toEqual([event.id, second.id, first.id]);

@@ -16,6 +16,7 @@ import {
 import { berryPerOrange } from '@orchard/shared/points-rules';
 import { fundingClosesAt, isKstDate, perUserLimitOf } from '@orchard/shared/project-rules';
 import { createBatcher, type Batcher } from '../../db/batcher.ts';
+import { coalesceReads } from '../../db/coalesce.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeJsonCursor, encodeJsonCursor, isCursorId, isCursorInstant } from '../../lib/cursor.ts';
@@ -78,6 +79,17 @@ const publicOrders: Record<
     after: ({ backers, id }) => (isCursorCount(backers) && isCursorId(id) ? projectFilters.backersBelow(backers, id) : null),
   },
 };
+
+/** What a public list's shared read depends on (decision 112): never the viewer, only whether they are an operator. */
+type PublicListKey = { query: PublicProjectsQuery; isOperator: boolean; followerId: string | null; language: Language };
+type SearchKey = { q: string; isOperator: boolean; language: Language };
+
+/** A view read as anyone sees it, with one viewer's own total and like (absent: none). */
+const withFields = (view: ProjectView, fields: { contribution: number; liked: boolean } | undefined): ProjectView => ({
+  ...view,
+  viewerContribution: fields?.contribution ?? 0,
+  viewerLiked: fields?.liked ?? false,
+});
 
 const searchWord = /[\p{L}\p{N}]+/gu;
 
@@ -192,6 +204,58 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
     };
   }
 
+  /**
+   * A public list's page as anyone sees it, one more than asked for (the next page's sign), for a
+   * `PublicListKey`: identical lists asked for together share one read (decision 112). The viewer's
+   * own figures come after (`withOwnFields`), so every viewer shares the one read.
+   */
+  const sharedPublicViews = coalesceReads(async (key) => {
+    const { query, isOperator, followerId, language } = JSON.parse(key) as PublicListKey;
+    const sort = publicOrders[query.sort];
+    let after: SQL | undefined;
+    if (query.cursor !== undefined) {
+      const { sort: cursorSort, ...cursorKey } = decodeCursor(query.cursor);
+      after = (cursorSort === query.sort ? sort.after(cursorKey) : null) ?? undefined;
+      if (after === undefined) throw cursorInvalid();
+    }
+    const search = query.q === undefined ? undefined : searchFilter(query.q);
+    if (search === null) return [];
+    // Only funding projects close: the deadline order lists them (the schema refuses another status with it).
+    const funding = query.status === 'funding' || query.sort === 'deadline';
+    const where = and(
+      projectFilters.listedPublicly(isOperator),
+      funding ? projectFilters.funding() : query.status === undefined ? undefined : projectFilters.ofStatus(query.status),
+      query.kind === undefined ? undefined : projectFilters.ofKind(query.kind),
+      query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId),
+      followerId === null ? undefined : projectFilters.followedBy(followerId),
+      search,
+      after,
+    );
+    return createProjectsRepository({ db }).listViews(where, sort.order(query), (query.limit ?? pageSize) + 1, null, language);
+  });
+
+  /** Search's projects as anyone sees them, for a `SearchKey`, shared as the public lists are. */
+  const sharedSearchViews = coalesceReads(async (key) => {
+    const { q, isOperator, language } = JSON.parse(key) as SearchKey;
+    const search = searchFilter(q);
+    if (search === null) return [];
+    const repository = createProjectsRepository({ db });
+    const listed = and(projectFilters.listedPublicly(isOperator), search);
+    const funding = await repository.listViews(and(listed, projectFilters.funding()), projectOrders.closingSoonest, searchProjectsLimit, null, language);
+    const others =
+      funding.length < searchProjectsLimit
+        ? await repository.listViews(and(listed, projectFilters.notFunding()), projectOrders.newestFirst, searchProjectsLimit - funding.length, null, language)
+        : [];
+    return [...funding, ...others];
+  });
+
+  /** Views read as anyone sees them, with a signed-in viewer's own total and like in one more query. */
+  async function withOwnFields(views: ProjectView[], viewer: Viewer): Promise<ProjectView[]> {
+    if (viewer === null || views.length === 0) return views;
+    const own = await createProjectsRepository({ db }).viewerFieldsOf(views.map((view) => ({ projectId: view.id, userId: viewer.userId })));
+    return views.map((view) => withFields(view, own.get(`${view.id}:${viewer.userId}`)));
+  }
+
   /** The project as `viewer` sees it, or null when there is none. */
   async function viewOf(projectId: number, viewer: Viewer, language: Language, source: DbOrTx = db): Promise<ProjectView | null> {
     const [view] = await projectViews([projectId], viewer?.userId ?? null, language, source);
@@ -212,8 +276,7 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
     return items.map(({ projectId, viewer }) => {
       const view = viewOfId.get(projectId);
       if (!view) return null;
-      const fields = viewer ? own.get(`${projectId}:${viewer.userId}`) : undefined;
-      return present([{ ...view, viewerContribution: fields?.contribution ?? 0, viewerLiked: fields?.liked ?? false }], viewer)[0]!;
+      return present([withFields(view, viewer ? own.get(`${projectId}:${viewer.userId}`) : undefined)], viewer)[0]!;
     });
   }
   const readers = new Map<Language, Batcher<{ projectId: number; viewer: Viewer }, Project | null>>();
@@ -329,28 +392,10 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
     async listPublic(query: PublicProjectsQuery, viewer: Viewer, language: Language, followerId: string | null = null) {
       if (query.following && followerId === null) throw unauthenticated();
       const sort = publicOrders[query.sort];
-      let after: SQL | undefined;
-      if (query.cursor !== undefined) {
-        const { sort: cursorSort, ...key } = decodeCursor(query.cursor);
-        after = (cursorSort === query.sort ? sort.after(key) : null) ?? undefined;
-        if (after === undefined) throw cursorInvalid();
-      }
-      const search = query.q === undefined ? undefined : searchFilter(query.q);
-      if (search === null) return { items: [], nextCursor: null };
-      // Only funding projects close: the deadline order lists them (the schema refuses another status with it).
-      const funding = query.status === 'funding' || query.sort === 'deadline';
-      const where = and(
-        projectFilters.listedPublicly(viewer?.isOperator ?? false),
-        funding ? projectFilters.funding() : query.status === undefined ? undefined : projectFilters.ofStatus(query.status),
-        query.kind === undefined ? undefined : projectFilters.ofKind(query.kind),
-        query.artistId === undefined ? undefined : projectFilters.ofArtist(query.artistId),
-        query.following && followerId !== null ? projectFilters.followedBy(followerId) : undefined,
-        search,
-        after,
-      );
+      const key: PublicListKey = { query, isOperator: viewer?.isOperator ?? false, followerId: query.following ? followerId : null, language };
+      const views = await sharedPublicViews(JSON.stringify(key));
       const limit = query.limit ?? pageSize;
-      const views = await createProjectsRepository({ db }).listViews(where, sort.order(query), limit + 1, viewer?.userId ?? null, language);
-      const page = views.slice(0, limit);
+      const page = await withOwnFields(views.slice(0, limit), viewer);
       const last = page.at(-1);
       return {
         items: present(page, viewer),
@@ -363,17 +408,8 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
      * the others newest first, at most `searchProjectsLimit` in all.
      */
     async search(q: string, viewer: Viewer, language: Language): Promise<Project[]> {
-      const search = searchFilter(q);
-      if (search === null) return [];
-      const repository = createProjectsRepository({ db });
-      const listed = and(projectFilters.listedPublicly(viewer?.isOperator ?? false), search);
-      const viewerId = viewer?.userId ?? null;
-      const funding = await repository.listViews(and(listed, projectFilters.funding()), projectOrders.closingSoonest, searchProjectsLimit, viewerId, language);
-      const others =
-        funding.length < searchProjectsLimit
-          ? await repository.listViews(and(listed, projectFilters.notFunding()), projectOrders.newestFirst, searchProjectsLimit - funding.length, viewerId, language)
-          : [];
-      return present([...funding, ...others], viewer);
+      const key: SearchKey = { q, isOperator: viewer?.isOperator ?? false, language };
+      return present(await withOwnFields(await sharedSearchViews(JSON.stringify(key)), viewer), viewer);
     },
   };
 }
