@@ -35,8 +35,8 @@ import { registerTestClockRoutes } from './modules/test-clock/test-clock.routes.
 import { registerBodyCharsetCheck } from './plugins/body-charset.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
-import { projectResponseSchema } from '@orchard/shared';
-import { AppError } from './lib/errors.ts';
+import { displayPreferenceCookie } from '@orchard/shared';
+import { inProcessRemoteAddress } from './lib/in-process.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -166,14 +166,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, config, {
     sharePreview: (projectId, language) => services.projects.sharePreview(projectId, language, config.publicUrl),
-    // The route's own answer and shape (projectResponseSchema drops what the route would not send).
-    landingRead: async (projectId, language) => {
-      try {
-        return projectResponseSchema.parse({ project: await services.projects.get(projectId, null, language) });
-      } catch (error) {
-        if (error instanceof AppError) return null;
-        throw error;
-      }
+    // The route's own answer, asked of the app itself as a signed-out visitor of that device.
+    landingAnswer: async (address, displayPreference) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: address,
+        remoteAddress: inProcessRemoteAddress,
+        headers: { accept: 'application/json', ...(displayPreference === undefined ? {} : { cookie: `${displayPreferenceCookie}=${encodeURIComponent(displayPreference)}` }) },
+      });
+      return response.statusCode === 200 ? (response.json() as unknown) : null;
     },
   });
   return app;

@@ -51,3 +51,57 @@ test('a shared project link with JavaScript off shows the title, the picture and
   await captureScreen(page, 'shared-link-project-no-js-ko');
   await context.close();
 });
+
+/**
+ * An artist's page and the Film tab, shared signed out (decision 110): the page comes rendered
+ * from the reads its HTML carries, and the app takes over without asking for them again.
+ */
+test("a shared artist link and the Film tab, signed out: rendered from their HTML, in Japanese, with no second read", async ({ browser, request, baseURL }) => {
+  const { items } = (await (await request.get('/api/projects?status=funding&sort=raised&limit=1')).json()) as { items: { artistId: number; title: string }[] };
+  const { artistId, title } = items[0]!;
+  const artist = (await (await request.get(`/api/artists/${artistId}`)).json()) as { type: string; names: { ja: string } };
+  const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });
+  await context.addCookies([{ name: 'orchard-display', value: 'ja.JPY', url: baseURL! }]);
+  const page = await context.newPage();
+  const reads: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname, search } = new URL(sent.url());
+    if (pathname === `/api/artists/${artistId}` || pathname === '/api/projects' || pathname === '/api/films') reads.push(pathname + search);
+  });
+
+  const html = await (await page.goto(`/artist/${artist.type}/${artistId}`))!.text();
+  expect(html).toContain('data-server-rendered=""');
+  expect(html).toContain(artist.names.ja);
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+  await expect(page.getByRole('heading', { name: artist.names.ja })).toBeVisible();
+  await expect(page.getByText(title).first()).toBeVisible();
+  expect(reads).toEqual([]);
+  await expectNoHorizontalScroll(page);
+  await captureScreen(page, 'shared-link-artist-ja');
+
+  const films = await (await page.goto('/film'))!.text();
+  expect(films).toContain('data-server-rendered=""');
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached();
+  await expect(page.locator('.film-card').first()).toBeVisible();
+  expect(reads).toEqual([]);
+  await captureScreen(page, 'shared-link-film-ja');
+  await context.close();
+});
+
+test('a shared artist link and the Film tab with JavaScript off show the artist, the projects and the films', async ({ browser, request }) => {
+  const { items } = (await (await request.get('/api/projects?status=funding&sort=raised&limit=1')).json()) as { items: { artistId: number; title: string }[] };
+  const { artistId, title } = items[0]!;
+  const artist = (await (await request.get(`/api/artists/${artistId}`)).json()) as { type: string; names: { ko: string } };
+  const film = ((await (await request.get('/api/films')).json()) as { items: { title: string }[] }).items[0]!;
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto(`/artist/${artist.type}/${artistId}`);
+  await expect(page.getByRole('heading', { name: artist.names.ko })).toBeVisible();
+  await expect(page.getByText(title).first()).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await captureScreen(page, 'shared-link-artist-no-js-ko');
+  await page.goto('/film');
+  await expect(page.getByText(film.title).first()).toBeVisible();
+  await captureScreen(page, 'shared-link-film-no-js-ko');
+  await context.close();
+});

@@ -10,7 +10,7 @@ import { createRoot, hydrateRoot } from './app/react-dom-client.ts';
 import { firstScreenNamespaces } from './app/first-screen.ts';
 import { afterIdle, nextTask } from './lib/start-up.ts';
 import { isPrerenderedFor, writeDisplayPreferenceCookie } from './lib/display-preference-cookie.ts';
-import { startEarlyRead } from './lib/early-reads.ts';
+import { startEarlyReads } from './lib/early-reads.ts';
 import { loadFontsFor, startFontsFor } from './lib/fonts.ts';
 import { registerServiceWorkerAfterLoad } from './lib/service-worker.ts';
 import { i18next, initI18n } from './lib/i18n.ts';
@@ -69,7 +69,7 @@ function StartedApp() {
 }
 
 async function start() {
-  startEarlyRead(pathname, preference.language);
+  startEarlyReads(pathname, window.location.search, preference.language);
   await nextTask();
   const pagesReady = preloadPagesFor(pathname);
   await nextTask();

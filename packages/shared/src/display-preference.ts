@@ -1,3 +1,4 @@
+import type { LandingPageName } from './spa-paths.ts';
 import { defaultCurrency, defaultLanguage, isCurrency, isLanguage, type Currency, type Language } from './locale-codes.ts';
 
 /**
@@ -33,7 +34,11 @@ export const appShellFileName = 'app-shell.html';
  * The pages the API renders for each request, with their data (docs/decisions/110): by the route
  * module the web build bundles them in. Each has a shell beside the prerendered pages.
  */
-export const serverRenderedPages = { project: 'src/app/routes/project-detail.tsx' } as const;
+export const serverRenderedPages = {
+  project: 'src/app/routes/project-detail.tsx',
+  artist: 'src/app/routes/artist-detail.tsx',
+  film: 'src/app/routes/film.tsx',
+} as const satisfies Record<LandingPageName, string>;
 export type ServerRenderedPage = keyof typeof serverRenderedPages;
 
 /** The built shell of a page the API renders per request: the prerendered pages' head, an empty root. */

@@ -74,20 +74,52 @@ export const spaPaths = {
   terms: (doc: string) => fill(spaRoutePatterns.terms, { doc }),
 } as const;
 
-const landingReads: readonly [pattern: RegExp, address: (match: RegExpExecArray, language: string) => string][] = [
-  [/^\/project\/([1-9][0-9]{0,9})$/, (match, language) => `/api/projects/${match[1]}?lang=${encodeURIComponent(language)}`],
-  [/^\/artist\/(?:solo|group)\/([1-9][0-9]{0,9})$/, (match) => `/api/artists/${match[1]}`],
+/** The pages a shared link lands on that the API renders for a signed-out visitor (decision 110). */
+export type LandingPageName = 'project' | 'artist' | 'film';
+
+/**
+ * A landing page: its reads as the web's HTTP client writes their addresses (lib/http.ts), and
+ * whether its first screen is the one the API renders: a page whose address picks another tab,
+ * filter or order than the first shows something else, and is left to the app.
+ */
+export type LandingPage = { page: LandingPageName; reads: string[]; rendered: boolean };
+
+const landingPages: readonly {
+  page: LandingPageName;
+  pattern: RegExp;
+  /** Parameters of the address that change what the first screen shows. */
+  ownParameters: readonly string[];
+  /** The read of what the page is about (decision 109), whatever its tab. */
+  entityRead?(match: RegExpExecArray, language: string): string;
+  /** The reads of the lists its first screen shows. */
+  listReads?(match: RegExpExecArray): string[];
+}[] = [
+  { page: 'project', pattern: /^\/project\/([1-9][0-9]{0,9})$/, ownParameters: [], entityRead: (match, language) => `/api/projects/${match[1]}?lang=${encodeURIComponent(language)}` },
+  {
+    page: 'artist',
+    pattern: /^\/artist\/(?:solo|group)\/([1-9][0-9]{0,9})$/,
+    ownParameters: ['tab', 'status', 'sort'],
+    entityRead: (match) => `/api/artists/${match[1]}`,
+    // The projects tab, every status, most raised: those funding now, then all (artist-projects.tsx).
+    listReads: (match) => [`/api/projects?artistId=${match[1]}&status=funding&sort=raised`, `/api/projects?artistId=${match[1]}&sort=raised`],
+  },
+  { page: 'film', pattern: /^\/film$/, ownParameters: ['tab'], listReads: () => ['/api/films'] },
 ];
 
 /**
- * The API read a landing path's first screen starts with, as the web's HTTP client writes its
- * address, or null for any other path (docs/decisions/109-landing-reads-start-with-the-app.md):
- * the app sends it as it starts, and the API names it when it puts the answer in the page.
+ * The landing page a path shows, with its reads, or null for any other path
+ * (docs/decisions/109-landing-reads-start-with-the-app.md): the app sends them as it starts, and
+ * the API puts their answers in the page for a signed-out visitor. `search` is the address's query.
  */
-export function landingReadOf(pathname: string, language: string): string | null {
-  for (const [pattern, address] of landingReads) {
+export function landingPageOf(pathname: string, search: string, language: string): LandingPage | null {
+  for (const { page, pattern, ownParameters, entityRead, listReads } of landingPages) {
     const match = pattern.exec(pathname);
-    if (match) return address(match, language);
+    if (!match) continue;
+    const parameters = new URLSearchParams(search);
+    const rendered = ownParameters.every((name) => !parameters.has(name));
+    // Another tab's first screen is not this one's: only the entity's own read starts early.
+    const reads = [...(entityRead ? [entityRead(match, language)] : []), ...(rendered && listReads ? listReads(match) : [])];
+    return { page, reads, rendered };
   }
   return null;
 }

@@ -81,7 +81,7 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     // The app reads in the device's language (its cookie), else its default, whatever the browser accepts.
     expect((await page(`/project/${projectId}`, { 'accept-language': 'ja' })).body).toContain(`data-address="/api/projects/${projectId}?lang=ko"`);
     const html = (await page(`/project/${projectId}`, { 'accept-language': 'en', cookie: 'orchard-display=ja.JPY' })).body;
-    const block = new RegExp(`<script type="application/json" id="landing-read" data-address="/api/projects/${projectId}\\?lang=ja">([^<]*)</script>`).exec(html);
+    const block = new RegExp(`<script type="application/json" class="landing-read" data-address="/api/projects/${projectId}\\?lang=ja">([^<]*)</script>`).exec(html);
     expect(block).not.toBeNull();
     const apiAnswer = (await t.request({ url: `/api/projects/${projectId}?lang=ja` })).json<unknown>();
     expect(JSON.parse(block![1]!)).toEqual(apiAnswer);
@@ -148,9 +148,9 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     expect(html).toContain(`<meta property="og:title" content="${escaped}">`);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<\/head>/g)).toHaveLength(1);
-    const rendered = /<\/head><body><div id="root"[^>]*><h2 data-address="[^"]+">([^<]*)<\/h2><\/div><script type="application\/json" id="landing-read" data-address="[^"]+">[^<]*<\/script><\/body><\/html>$/.exec(html);
+    const rendered = /<\/head><body><div id="root"[^>]*><h2 data-address="[^"]+">([^<]*)<\/h2><\/div><script type="application\/json" class="landing-read" data-address="[^"]+">[^<]*<\/script><\/body><\/html>$/.exec(html);
     expect(rendered?.[1]?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))).toBe(title);
-    expect(JSON.parse(/id="landing-read"[^>]*>([^<]*)</.exec(html)![1]!)).toMatchObject({ project: { title } });
+    expect(JSON.parse(/class="landing-read"[^>]*>([^<]*)</.exec(html)![1]!)).toMatchObject({ project: { title } });
   });
 
   it('reads only plain decimal ids', () => {

@@ -61,12 +61,14 @@ export function withSharePreview(indexHtml: string, preview: SharePreview, pageU
 }
 
 /**
- * The page's own read, answered in its HTML for a signed-out visitor (decision 109): the app takes
- * it as the answer of `address` (apps/web/src/lib/early-reads.ts) instead of asking again. JSON in
- * a data block: never run, and `<` written as \u003c so no text in it can close the element.
+ * The page's own reads, answered in its HTML for a signed-out visitor (decision 109), by address:
+ * the app takes each as the answer of its address (apps/web/src/lib/early-reads.ts) instead of
+ * asking again. JSON in data blocks: never run, and `<` written as \u003c so no text in them can
+ * close the element.
  */
-export function withLandingRead(html: string, address: string, answer: unknown): string {
-  const json = JSON.stringify(answer).replace(/</g, '\\u003c');
-  const block = `<script type="application/json" id="landing-read" data-address="${escapeHtml(address)}">${json}</script>`;
-  return html.replace('</body>', () => `${block}</body>`);
+export function withLandingReads(html: string, answers: Readonly<Record<string, unknown>>): string {
+  const blocks = Object.entries(answers)
+    .map(([address, answer]) => `<script type="application/json" class="landing-read" data-address="${escapeHtml(address)}">${JSON.stringify(answer).replace(/</g, '\\u003c')}</script>`)
+    .join('');
+  return html.replace('</body>', () => `${blocks}</body>`);
 }

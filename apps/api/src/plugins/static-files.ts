@@ -4,8 +4,8 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { appShellFileName, currencies, displayPreferenceCookie, languages, parseDisplayPreference, prerenderedFileName, prerenderedPaths, type Language } from '@orchard/shared';
-import { landingReadOf } from '@orchard/shared/spa-paths';
+import { appShellFileName, currencies, displayPreferenceCookie, type DisplayPreference, languages, parseDisplayPreference, prerenderedFileName, prerenderedPaths, type Language } from '@orchard/shared';
+import { landingPageOf, type LandingPage } from '@orchard/shared/spa-paths';
 import type { Config } from '../config.ts';
 import { languageFromAcceptLanguage } from '../lib/accept-language.ts';
 import { AppError } from '../lib/errors.ts';
@@ -13,7 +13,7 @@ import { parseByteRange } from '../lib/byte-range.ts';
 import { contentTypeOf, isSafeKey, type FileOwners, type FileStore } from '../lib/storage.ts';
 import type { App } from '../types.ts';
 import { loadLandingPages } from './landing-pages.ts';
-import { previewedProjectId, withLandingRead, withSharePreview, type SharePreview } from './share-preview.ts';
+import { previewedProjectId, withLandingReads, withSharePreview, type SharePreview } from './share-preview.ts';
 
 /** The router's limit on one path parameter (`routerOptions.maxParamLength` in app.ts). */
 export const maxPathParamLength = 200;
@@ -114,11 +114,14 @@ export async function registerWebApp(
   config: Config,
   {
     sharePreview,
-    landingRead,
+    landingAnswer,
   }: {
     sharePreview?: (projectId: number, language: Language) => Promise<SharePreview | null>;
-    /** What GET /api/projects/{id}?lang= answers a signed-out visitor, or null where it refuses. */
-    landingRead?: (projectId: number, language: Language) => Promise<unknown>;
+    /**
+     * What a GET of the address answers a signed-out visitor with this display preference cookie
+     * (its raw value, if any), or null where it does not answer 200.
+     */
+    landingAnswer?: (address: string, displayPreference: string | undefined) => Promise<unknown>;
   } = {},
 ) {
   const dist = config.webDistDir ?? defaultWebDistDir;
@@ -146,6 +149,39 @@ export async function registerWebApp(
   const indexHtml = fs.readFileSync(fs.existsSync(appShellFile) ? appShellFile : indexFile);
   const prerenderedPages = readPrerenderedPages(dist);
   const landingPages = await loadLandingPages(dist, app.log);
+  /**
+   * A landing page's HTML (decision 110), or null to answer as for any other path. A project's
+   * carries its share preview, and is only one when it has one. A signed-out visitor's reads are
+   * the same for everyone: they come in the page, and the page comes rendered from them. A
+   * signed-in one's carry their own parts, so the app reads them at once instead (decision 109).
+   */
+  async function landingPageHtml(request: FastifyRequest, landing: LandingPage, url: string, preference: DisplayPreference): Promise<string | null> {
+    let preview: { preview: SharePreview; language: Language } | null = null;
+    if (landing.page === 'project') {
+      const projectId = previewedProjectId(url);
+      if (projectId === null || !sharePreview) return null;
+      // A link preview crawler has no cookie: its Accept-Language, then the default.
+      const language = request.cookies[displayPreferenceCookie] ? preference.language : (languageFromAcceptLanguage(request.headers['accept-language']) ?? preference.language);
+      const answer = await sharePreview(projectId, language);
+      if (!answer) return null;
+      preview = { preview: answer, language };
+    }
+    const signedIn = request.cookies[config.session.cookieName] !== undefined;
+    const answers = !signedIn && landingAnswer ? await answersOf(landing.reads, request.cookies[displayPreferenceCookie]) : null;
+    const rendered = answers && landing.rendered && landingPages ? await landingPages.render(landing.page, url, preference, answers) : null;
+    if (!preview && !answers) return null;
+    let html = rendered ?? indexHtml.toString('utf8');
+    if (preview) html = withSharePreview(html, preview.preview, new URL(url, config.publicUrl), preview.language);
+    return answers ? withLandingReads(html, answers) : html;
+  }
+
+  /** Every read's answer by address, or null when one of them does not answer (the page renders from all of them). */
+  async function answersOf(reads: string[], displayPreference: string | undefined): Promise<Record<string, unknown> | null> {
+    if (!landingAnswer || reads.length === 0) return null;
+    const answers = await Promise.all(reads.map((address) => landingAnswer(address, displayPreference)));
+    return answers.every((answer) => answer !== null) ? Object.fromEntries(reads.map((address, index) => [address, answers[index]])) : null;
+  }
+
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || !request.headers.accept?.includes('text/html')) {
@@ -157,26 +193,9 @@ export async function registerWebApp(
       return reply.callNotFound();
     }
     const preference = parseDisplayPreference(request.cookies[displayPreferenceCookie]);
-    const projectId = previewedProjectId(url);
-    if (projectId !== null && sharePreview) {
-      // A link preview crawler has no cookie: its Accept-Language, then the default.
-      const language = request.cookies[displayPreferenceCookie] ? preference.language : (languageFromAcceptLanguage(request.headers['accept-language']) ?? preference.language);
-      const preview = await sharePreview(projectId, language);
-      if (preview) {
-        // A signed-out visitor's project read is the same for everyone: it comes in the page, and
-        // the page comes rendered from it (decision 110). A signed-in one's carries their own
-        // parts, so the app reads it at once instead (decision 109).
-        const signedIn = request.cookies[config.session.cookieName] !== undefined;
-        // In the language the app will read in: the device's (its cookie), else the app's default,
-        // not the crawler's Accept-Language the preview follows.
-        const address = landingReadOf(url, preference.language);
-        const answer = !signedIn && landingRead && address ? await landingRead(projectId, preference.language) : null;
-        const rendered = answer && address && landingPages ? await landingPages.render('project', url, preference, { [address]: answer }) : null;
-        let html = withSharePreview(rendered ?? indexHtml.toString('utf8'), preview, new URL(url, config.publicUrl), language);
-        if (answer && address) html = withLandingRead(html, address, answer);
-        return sendPage(request, reply, html);
-      }
-    }
+    const landing = landingPageOf(url, request.url.slice(url.length), preference.language);
+    const landingHtml = landing ? await landingPageHtml(request, landing, url, preference) : null;
+    if (landingHtml !== null) return sendPage(request, reply, landingHtml);
     const prerendered = prerenderedPaths.includes(url) ? prerenderedPages.get(prerenderedFileName(url, preference)) : undefined;
     return sendPage(request, reply, prerendered ?? indexHtml);
   });

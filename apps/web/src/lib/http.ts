@@ -68,7 +68,8 @@ function untilAborted<Value>(promise: Promise<Value>, signal: AbortSignal): Prom
   });
 }
 
-function urlFor(path: string, query: ApiRequestOptions['query']): string {
+/** The address apiRequest sends a request to: the API's base, the path, the query's set values in their order. */
+export function apiAddress(path: string, query?: ApiRequestOptions['query']): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') search.set(key, String(value));
@@ -99,7 +100,7 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const url = urlFor(path, query);
+  const url = apiAddress(path, query);
   try {
     // Queries pause while offline (lib/query-client.ts); a write reaching here offline is refused
     // before it is sent, so the fan is told at once (decision 063).

@@ -1,14 +1,16 @@
 import type { Film, FilmsResponse } from '@orchard/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { inPageQueryData } from '../../../lib/early-reads.ts';
+import { apiAddress, apiRequest } from '../../../lib/http.ts';
 import { filmsQueryKeys, type FilmListParams } from './query-keys.ts';
 
-export function getFilms(params: FilmListParams, cursor: string | null, signal?: AbortSignal): Promise<FilmsResponse> {
+function listQuery(params: FilmListParams, cursor: string | null) {
   const { following, mine, ...rest } = params;
-  return apiRequest<FilmsResponse>('/films', {
-    query: { ...rest, following: following ? 'true' : undefined, mine: mine ? 'true' : undefined, cursor: cursor ?? undefined },
-    signal,
-  });
+  return { ...rest, following: following ? 'true' : undefined, mine: mine ? 'true' : undefined, cursor: cursor ?? undefined };
+}
+
+export function getFilms(params: FilmListParams, cursor: string | null, signal?: AbortSignal): Promise<FilmsResponse> {
+  return apiRequest<FilmsResponse>('/films', { query: listQuery(params, cursor), signal });
 }
 
 /** Parameters without the ones left out, so `{ following: false }` and `{}` share one cache entry. */
@@ -23,6 +25,8 @@ export function useFilms(params: FilmListParams) {
       queryFn: ({ pageParam, signal }) => getFilms(key, pageParam, signal),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.nextCursor,
+      // A shared link's page held the list's first page in its HTML (decision 110).
+      ...inPageQueryData(apiAddress('/films', listQuery(key, null)), (page: FilmsResponse) => ({ pages: [page], pageParams: [null] })),
     }),
   );
 }

@@ -1,14 +1,14 @@
 import type { Project } from '@orchard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { landingReadOf } from '@orchard/shared/spa-paths';
-import { inPageAnswerFreshMs, inPageAnswerOf } from '../../../lib/early-reads.ts';
-import { apiRequest } from '../../../lib/http.ts';
-import { paths } from '../../../lib/paths.ts';
+import { inPageQueryData } from '../../../lib/early-reads.ts';
+import { apiAddress, apiRequest } from '../../../lib/http.ts';
 import { useLanguageAndCurrencyStore } from '../../../lib/stores/language-and-currency.ts';
 import { projectsQueryKeys, shouldRetryProjectQuery } from './query-keys.ts';
 
+const projectPath = (projectId: number) => `/projects/${encodeURIComponent(String(projectId))}`;
+
 export function getProject(projectId: number, language: string, signal?: AbortSignal): Promise<Project> {
-  return apiRequest<{ project: Project }>(`/projects/${encodeURIComponent(String(projectId))}`, { query: { lang: language }, signal }).then((answer) => answer.project);
+  return apiRequest<{ project: Project }>(projectPath(projectId), { query: { lang: language }, signal }).then((answer) => answer.project);
 }
 
 export function getProjectQueryOptions(projectId: number, language: string) {
@@ -23,12 +23,9 @@ export function getProjectQueryOptions(projectId: number, language: string) {
 export function useProject(projectId: number) {
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const valid = Number.isSafeInteger(projectId) && projectId > 0;
-  const inPage = valid ? inPageAnswerOf<{ project: Project }>(landingReadOf(paths.project(projectId), language)) : undefined;
   return useQuery({
     ...getProjectQueryOptions(projectId, language),
     enabled: valid,
-    ...(inPage
-      ? { initialData: inPage.answer.project, initialDataUpdatedAt: inPage.receivedAt, staleTime: Math.max(0, inPage.receivedAt + inPageAnswerFreshMs - Date.now()) }
-      : {}),
+    ...(valid ? inPageQueryData(apiAddress(projectPath(projectId), { lang: language }), (answer: { project: Project }) => answer.project) : {}),
   });
 }

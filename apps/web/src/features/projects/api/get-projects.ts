@@ -1,6 +1,7 @@
 import type { Language, Project, ProjectKind, PublicProjectSort } from '@orchard/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { inPageQueryData } from '../../../lib/early-reads.ts';
+import { apiAddress, apiRequest } from '../../../lib/http.ts';
 import { projectsQueryKeys } from './query-keys.ts';
 
 /** The orders the public list walks (docs/architecture.md#discovery): closing soonest, most raised, newest, most backers. */
@@ -24,9 +25,13 @@ export type ProjectListParams = {
 
 export type ProjectsPage = { items: Project[]; nextCursor: string | null };
 
-export function getProjects(params: ProjectListParams, cursor: string | null, signal?: AbortSignal): Promise<ProjectsPage> {
+function listQuery(params: ProjectListParams, cursor: string | null) {
   const { following, ...rest } = params;
-  return apiRequest<ProjectsPage>('/projects', { query: { ...rest, following: following ? 'true' : undefined, cursor: cursor ?? undefined }, signal });
+  return { ...rest, following: following ? 'true' : undefined, cursor: cursor ?? undefined };
+}
+
+export function getProjects(params: ProjectListParams, cursor: string | null, signal?: AbortSignal): Promise<ProjectsPage> {
+  return apiRequest<ProjectsPage>('/projects', { query: listQuery(params, cursor), signal });
 }
 
 /** Parameters without the ones left out, so `{ q: '' }` and `{}` share one cache entry. */
@@ -49,5 +54,7 @@ export function getProjectsQueryOptions(params: ProjectListParams) {
  * Figures move while the fan is away, so it is asked again when the window regains focus.
  */
 export function useProjects(params: ProjectListParams, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...getProjectsQueryOptions(params), enabled: options.enabled ?? true, refetchOnWindowFocus: true });
+  // A shared link's page held its lists' first pages in its HTML (decision 110).
+  const inPage = inPageQueryData(apiAddress('/projects', listQuery(keyOf(params), null)), (page: ProjectsPage) => ({ pages: [page], pageParams: [null] }));
+  return useInfiniteQuery({ ...getProjectsQueryOptions(params), ...inPage, enabled: options.enabled ?? true, refetchOnWindowFocus: true });
 }
