@@ -1,9 +1,11 @@
 import type { DisplayPreference } from '@orchard/shared/display-preference';
 import { provideInPageAnswers } from './lib/early-reads.ts';
 import { fontSlicesFor, textOfHtml } from './lib/font-slices.ts';
+import { setServerRenderInstant } from './lib/server-render.ts';
 import { renderFirstScreen } from './prerender.tsx';
 
-export type LandingRender = { body: string; fontSlices: string[] };
+/** The page's markup, the font files its text uses, and the instant its times were rendered against (decision 113). */
+export type LandingRender = { body: string; fontSlices: string[]; renderedAt: number };
 
 /**
  * A shared link's page rendered for one request (decision 110): the page as a signed-out visitor
@@ -20,10 +22,13 @@ export async function renderLandingPage(
   signal?: AbortSignal,
 ): Promise<LandingRender> {
   provideInPageAnswers(answers);
+  const renderedAt = Date.now();
+  setServerRenderInstant(renderedAt);
   try {
     const body = await renderFirstScreen(pathname, preference, signal);
-    return { body, fontSlices: fontSlicesFor(fontStylesheet, textOfHtml(body)) };
+    return { body, fontSlices: fontSlicesFor(fontStylesheet, textOfHtml(body)), renderedAt };
   } finally {
     provideInPageAnswers({});
+    setServerRenderInstant(null);
   }
 }

@@ -11,6 +11,7 @@ import { firstScreenNamespaces } from './app/first-screen.ts';
 import { afterIdle, nextTask } from './lib/start-up.ts';
 import { isPrerenderedFor, writeDisplayPreferenceCookie } from './lib/display-preference-cookie.ts';
 import { startEarlyReads } from './lib/early-reads.ts';
+import { setServerRenderInstant } from './lib/server-render.ts';
 import { loadFontsFor, startFontsFor } from './lib/fonts.ts';
 import { registerServiceWorkerAfterLoad } from './lib/service-worker.ts';
 import { i18next, initI18n } from './lib/i18n.ts';
@@ -36,21 +37,20 @@ document.documentElement.lang = preference.language;
 // hydrated: React adopts its DOM instead of building and laying out a second copy (decision 044).
 // The prerendered page knows no query string (`/login?error=…` shows a message it lacks), so such
 // an address is rendered afresh. Anything else shows "Loading..." at once (docs/product.md#screens).
-// A page the API rendered for this request (a shared link's, decision 110) is not hydrated: it
-// holds moments and counts of its own instant, so the app's first commit replaces it with the same
-// page, rendered from the same in-page answer, and it stays on screen until then.
+// A page the API rendered for this request (a shared link's, decision 110) is hydrated too, from
+// the same in-page answers, its times against the instant it was rendered at (decision 113); the
+// API renders it only for an address whose query changes nothing on its first screen.
 const prerenderedForDevice = isPrerenderedFor(rootElement, preference);
 const renderedForRequest = rootElement.dataset.serverRendered !== undefined;
-const hydratesPrerenderedPage = prerenderedForDevice && search === '' && !renderedForRequest;
+const hydratesPrerenderedPage = prerenderedForDevice && (search === '' || renderedForRequest);
+if (hydratesPrerenderedPage && renderedForRequest) setServerRenderInstant(Number(rootElement.dataset.renderedAt) || null);
 const firstScreenFontSlices = prerenderedForDevice ? (rootElement.dataset.fontSlices ?? '').split(' ').filter(Boolean) : [];
 const root = hydratesPrerenderedPage ? null : createRoot(rootElement);
-if (!(renderedForRequest && prerenderedForDevice)) {
-  root?.render(
-    <StrictMode>
-      <BootLoading />
-    </StrictMode>,
-  );
-}
+root?.render(
+  <StrictMode>
+    <BootLoading />
+  </StrictMode>,
+);
 
 /**
  * Runs once the app's first screen has committed: the prerendered page (if any) now takes taps

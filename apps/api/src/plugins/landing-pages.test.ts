@@ -32,11 +32,11 @@ afterEach(() => {
 
 describe("a shared link's page rendered for its request (decision 110)", () => {
   it("puts the render in the shell's root, in the device's language, with its font files, its answers and stylesheet handed over", async () => {
-    const pages = await loadLandingPages(distWith("return { body: `<h2>${answers['/api/x'].title} ${pathname} ${preference.language}.${preference.currency} ${css}</h2>`, fontSlices: ['/a.woff2', '/b&c.woff2'] };"), silent);
+    const pages = await loadLandingPages(distWith("return { body: `<h2>${answers['/api/x'].title} ${pathname} ${preference.language}.${preference.currency} ${css}</h2>`, fontSlices: ['/a.woff2', '/b&c.woff2'], renderedAt: 1796601600000 };"), silent);
     const html = await pages!.render('project', '/project/5', preference, { '/api/x': { title: 'Birthday $& $\' ad' } });
     expect(html).toContain('<html lang="ja">');
     expect(html).toContain(
-      '<div id="root" data-prerendered="ja.JPY" data-server-rendered="" data-font-slices="/a.woff2 /b&amp;c.woff2"><h2>Birthday $& $\' ad /project/5 ja.JPY ja-css</h2></div>',
+      '<div id="root" data-prerendered="ja.JPY" data-server-rendered="" data-rendered-at="1796601600000" data-font-slices="/a.woff2 /b&amp;c.woff2"><h2>Birthday $& $\' ad /project/5 ja.JPY ja-css</h2></div>',
     );
   });
 

@@ -19,7 +19,7 @@ type LandingRendererModule = {
     answers: Readonly<Record<string, unknown>>,
     fontStylesheet: string,
     signal?: AbortSignal,
-  ): Promise<{ body: string; fontSlices: string[] }>;
+  ): Promise<{ body: string; fontSlices: string[]; renderedAt: number }>;
 };
 
 /** A render that takes longer than this is given up: the page goes out as the app's shell. */
@@ -68,14 +68,14 @@ export async function loadLandingPages(dist: string, log: FastifyBaseLogger): Pr
       const rendered = turn.then(() => renderer.renderLandingPage(pathname, preference, answers, fontStylesheets[preference.language], AbortSignal.timeout(landingRenderTimeoutMs)));
       turn = rendered.catch(() => undefined);
       try {
-        const { body, fontSlices } = await rendered;
+        const { body, fontSlices, renderedAt } = await rendered;
         // Replacement functions: a `$&` in a user's title must not splice the page into itself.
         return shell
           .replace(/<html lang="[^"]*">/, () => `<html lang="${preference.language}">`)
           .replace(
             '<div id="root"></div>',
             () =>
-              `<div id="root" data-prerendered="${formatDisplayPreference(preference)}" data-server-rendered="" data-font-slices="${escapeAttribute(fontSlices.join(' '))}">${body}</div>`,
+              `<div id="root" data-prerendered="${formatDisplayPreference(preference)}" data-server-rendered="" data-rendered-at="${Number(renderedAt)}" data-font-slices="${escapeAttribute(fontSlices.join(' '))}">${body}</div>`,
           );
       } catch (error) {
         log.warn({ err: error, pathname }, 'landing page render failed; sent unrendered');

@@ -39,7 +39,7 @@ describe("an artist's page and the Film tab come with their reads and rendered f
     // A stand-in for the web build's renderer: it names each answer it was handed and how many items it holds.
     fs.writeFileSync(
       path.join(dist, 'server', 'landing-render.js'),
-      "export async function renderLandingPage(pathname, preference, answers) { return { body: Object.entries(answers).map(([address, answer]) => `<p>${address.replace(/&/g, '&amp;')} ${answer.items ? answer.items.length : answer.id}</p>`).join(''), fontSlices: [] }; }",
+      "export async function renderLandingPage(pathname, preference, answers) { return { body: Object.entries(answers).map(([address, answer]) => `<p>${address.replace(/&/g, '&amp;')} ${answer.items ? answer.items.length : answer.id}</p>`).join(''), fontSlices: [], renderedAt: 1796601600000 }; }",
     );
     t = await createTestContext({ env: { WEB_DIST_DIR: dist, RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
     const operator = await t.createUser({ roles: ['operator'] });

@@ -31,7 +31,7 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     fs.mkdirSync(path.join(dist, 'server'));
     fs.writeFileSync(
       path.join(dist, 'server', 'landing-render.js'),
-      "export async function renderLandingPage(pathname, preference, answers) { const [[address, answer]] = Object.entries(answers); return { body: `<h2 data-address=\"${address}\">${answer.project.title.replace(/[&<>\"']/g, (c) => '&#' + c.charCodeAt(0) + ';')}</h2>`, fontSlices: [] }; }",
+      "export async function renderLandingPage(pathname, preference, answers) { const [[address, answer]] = Object.entries(answers); return { body: `<h2 data-address=\"${address}\">${answer.project.title.replace(/[&<>\"']/g, (c) => '&#' + c.charCodeAt(0) + ';')}</h2>`, fontSlices: [], renderedAt: 1796601600000 }; }",
     );
     t = await createTestContext({ env: { WEB_DIST_DIR: dist, RATE_LIMIT_WRITES_PER_MINUTE: '100000', RATE_LIMIT_UPLOADS_PER_MINUTE: '100000' } });
     operator = await t.createUser({ roles: ['operator'] });
@@ -96,7 +96,7 @@ describe('shared project links carry Open Graph tags (docs/product.md#sharing)',
     const html = (await page(`/project/${projectId}`, { cookie: 'orchard-display=ja.JPY' })).body;
     expect(html).toContain('<html lang="ja">');
     expect(html).toContain(
-      `<div id="root" data-prerendered="ja.JPY" data-server-rendered="" data-font-slices=""><h2 data-address="/api/projects/${projectId}?lang=ja">&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#39;</h2></div>`,
+      `<div id="root" data-prerendered="ja.JPY" data-server-rendered="" data-rendered-at="1796601600000" data-font-slices=""><h2 data-address="/api/projects/${projectId}?lang=ja">&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#39;</h2></div>`,
     );
     expect(html).toContain('<meta name="shell" content="server">');
     expect(html).toContain(`data-address="/api/projects/${projectId}?lang=ja">{`);

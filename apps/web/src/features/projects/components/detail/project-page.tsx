@@ -19,6 +19,7 @@ import { ShareButton } from '../common/share-button.tsx';
 import { ProofSection } from './proof-section.tsx';
 import { SettlementSection } from './settlement-section.tsx';
 import { YoutubeFacade } from './youtube-facade.tsx';
+import { useRenderInstant, useServerRender } from '../../../../lib/server-render.ts';
 import { StatusBadge } from '../common/status-badge.tsx';
 import '../common/project-page.css';
 
@@ -114,7 +115,9 @@ function ProjectSummary({ project, title }: { project: Project; title: string })
   const percent = percentFunded(project.raised, project.goal);
   const artist = project.artistNames[language] || project.artistNames.en;
   const closesAt = project.closesAt ? new Date(project.closesAt) : null;
-  const days = closesAt && project.status === 'funding' ? daysUntilClose(closesAt, new Date()) : null;
+  const now = useRenderInstant();
+  const serverRender = useServerRender();
+  const days = closesAt && project.status === 'funding' ? daysUntilClose(closesAt, now) : null;
   return (
     <header className="stack stack--tight">
       <div className="row-between">
@@ -131,11 +134,11 @@ function ProjectSummary({ project, title }: { project: Project; title: string })
       </h2>
       <p className="muted">{artist}</p>
       <div className="project-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, percent)} aria-label={t('projectDetail:progressLabel')}>
-        {/* On the server (docs/decisions/110) the width rides in data-percent: the CSP refuses a style attribute in HTML. */}
+        {/* On the server (docs/decisions/110) the width rides in data-percent: the CSP refuses a style attribute in HTML. The render after hydration adds it (decision 113). */}
         <span
           className="project-progress__bar"
           data-percent={`${Math.min(100, percent)}%`}
-          style={typeof document === 'undefined' ? undefined : { width: `${Math.min(100, percent)}%` }}
+          style={serverRender ? undefined : { width: `${Math.min(100, percent)}%` }}
         />
       </div>
       <p className="project-page__raised">

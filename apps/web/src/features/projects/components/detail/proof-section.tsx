@@ -6,6 +6,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { useLanguageAndCurrencyStore } from '../../../../lib/stores/language-and-currency.ts';
 import { projectHasProof, useProjectProof } from '../../../../lib/project-proof.ts';
 import { deviceIsOnKstTime } from '../common/closing-moment.tsx';
+import { useServerRender } from '../../../../lib/server-render.ts';
 
 /**
  * The proof section of a project page (docs/product.md#execution): how many booked media are
@@ -26,6 +27,8 @@ function ProofBody({ project, proof }: { project: Project; proof: ProjectProof }
   const { t } = useTranslation('proof');
   const language = useLanguageAndCurrencyStore((state) => state.language);
   const dueAt = new Date(proof.dueAt);
+  // The device's zone comes after a server render's hydration (decision 113).
+  const serverRender = useServerRender();
   return (
     <section className="stack stack--tight proof-section" aria-labelledby="proof-title" data-testid="proof-section">
       <h3 id="proof-title" className="section-title">
@@ -38,7 +41,7 @@ function ProofBody({ project, proof }: { project: Project; proof: ProjectProof }
       </p>
       <p className="muted">
         {t('dueKst', { date: formatKstDate(dueAt, language, { withTime: true }) })}
-        {deviceIsOnKstTime(dueAt) ? null : (
+        {serverRender || deviceIsOnKstTime(dueAt) ? null : (
           <>
             <br />
             {t('dueLocal', { date: dueAt.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) })}

@@ -8,6 +8,7 @@ import { useLanguageAndCurrencyStore } from '../../../../lib/stores/language-and
 import { daysUntilClose, percentFunded } from '../common/fundraise-rules.ts';
 import { StatusBadge } from '../common/status-badge.tsx';
 import { thumbnailHeight, thumbnailWidth } from '../../../../components/ui/thumbnail-image.ts';
+import { useRenderInstant } from '../../../../lib/server-render.ts';
 import './project-card.css';
 
 /** The last days of a funding, counted as on the project page (D-day), that the card calls closing soon. */
@@ -28,7 +29,7 @@ export type ProjectCardProps = {
 /** How long a funding has left, in the words of the card: D-n, closing soon, ends today, or closed. */
 export function FundingTimeLeft({ closesAt }: { closesAt: string }) {
   const { t } = useTranslation('common');
-  const days = daysUntilClose(new Date(closesAt), new Date());
+  const days = daysUntilClose(new Date(closesAt), useRenderInstant());
   if (days === null) return <span className="project-tile__time">{t('common:projectCard.fundingClosed')}</span>;
   // The close is at 00:00 KST, so the last day counts 0; anything less is the same day, never "D--1".
   if (days <= 0) return <span className="project-tile__time project-tile__time--urgent">{t('common:projectCard.endsToday')}</span>;
