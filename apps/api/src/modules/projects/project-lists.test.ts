@@ -122,6 +122,11 @@ describe('project lists: the public list and my page tabs', () => {
     );
     expect(searched.map((answer) => answer.projects.find((project) => project.id === first.id)?.viewerLiked)).toEqual([false, true, false, false, false, true, false]);
     expect((await t.request({ method: 'DELETE', url: `/api/projects/${first.id}/like`, cookie: fan.cookie })).statusCode).toBeLessThan(300);
+    // A signed-out answer is sent as the text its shared round serialized, with the route's type.
+    const signedOut = await t.request({ url: `/api/projects?artistId=${artistA}&status=funding` });
+    expect(signedOut.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(signedOut.json<Page>().items.find((project) => project.id === first.id)).toMatchObject({ likeCount: 0, viewerLiked: false, viewerContribution: 0 });
+    expect(signedOut.json<Page>().items[0]!.creatorEmail).toBeUndefined();
     // A read that starts after the like was taken back shows it gone: nothing is kept between reads.
     expect((await list(`?artistId=${artistA}&status=funding`, fan)).items.find((project) => project.id === first.id)).toMatchObject({ likeCount: 0, viewerLiked: false });
   });

@@ -65,14 +65,15 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
       config: { access: 'public' },
       schema: { tags: ['projects'], querystring: publicProjectsQuerySchema, response: { 200: myProjectsResponseSchema, ...errors } },
     },
-    async (request) =>
-      projects.listPublic(
-        request.query,
-        viewerOf(request),
-        languageOf(request, request.query.lang),
-        // The followed artists' projects are the signed-in fan's own list: 401 signed out.
-        request.query.following ? requireSession(request).userId : null,
-      ),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const language = languageOf(request, request.query.lang);
+      // A signed-out visitor's list is everyone's: its text is shared (decision 112).
+      // Text already validated by the response schema: Fastify sends it as it is (as the settlement's CSV).
+      if (viewer === null && !request.query.following) return reply.type('application/json; charset=utf-8').send((await projects.listPublicJson(request.query, language)) as never);
+      // The followed artists' projects are the signed-in fan's own list: 401 signed out.
+      return projects.listPublic(request.query, viewer, language, request.query.following ? requireSession(request).userId : null);
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState } from '../../../../components/ui/primitives.tsx';
 import { RetryNotice } from '../../../../components/ui/retry-notice.tsx';
@@ -55,12 +55,19 @@ export type ProjectFeedProps = {
 export function ProjectFeed({ params, emptyMessage, emptyAction, excludeArtistIds, picture, eagerCount = 0, labelledBy }: ProjectFeedProps) {
   const { t } = useTranslation('common');
   const projects = useProjects(params);
+  // A page's cards are built in a transition once it arrives: React yields to the browser between
+  // them instead of building a whole list in one long task (docs/quality.md#speed-web: TBT).
+  const pages = useDeferredValue(projects.data?.pages);
   const canLoadMore = projects.hasNextPage && !projects.isFetchingNextPage && !projects.isFetchNextPageError;
+  // The end of the list is watched again once the new page's cards (and the end after them) are on screen.
   const sentinel = useNearScreen(() => {
     if (canLoadMore) void projects.fetchNextPage();
-  }, projects.hasNextPage, projects.data?.pages.length ?? 0);
+  }, projects.hasNextPage, pages?.length ?? 0);
 
-  if (projects.isPending) {
+  if (projects.isError && !projects.data) {
+    return <RetryNotice message={apiErrorMessage(t, projects.error)} retryLabel={t('common:actions.retry')} onRetry={() => void projects.refetch()} retrying={projects.isFetching} />;
+  }
+  if (pages === undefined) {
     return (
       <div className="project-feed" aria-busy="true">
         <span className="visually-hidden" role="status">
@@ -72,10 +79,7 @@ export function ProjectFeed({ params, emptyMessage, emptyAction, excludeArtistId
       </div>
     );
   }
-  if (projects.isError && !projects.data) {
-    return <RetryNotice message={apiErrorMessage(t, projects.error)} retryLabel={t('common:actions.retry')} onRetry={() => void projects.refetch()} retrying={projects.isFetching} />;
-  }
-  const items = projects.data.pages.flatMap((page) => page.items).filter((project) => !excludeArtistIds?.has(project.artistId));
+  const items = pages.flatMap((page) => page.items).filter((project) => !excludeArtistIds?.has(project.artistId));
   if (items.length === 0 && !projects.hasNextPage) return <EmptyState message={emptyMessage} action={emptyAction} />;
   return (
     <div className="project-feed-wrap">

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MegaphoneIcon } from '../../../../components/ui/icons.tsx';
 import { RetryNotice } from '../../../../components/ui/retry-notice.tsx';
@@ -16,7 +17,12 @@ const cardsOnScreen = 2;
 export function TopProjects({ labelledBy, emptyMessage }: { labelledBy: string; emptyMessage: string }) {
   const { t } = useTranslation('common');
   const top = useProjects(topProjectsParams);
-  if (top.isPending) {
+  // Built in a transition once the answer arrives, as the feeds' cards are (project-feed.tsx).
+  const pages = useDeferredValue(top.data?.pages);
+  if (top.isError) {
+    return <RetryNotice message={apiErrorMessage(t, top.error)} retryLabel={t('common:actions.retry')} onRetry={() => void top.refetch()} retrying={top.isFetching} />;
+  }
+  if (pages === undefined) {
     return (
       <div className="top-projects" aria-busy="true">
         <span className="visually-hidden" role="status">
@@ -28,10 +34,7 @@ export function TopProjects({ labelledBy, emptyMessage }: { labelledBy: string; 
       </div>
     );
   }
-  if (top.isError) {
-    return <RetryNotice message={apiErrorMessage(t, top.error)} retryLabel={t('common:actions.retry')} onRetry={() => void top.refetch()} retrying={top.isFetching} />;
-  }
-  const items = top.data.pages[0]?.items.slice(0, 10) ?? [];
+  const items = pages[0]?.items.slice(0, 10) ?? [];
   // The row keeps its place and height when empty, so the tabs below do not jump when the answer comes.
   if (items.length === 0) {
     return (
