@@ -14,11 +14,11 @@ import {
   type PublicProjectsQuery,
   myProjectsResponseSchema,
 } from '@orchard/shared';
-import { z } from 'zod';
 import { berryPerOrange } from '@orchard/shared/points-rules';
 import { fundingClosesAt, isKstDate, perUserLimitOf } from '@orchard/shared/project-rules';
 import { createBatcher, type Batcher } from '../../db/batcher.ts';
 import { coalesceReads } from '../../db/coalesce.ts';
+import { coalesceJson } from '../../lib/shared-json.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeJsonCursor, encodeJsonCursor, isCursorId, isCursorInstant } from '../../lib/cursor.ts';
@@ -256,9 +256,9 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
    * identical requests in flight share one answer and one serialization, which was about a third
    * of the API's work per list answer (decision 112).
    */
-  const sharedSignedOutAnswers = coalesceReads(async (key) => {
+  const sharedSignedOutAnswers = coalesceJson(myProjectsResponseSchema, (key) => {
     const { query, language } = JSON.parse(key) as { query: PublicProjectsQuery; language: Language };
-    return JSON.stringify(z.encode(myProjectsResponseSchema, await publicPage(query, null, language, null)));
+    return publicPage(query, null, language, null);
   });
 
   async function publicPage(query: PublicProjectsQuery, viewer: Viewer, language: Language, followerId: string | null) {

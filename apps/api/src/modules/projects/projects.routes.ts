@@ -16,6 +16,7 @@ import {
   publicProjectsQuerySchema,
 } from '@orchard/shared';
 import { errorResponses } from '../../lib/schemas.ts';
+import { sendJsonText } from '../../lib/shared-json.ts';
 import { acceptUploads, imagesForm, readUpload } from '../../lib/uploads.ts';
 import { languageOf, requireSession, viewerOf } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
@@ -69,8 +70,7 @@ export async function registerProjectsRoutes(app: App, { projects }: { projects:
       const viewer = viewerOf(request);
       const language = languageOf(request, request.query.lang);
       // A signed-out visitor's list is everyone's: its text is shared (decision 112).
-      // Text already validated by the response schema: Fastify sends it as it is (as the settlement's CSV).
-      if (viewer === null && !request.query.following) return reply.type('application/json; charset=utf-8').send((await projects.listPublicJson(request.query, language)) as never);
+      if (viewer === null && !request.query.following) return sendJsonText(reply, await projects.listPublicJson(request.query, language));
       // The followed artists' projects are the signed-in fan's own list: 401 signed out.
       return projects.listPublic(request.query, viewer, language, request.query.following ? requireSession(request).userId : null);
     },

@@ -1,5 +1,6 @@
 import { artistRankingsQuerySchema, artistRankingsResponseSchema } from '@orchard/shared';
 import { errorResponses } from '../../lib/schemas.ts';
+import { sendJsonText } from '../../lib/shared-json.ts';
 import type { App } from '../../types.ts';
 import type { RankingsService } from './rankings.service.ts';
 
@@ -11,6 +12,6 @@ export function registerRankingsRoutes(app: App, { rankings }: { rankings: Ranki
       config: { access: 'public' },
       schema: { tags: ['rankings'], querystring: artistRankingsQuerySchema, response: { 200: artistRankingsResponseSchema, ...errorResponses(400) } },
     },
-    async (request) => rankings.artists(request.query),
+    async (request, reply) => sendJsonText(reply, await rankings.artistsJson(request.query)),
   );
 }

@@ -1,4 +1,5 @@
-import type { ArtistRankings, ArtistRankingsQuery } from '@orchard/shared';
+import { artistRankingsResponseSchema, type ArtistRankingsQuery } from '@orchard/shared';
+import { coalesceJson } from '../../lib/shared-json.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addKstMonths, kstDateOf } from '../../lib/kst.ts';
@@ -22,13 +23,19 @@ export async function addToRollupWithin(tx: DbOrTx, added: readonly { artistId: 
  * returns keep (docs/architecture.md#discovery): one row per artist and month, never the ledger.
  */
 export function createRankingsService({ db, clock }: { db: Db; clock: Clock }) {
+  /** The same for every viewer: identical requests in flight share one read and one serialization (decision 112). */
+  const sharedAnswers = coalesceJson(artistRankingsResponseSchema, async (key) => {
+    const { by, period } = JSON.parse(key) as { by: ArtistRankingsQuery['by']; period: string };
+    const month = `${period}-01`;
+    return { period, items: await createRankingsRepository({ db }).ranking(by, month, addKstMonths(month, -1)) };
+  });
   return {
-    /** Artists by Orange funded or by distinct backers in a KST month (the current one by default), with last month's rank. */
-    async artists(query: ArtistRankingsQuery): Promise<ArtistRankings> {
-      const period = query.period ?? kstDateOf(clock.now()).slice(0, 7);
-      const month = `${period}-01`;
-      const items = await createRankingsRepository({ db }).ranking(query.by, month, addKstMonths(month, -1));
-      return { period, items };
+    /**
+     * Artists by Orange funded or by distinct backers in a KST month (the current one by default),
+     * with last month's rank, as the JSON text of the route's answer (`ArtistRankings`).
+     */
+    artistsJson(query: ArtistRankingsQuery): Promise<string> {
+      return sharedAnswers(JSON.stringify({ by: query.by, period: query.period ?? kstDateOf(clock.now()).slice(0, 7) }));
     },
 
     /**

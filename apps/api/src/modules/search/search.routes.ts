@@ -1,5 +1,6 @@
 import { searchQuerySchema, searchResponseSchema } from '@orchard/shared';
 import { errorResponses } from '../../lib/schemas.ts';
+import { sendJsonText } from '../../lib/shared-json.ts';
 import { languageOf, viewerOf } from '../../plugins/session.ts';
 import type { App } from '../../types.ts';
 import type { SearchService } from './search.service.ts';
@@ -15,12 +16,12 @@ export function registerSearchRoutes(app: App, { search }: { search: SearchServi
       config: { access: 'public' },
       schema: { tags: ['search'], querystring: searchQuerySchema, response: { 200: searchResponseSchema, ...errors } },
     },
-    async (request) =>
-      search.search(
-        request.query.q,
-        viewerOf(request),
-        request.session?.userId ?? null,
-        languageOf(request, request.query.lang),
-      ),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const sessionUserId = request.session?.userId ?? null;
+      const language = languageOf(request, request.query.lang);
+      if (viewer === null && sessionUserId === null) return sendJsonText(reply, await search.searchJson(request.query.q, language));
+      return search.search(request.query.q, viewer, sessionUserId, language);
+    },
   );
 }
