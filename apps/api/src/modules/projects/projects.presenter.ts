@@ -275,10 +275,23 @@ export function createProjectPresenter({ db, clock, files }: { db: Db; clock: Cl
     };
   }
 
-  /** Views read as anyone sees them, with a signed-in viewer's own total and like in one more query. */
+  /**
+   * Signed-in viewers' own figures for the lists they read: the lists that ask while a statement
+   * runs leave together in the next (decision 013), so many fans' Home costs one statement.
+   */
+  const ownFieldsReader = createBatcher<{ projectId: number; userId: string }[], Map<string, { contribution: number; liked: boolean }>>({
+    maxInFlight: 2,
+    maxBatchSize: 64,
+    run: async (lists) => {
+      const own = await createProjectsRepository({ db }).viewerFieldsOf(lists.flat());
+      return lists.map(() => own);
+    },
+  });
+
+  /** Views read as anyone sees them, with a signed-in viewer's own total and like. */
   async function withOwnFields(views: ProjectView[], viewer: Viewer): Promise<ProjectView[]> {
     if (viewer === null || views.length === 0) return views;
-    const own = await createProjectsRepository({ db }).viewerFieldsOf(views.map((view) => ({ projectId: view.id, userId: viewer.userId })));
+    const own = await ownFieldsReader.submit(views.map((view) => ({ projectId: view.id, userId: viewer.userId })));
     return views.map((view) => withFields(view, own.get(`${view.id}:${viewer.userId}`)));
   }
 
