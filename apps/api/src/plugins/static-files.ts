@@ -156,22 +156,21 @@ export async function registerWebApp(
    * signed-in one's carry their own parts, so the app reads them at once instead (decision 109).
    */
   async function landingPageHtml(request: FastifyRequest, landing: LandingPage, url: string, preference: DisplayPreference): Promise<string | null> {
-    let preview: { preview: SharePreview; language: Language } | null = null;
+    let preview: SharePreview | null = null;
+    // A link preview crawler has no cookie: its Accept-Language, then the default.
+    const previewLanguage = request.cookies[displayPreferenceCookie] ? preference.language : (languageFromAcceptLanguage(request.headers['accept-language']) ?? preference.language);
     if (landing.page === 'project') {
       const projectId = previewedProjectId(url);
       if (projectId === null || !sharePreview) return null;
-      // A link preview crawler has no cookie: its Accept-Language, then the default.
-      const language = request.cookies[displayPreferenceCookie] ? preference.language : (languageFromAcceptLanguage(request.headers['accept-language']) ?? preference.language);
-      const answer = await sharePreview(projectId, language);
-      if (!answer) return null;
-      preview = { preview: answer, language };
+      preview = await sharePreview(projectId, previewLanguage);
+      if (!preview) return null;
     }
     const signedIn = request.cookies[config.session.cookieName] !== undefined;
     const answers = !signedIn && landingAnswer ? await answersOf(landing.reads, request.cookies[displayPreferenceCookie]) : null;
     const rendered = answers && landing.rendered && landingPages ? await landingPages.render(landing.page, url, preference, answers) : null;
     if (!preview && !answers) return null;
     let html = rendered ?? indexHtml.toString('utf8');
-    if (preview) html = withSharePreview(html, preview.preview, new URL(url, config.publicUrl), preview.language);
+    if (preview) html = withSharePreview(html, preview, new URL(url, config.publicUrl), previewLanguage);
     return answers ? withLandingReads(html, answers) : html;
   }
 
@@ -193,6 +192,8 @@ export async function registerWebApp(
       return reply.callNotFound();
     }
     const preference = parseDisplayPreference(request.cookies[displayPreferenceCookie]);
+    // Its reads are in the language the app will read in: the device's (its cookie), else the app's
+    // default, not the crawler's Accept-Language the share preview follows.
     const landing = landingPageOf(url, request.url.slice(url.length), preference.language);
     const landingHtml = landing ? await landingPageHtml(request, landing, url, preference) : null;
     if (landingHtml !== null) return sendPage(request, reply, landingHtml);
